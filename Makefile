@@ -1,0 +1,31 @@
+# Two commands: `make run` and `make test`. Both bootstrap .venv when it is missing or
+# pyproject.toml changed, so a fresh clone needs nothing else.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: run test lint pytest bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/reviewer gui
+
+lint: $(STAMP)
+	$(BIN)/ruff check reviewer models ui tests benchmarks
+	$(BIN)/mypy
+	$(BIN)/lint-imports
+
+pytest: $(STAMP)
+	bash scripts/ensure_postgres.sh
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+test: lint pytest
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
