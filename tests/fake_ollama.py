@@ -1,0 +1,303 @@
+"""A local HTTP server that speaks enough of Ollama's API for tests, with scripted replies.
+
+Ollama cannot run in the test environment, so every test that needs a judge talks to this
+server through the real ``ollama.Client`` (never a monkeypatched client).
+
+API
+---
+``FakeOllama(model="fake-judge:7b")``
+    Starts listening on ``127.0.0.1`` on a free port, serving from a background thread.
+    Use it as a context manager or call ``close()``; the ``fake_ollama`` pytest fixture in
+    ``tests/conftest.py`` does that for you.
+
+``.url``
+    ``http://127.0.0.1:PORT``: pass it as ``host=`` to ``ollama.Client``.
+
+``.requests`` / ``.chat_requests``
+    Every request body received (parsed JSON, with ``"_path"`` added), in order; the second
+    only keeps ``POST /api/chat`` bodies, e.g. ``fake.chat_requests[0]["options"]["seed"]``.
+
+Scripting ``/api/chat`` replies (a FIFO queue: each chat request consumes one reply; when
+the queue is empty the ``responder`` is called, and without a responder the server answers
+HTTP 500 "no scripted reply"):
+
+``.reply_json(obj, delay=0.0)``
+    ``obj`` is serialized with ``json.dumps`` into ``message.content`` (what a model returns
+    under ``format=<schema>``).
+``.reply_text(text, delay=0.0)``
+    Raw ``message.content``, e.g. malformed JSON.
+``.reply_error(status, message="…", delay=0.0)``
+    HTTP ``status`` with the body ``{"error": message}`` (what Ollama sends on errors);
+    the client raises ``ollama.ResponseError``.
+``.reply_thinking(thinking, content)``
+    A reply whose ``message`` also carries ``thinking`` (reasoning models).
+``.responder = fn``
+    ``fn(request_json) -> Reply`` scripts replies by request content. Build replies with
+    ``Reply.json(obj)``, ``Reply.text(str)``, ``Reply.error(status, msg)``.
+
+``delay`` makes the server wait before answering: with a client ``timeout`` shorter than
+the delay, the client raises ``httpx.ReadTimeout``. ``close()`` interrupts pending delays,
+so a slow reply never keeps a test waiting.
+
+Other endpoints, enough for ``Client.list()``, ``Client.show()`` and a version probe:
+``GET /api/tags`` (lists ``.model``), ``POST /api/show`` (has ``model_info``),
+``GET /api/version``. Replies mimic a real model's: ``model``, RFC 3339 ``created_at``,
+``message``, ``done``, ``done_reason``, and the duration/count fields in nanoseconds.
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+@dataclass
+class Reply:
+    """One scripted answer to ``POST /api/chat``."""
+
+    content: str = ""
+    status: int = 200
+    error: str = ""
+    delay: float = 0.0
+    thinking: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def json(cls, obj: Any, delay: float = 0.0) -> Reply:
+        """A reply whose ``message.content`` is ``obj`` serialized as JSON."""
+        return cls(content=json.dumps(obj, ensure_ascii=False), delay=delay)
+
+    @classmethod
+    def text(cls, text: str, delay: float = 0.0) -> Reply:
+        """A reply whose ``message.content`` is ``text`` as is (e.g. malformed JSON)."""
+        return cls(content=text, delay=delay)
+
+    @classmethod
+    def error(cls, status: int, message: str = "scripted failure", delay: float = 0.0) -> Reply:
+        """An HTTP error reply with Ollama's ``{"error": …}`` body."""
+        return cls(status=status, error=message, delay=delay)
+
+
+Responder = Callable[[dict[str, Any]], Reply]
+
+
+def _now_rfc3339() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+class _Server(ThreadingHTTPServer):
+    # Non-daemon handler threads, joined by server_close(): no thread outlives the fake.
+    daemon_threads = False
+    block_on_close = True
+    fake: FakeOllama
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """Stay quiet when a client gave up (timeout) and the socket is gone."""
+
+
+class _Handler(BaseHTTPRequestHandler):
+    # HTTP/1.0: one request per connection, so no handler thread waits on a keep-alive.
+    protocol_version = "HTTP/1.0"
+    server: _Server
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """No access log on stderr during tests."""
+
+    def _read_json(self) -> dict[str, Any]:
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length) if length else b""
+        try:
+            body = json.loads(raw or b"{}")
+        except json.JSONDecodeError:
+            body = {"_raw": raw.decode("utf-8", "replace")}
+        return body if isinstance(body, dict) else {"_body": body}
+
+    def _send(self, status: int, obj: Any) -> None:
+        data = json.dumps(obj, ensure_ascii=False).encode("utf-8")
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json; charset=utf-8")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+        except OSError:
+            pass  # the client timed out and closed the connection
+
+    def do_GET(self) -> None:
+        fake = self.server.fake
+        fake._record({"_path": self.path})
+        if self.path == "/api/tags":
+            self._send(200, fake.tags_body())
+        elif self.path == "/api/version":
+            self._send(200, {"version": fake.version})
+        else:
+            self._send(404, {"error": f"unknown path {self.path}"})
+
+    def do_POST(self) -> None:
+        fake = self.server.fake
+        body = self._read_json()
+        fake._record({**body, "_path": self.path})
+        if self.path == "/api/chat":
+            self._chat(body)
+        elif self.path == "/api/show":
+            self._send(200, fake.show_body())
+        else:
+            self._send(404, {"error": f"unknown path {self.path}"})
+
+    def _chat(self, body: dict[str, Any]) -> None:
+        fake = self.server.fake
+        reply = fake._next_reply(body)
+        if reply.delay and fake._stopping.wait(reply.delay):
+            return  # closing: drop the connection instead of answering
+        if reply.status >= 400:
+            self._send(reply.status, {"error": reply.error})
+            return
+        self._send(200, fake.chat_body(body, reply))
+
+
+class FakeOllama:
+    """A scripted Ollama server on 127.0.0.1 (see the module docstring for the API)."""
+
+    def __init__(self, model: str = "fake-judge:7b", version: str = "0.12.6") -> None:
+        self.model = model
+        self.version = version
+        self.requests: list[dict[str, Any]] = []
+        self.responder: Responder | None = None
+        self._replies: collections.deque[Reply] = collections.deque()
+        self._lock = threading.Lock()
+        self._stopping = threading.Event()
+        self._server = _Server(("127.0.0.1", 0), _Handler)
+        self._server.fake = self
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        )
+        self._thread.start()
+
+    @property
+    def url(self) -> str:
+        """Base URL to give ``ollama.Client(host=…)``."""
+        host, port = self._server.server_address[:2]
+        return f"http://{host!s}:{port}"
+
+    @property
+    def chat_requests(self) -> list[dict[str, Any]]:
+        """Bodies of the ``POST /api/chat`` requests received so far."""
+        with self._lock:
+            return [r for r in self.requests if r.get("_path") == "/api/chat"]
+
+    # -- scripting ---------------------------------------------------------------------
+    def push(self, reply: Reply) -> None:
+        """Queue a reply for the next ``/api/chat`` request."""
+        with self._lock:
+            self._replies.append(reply)
+
+    def reply_json(self, obj: Any, delay: float = 0.0) -> None:
+        """Queue a reply whose content is ``obj`` as JSON."""
+        self.push(Reply.json(obj, delay))
+
+    def reply_text(self, text: str, delay: float = 0.0) -> None:
+        """Queue a reply whose content is ``text`` verbatim."""
+        self.push(Reply.text(text, delay))
+
+    def reply_error(self, status: int, message: str = "scripted failure", delay: float = 0.0) -> None:
+        """Queue an HTTP error reply."""
+        self.push(Reply.error(status, message, delay))
+
+    def reply_thinking(self, thinking: str, content: str) -> None:
+        """Queue a reply with a ``message.thinking`` part besides the content."""
+        self.push(Reply(content=content, thinking=thinking))
+
+    @property
+    def pending(self) -> int:
+        """How many scripted replies have not been consumed yet."""
+        with self._lock:
+            return len(self._replies)
+
+    # -- bodies ------------------------------------------------------------------------
+    def chat_body(self, request: dict[str, Any], reply: Reply) -> dict[str, Any]:
+        """The JSON a real ``/api/chat`` returns (non-streaming)."""
+        message: dict[str, Any] = {"role": "assistant", "content": reply.content}
+        if reply.thinking is not None:
+            message["thinking"] = reply.thinking
+        return {
+            "model": request.get("model") or self.model,
+            "created_at": _now_rfc3339(),
+            "message": message,
+            "done": True,
+            "done_reason": "stop",
+            "total_duration": 1_204_000_000,
+            "load_duration": 31_000_000,
+            "prompt_eval_count": 412,
+            "prompt_eval_duration": 280_000_000,
+            "eval_count": max(1, len(reply.content) // 4),
+            "eval_duration": 880_000_000,
+            **reply.extra,
+        }
+
+    def tags_body(self) -> dict[str, Any]:
+        """``GET /api/tags``: the one model this fake serves."""
+        return {
+            "models": [
+                {
+                    "name": self.model,
+                    "model": self.model,
+                    "modified_at": _now_rfc3339(),
+                    "size": 4_683_087_332,
+                    "digest": "a" * 64,
+                    "details": {
+                        "parent_model": "",
+                        "format": "gguf",
+                        "family": "qwen2",
+                        "families": ["qwen2"],
+                        "parameter_size": "7.6B",
+                        "quantization_level": "Q4_K_M",
+                    },
+                }
+            ]
+        }
+
+    def show_body(self) -> dict[str, Any]:
+        """``POST /api/show``: details with the ``model_info`` key the client requires."""
+        return {
+            "modelfile": f"FROM {self.model}",
+            "parameters": "temperature 0.7",
+            "template": "{{ .Prompt }}",
+            "details": self.tags_body()["models"][0]["details"],
+            "model_info": {"general.architecture": "qwen2", "qwen2.context_length": 32768},
+            "capabilities": ["completion"],
+            "modified_at": _now_rfc3339(),
+        }
+
+    # -- internals ---------------------------------------------------------------------
+    def _record(self, body: dict[str, Any]) -> None:
+        with self._lock:
+            self.requests.append(body)
+
+    def _next_reply(self, body: dict[str, Any]) -> Reply:
+        with self._lock:
+            if self._replies:
+                return self._replies.popleft()
+            responder = self.responder
+        if responder is not None:
+            return responder(body)
+        return Reply.error(500, "no scripted reply")
+
+    # -- lifecycle ---------------------------------------------------------------------
+    def close(self) -> None:
+        """Stop serving, interrupt pending delays and join every server thread."""
+        self._stopping.set()
+        self._server.shutdown()
+        self._server.server_close()
+        self._thread.join(timeout=5)
+
+    def __enter__(self) -> FakeOllama:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
