@@ -63,7 +63,7 @@ class Reply:
 
     content: str = ""
     status: int = 200
-    error: str = ""
+    error_message: str = ""
     delay: float = 0.0
     thinking: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
@@ -81,7 +81,7 @@ class Reply:
     @classmethod
     def error(cls, status: int, message: str = "scripted failure", delay: float = 0.0) -> Reply:
         """An HTTP error reply with Ollama's ``{"error": …}`` body."""
-        return cls(status=status, error=message, delay=delay)
+        return cls(status=status, error_message=message, delay=delay)
 
 
 Responder = Callable[[dict[str, Any]], Reply]
@@ -156,7 +156,7 @@ class _Handler(BaseHTTPRequestHandler):
         if reply.delay and fake._stopping.wait(reply.delay):
             return  # closing: drop the connection instead of answering
         if reply.status >= 400:
-            self._send(reply.status, {"error": reply.error})
+            self._send(reply.status, {"error": reply.error_message})
             return
         self._send(200, fake.chat_body(body, reply))
 
@@ -205,7 +205,9 @@ class FakeOllama:
         """Queue a reply whose content is ``text`` verbatim."""
         self.push(Reply.text(text, delay))
 
-    def reply_error(self, status: int, message: str = "scripted failure", delay: float = 0.0) -> None:
+    def reply_error(
+        self, status: int, message: str = "scripted failure", delay: float = 0.0
+    ) -> None:
         """Queue an HTTP error reply."""
         self.push(Reply.error(status, message, delay))
 
