@@ -1,0 +1,40 @@
+"""SQLAlchemy models of the reviewer store (no Qt, no domain logic)."""
+
+from models.base import Base, utcnow
+from models.tables import (
+    Attempt,
+    AuditEvent,
+    Check,
+    CheckResult,
+    CheckVersion,
+    ContradictionFlag,
+    Conversation,
+    Criterion,
+    CriterionVersion,
+    JudgeFailure,
+    JudgeRequest,
+    PromptTemplate,
+    ReviewDecision,
+    Run,
+    Verdict,
+)
+
+__all__ = [
+    "Attempt",
+    "AuditEvent",
+    "Base",
+    "Check",
+    "CheckResult",
+    "CheckVersion",
+    "ContradictionFlag",
+    "Conversation",
+    "Criterion",
+    "CriterionVersion",
+    "JudgeFailure",
+    "JudgeRequest",
+    "PromptTemplate",
+    "ReviewDecision",
+    "Run",
+    "Verdict",
+    "utcnow",
+]

@@ -1,0 +1,247 @@
+"""Criteria and checks: reading a catalog file and keeping versions in the store.
+
+A catalog entry whose content differs from the stored current version becomes a new
+version; verdicts and check results keep pointing at the version they were made under.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from models import Check, CheckVersion, Criterion, CriterionVersion
+from reviewer.errors import BadInputError
+
+KINDS = ("success", "failure")
+SEVERITIES = ("major", "minor")
+MODES = ("forbid", "require")
+FLAG_LETTERS = {"i": re.IGNORECASE, "m": re.MULTILINE, "s": re.DOTALL, "x": re.VERBOSE}
+
+
+@dataclass(frozen=True, slots=True)
+class CriterionSpec:
+    """A criterion as a catalog states it."""
+
+    id: str
+    kind: str
+    severity: str | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class CheckSpec:
+    """A check as a catalog states it."""
+
+    id: str
+    description: str
+    pattern: str
+    flags: str
+    mode: str
+    when: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Catalog:
+    """A parsed catalog file."""
+
+    criteria: tuple[CriterionSpec, ...]
+    checks: tuple[CheckSpec, ...]
+
+
+def regex_flags(flags: str) -> int:
+    """Python ``re`` flags from letters like ``"im"``; BadInputError on unknown letters."""
+    value = 0
+    for letter in flags:
+        if letter not in FLAG_LETTERS:
+            raise BadInputError(f"unknown regex flag {letter!r} (use i, m, s, x)")
+        value |= FLAG_LETTERS[letter]
+    return value
+
+
+def _str_field(entry: dict[str, Any], key: str, where: str, *, optional: bool = False) -> Any:
+    value = entry.get(key)
+    if value is None and optional:
+        return None
+    if not isinstance(value, str) or (not optional and not value.strip() and key == "id"):
+        raise BadInputError(f"{where}: '{key}' must be a non-empty string")
+    return value
+
+
+def _criterion(entry: Any, where: str) -> CriterionSpec:
+    if not isinstance(entry, dict):
+        raise BadInputError(f"{where}: a criterion must be an object")
+    cid = _str_field(entry, "id", where)
+    kind = entry.get("kind")
+    if kind not in KINDS:
+        raise BadInputError(f"{where}: criterion {cid}: 'kind' must be success or failure")
+    severity = entry.get("severity")
+    if kind == "failure" and severity not in SEVERITIES:
+        raise BadInputError(f"{where}: criterion {cid}: failure 'severity' must be major or minor")
+    if kind == "success" and severity is not None:
+        raise BadInputError(f"{where}: criterion {cid}: a success criterion has no severity")
+    text = _str_field(entry, "text", where)
+    return CriterionSpec(cid, kind, severity, text)
+
+
+def _check(entry: Any, where: str) -> CheckSpec:
+    if not isinstance(entry, dict):
+        raise BadInputError(f"{where}: a check must be an object")
+    cid = _str_field(entry, "id", where)
+    pattern = _str_field(entry, "pattern", where)
+    flags = entry.get("flags") or ""
+    if not isinstance(flags, str):
+        raise BadInputError(f"{where}: check {cid}: 'flags' must be a string")
+    mode = entry.get("mode")
+    if mode not in MODES:
+        raise BadInputError(f"{where}: check {cid}: 'mode' must be forbid or require")
+    when = _str_field(entry, "when", where, optional=True)
+    for label, pat in (("pattern", pattern), ("when", when)):
+        if pat is None:
+            continue
+        try:
+            re.compile(pat, regex_flags(flags))
+        except re.error as exc:
+            raise BadInputError(f"{where}: check {cid}: invalid {label}: {exc}") from None
+    description = entry.get("description") or ""
+    if not isinstance(description, str):
+        raise BadInputError(f"{where}: check {cid}: 'description' must be a string")
+    return CheckSpec(cid, description, pattern, flags, mode, when)
+
+
+def parse_catalog(data: Any, where: str) -> Catalog:
+    """Validate a decoded catalog document."""
+    if not isinstance(data, dict):
+        raise BadInputError(f"{where}: a catalog is an object with 'criteria' and 'checks'")
+    crit = data.get("criteria", [])
+    chk = data.get("checks", [])
+    if not isinstance(crit, list) or not isinstance(chk, list):
+        raise BadInputError(f"{where}: 'criteria' and 'checks' must be lists")
+    criteria = tuple(_criterion(e, f"{where}: criteria[{i}]") for i, e in enumerate(crit))
+    checks = tuple(_check(e, f"{where}: checks[{i}]") for i, e in enumerate(chk))
+    for label, ids in (("criterion", [c.id for c in criteria]), ("check", [c.id for c in checks])):
+        dupes = {x for x in ids if ids.count(x) > 1}
+        if dupes:
+            raise BadInputError(f"{where}: duplicate {label} id {sorted(dupes)[0]}")
+    return Catalog(criteria, checks)
+
+
+def read_catalog(path: Path) -> Catalog:
+    """Read and validate a catalog JSON file."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise BadInputError(f"{path}: cannot read ({exc.strerror})") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise BadInputError(f"{path}: not a JSON catalog ({exc})") from None
+    return parse_catalog(data, str(path))
+
+
+def current_criterion_versions(session: Session) -> dict[str, CriterionVersion]:
+    """The latest version of every criterion, by id."""
+    latest = (
+        select(CriterionVersion.criterion_id, func.max(CriterionVersion.version).label("v"))
+        .group_by(CriterionVersion.criterion_id)
+        .subquery()
+    )
+    rows = session.scalars(
+        select(CriterionVersion).join(
+            latest,
+            (CriterionVersion.criterion_id == latest.c.criterion_id)
+            & (CriterionVersion.version == latest.c.v),
+        )
+    )
+    return {cv.criterion_id: cv for cv in rows}
+
+
+def current_check_versions(session: Session) -> dict[str, CheckVersion]:
+    """The latest version of every check, by id."""
+    latest = (
+        select(CheckVersion.check_id, func.max(CheckVersion.version).label("v"))
+        .group_by(CheckVersion.check_id)
+        .subquery()
+    )
+    rows = session.scalars(
+        select(CheckVersion).join(
+            latest,
+            (CheckVersion.check_id == latest.c.check_id) & (CheckVersion.version == latest.c.v),
+        )
+    )
+    return {cv.check_id: cv for cv in rows}
+
+
+def add_criterion_version(
+    session: Session, spec: CriterionSpec, *, reason: str | None = None, author: str | None = None
+) -> CriterionVersion:
+    """Store ``spec`` as the next version of its criterion (creating the criterion if new)."""
+    current = current_criterion_versions(session).get(spec.id)
+    if current is None:
+        position = session.scalar(select(func.count()).select_from(Criterion)) or 0
+        session.add(Criterion(id=spec.id, position=position))
+    version = CriterionVersion(
+        criterion_id=spec.id,
+        version=(current.version + 1) if current else 1,
+        kind=spec.kind,
+        severity=spec.severity,
+        text=spec.text,
+        reason=reason,
+        author=author,
+    )
+    session.add(version)
+    session.flush()
+    return version
+
+
+def add_check_version(
+    session: Session, spec: CheckSpec, *, reason: str | None = None, author: str | None = None
+) -> CheckVersion:
+    """Store ``spec`` as the next version of its check (creating the check if new)."""
+    current = current_check_versions(session).get(spec.id)
+    if current is None:
+        position = session.scalar(select(func.count()).select_from(Check)) or 0
+        session.add(Check(id=spec.id, position=position))
+    version = CheckVersion(
+        check_id=spec.id,
+        version=(current.version + 1) if current else 1,
+        description=spec.description,
+        pattern=spec.pattern,
+        flags=spec.flags,
+        mode=spec.mode,
+        when=spec.when,
+        reason=reason,
+        author=author,
+    )
+    session.add(version)
+    session.flush()
+    return version
+
+
+def criterion_spec(cv: CriterionVersion) -> CriterionSpec:
+    """The catalog form of a stored criterion version."""
+    return CriterionSpec(cv.criterion_id, cv.kind, cv.severity, cv.text)
+
+
+def check_spec(cv: CheckVersion) -> CheckSpec:
+    """The catalog form of a stored check version."""
+    return CheckSpec(cv.check_id, cv.description, cv.pattern, cv.flags, cv.mode, cv.when)
+
+
+def apply_catalog(session: Session, catalog: Catalog, *, reason: str | None = None) -> int:
+    """Add a version for every entry that is new or changed; return how many were added."""
+    criteria = current_criterion_versions(session)
+    checks = current_check_versions(session)
+    added = 0
+    for crit in catalog.criteria:
+        if crit.id not in criteria or criterion_spec(criteria[crit.id]) != crit:
+            add_criterion_version(session, crit, reason=reason or "catalog import")
+            added += 1
+    for chk in catalog.checks:
+        if chk.id not in checks or check_spec(checks[chk.id]) != chk:
+            add_check_version(session, chk, reason=reason or "catalog import")
+            added += 1
+    return added

@@ -1,0 +1,33 @@
+"""``reviewer stats [--json]``: what the store holds and how the reviews went."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from reviewer.cli.common import print_json, store_from
+from reviewer.stats import basic_counts
+
+
+def register(sub: Any) -> None:
+    """Add the ``stats`` command."""
+    p = sub.add_parser("stats", help="counts of runs, attempts, decisions")
+    p.add_argument("--json", action="store_true", help="print a JSON object")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the counts."""
+    store = store_from(args)
+    try:
+        with store.session() as session:
+            data = basic_counts(session)
+    finally:
+        store.close()
+    if args.json:
+        print_json(data)
+    else:
+        width = max(len(k) for k in data)
+        for key, value in data.items():
+            print(f"{key:<{width}}  {value}")
+    return 0

@@ -1,0 +1,21 @@
+"""Helpers shared by the subcommands."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from reviewer.store import Store, open_store
+
+
+def store_from(args: argparse.Namespace) -> Store:
+    """Open the store the global ``--db`` option (or $REVIEWER_DB) names."""
+    return open_store(getattr(args, "db", None))
+
+
+def print_json(data: Any) -> None:
+    """Machine-readable output on stdout (UTF-8, not escaped)."""
+    json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")

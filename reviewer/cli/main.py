@@ -1,0 +1,68 @@
+"""Entry point of the ``reviewer`` console script.
+
+Usage: ``reviewer [--db URL] COMMAND …``. Exit codes: 0 success, 1 runtime failure
+(with a one-line message), 2 bad input or usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from reviewer import __version__
+from reviewer.cli import commands
+from reviewer.errors import ReviewerError
+
+
+Registrar = Callable[[Any], None]
+
+
+def build_parser(extra: Sequence[Registrar] = ()) -> argparse.ArgumentParser:
+    """The top-level parser with every discovered subcommand, plus ``extra`` registrars.
+
+    ``extra`` lets the ``ui`` package add the ``gui`` command without ``reviewer``
+    importing Qt (imports point one way: ui -> reviewer -> models).
+    """
+    parser = argparse.ArgumentParser(
+        prog="reviewer", description="Review the refusals of a dataset filter."
+    )
+    parser.add_argument("--version", action="version", version=f"reviewer {__version__}")
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        default=None,
+        help="database URL or SQLite path (default: $REVIEWER_DB, else the user data folder)",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{commands.__name__}.{info.name}")
+        module.register(sub)
+    for register in extra:
+        register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, extra: Sequence[Registrar] = ()) -> int:
+    """Parse arguments, run the command, and turn known errors into one-line messages."""
+    parser = build_parser(extra)
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        code: int = args.func(args)
+    except ReviewerError as exc:
+        print(f"reviewer: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("reviewer: interrupted", file=sys.stderr)
+        return 130
+    return code
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,23 @@
+"""Loading the bundled demo run (a realistic filter run of "Journal des Nuisances")."""
+
+from __future__ import annotations
+
+from sqlalchemy import func, select
+
+from models import Run
+from reviewer.assets import demo_catalog, demo_run
+from reviewer.importer import ImportReport, import_run
+from reviewer.store import Store
+
+
+def load_demo(store: Store) -> ImportReport:
+    """Import the demo catalog and run (a no-op when already imported)."""
+    return import_run(store, demo_run(), catalog_path=demo_catalog())
+
+
+def ensure_demo(store: Store) -> ImportReport | None:
+    """Load the demo only into an empty store (first start of the app)."""
+    with store.session() as session:
+        if session.scalar(select(func.count()).select_from(Run)):
+            return None
+    return load_demo(store)

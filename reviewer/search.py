@@ -1,0 +1,82 @@
+"""Full-text search over responses and rationales.
+
+SQLite: an FTS5 index (``unicode61 remove_diacritics 2``) filled at import, so "evenement"
+finds "événement". Other backends: a case- and accent-insensitive LIKE over the response
+and the rationales (slower, but needs no extension or superuser rights).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from sqlalchemy import ColumnElement, Select, and_, exists, func, or_, select, text
+from sqlalchemy.orm import Session
+
+from models import Attempt, Verdict
+
+WORD = re.compile(r"\w+", re.UNICODE)
+# Characters PostgreSQL's translate() maps to their plain letter (no unaccent extension needed).
+ACCENTED = "àâäáãåéèêëíìîïóòôöõúùûüçñÿœæ"
+PLAIN = "aaaaaaeeeeiiiiooooouuuucnyoa"
+
+
+def fold(value: str) -> str:
+    """Lower-case and strip diacritics, the way the index compares words."""
+    decomposed = unicodedata.normalize("NFKD", value.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def words(query: str) -> list[str]:
+    """The searchable words of a query, folded."""
+    return WORD.findall(fold(query))
+
+
+def index_rows(session: Session, rows: list[tuple[int, str]]) -> None:
+    """Add ``(attempt_id, text)`` rows to the index (no-op where there is no FTS table)."""
+    if not rows or session.get_bind().dialect.name != "sqlite":
+        return
+    session.execute(
+        text("INSERT INTO attempt_search(rowid, body) VALUES (:id, :body)"),
+        [{"id": i, "body": b} for i, b in rows],
+    )
+
+
+def fts_query(query: str) -> str | None:
+    """An FTS5 MATCH expression: every word, as a prefix, all required."""
+    terms = words(query)
+    if not terms:
+        return None
+    return " AND ".join(f'"{t}"*' for t in terms)
+
+
+def matching_condition(session: Session, query: str) -> ColumnElement[bool] | None:
+    """A WHERE condition on ``Attempt`` for a search query, None for an empty query."""
+    terms = words(query)
+    if not terms:
+        return None
+    if session.get_bind().dialect.name == "sqlite":
+        match = fts_query(query)
+        ids = text("SELECT rowid FROM attempt_search WHERE attempt_search MATCH :q").bindparams(
+            q=match
+        )
+        return Attempt.id.in_(select(text("rowid")).select_from(ids.columns().subquery()))
+    conditions = []
+    for term in terms:
+        pattern = f"%{term}%"
+        folded_response = func.translate(func.lower(Attempt.response), ACCENTED, PLAIN)
+        folded_rationale = func.translate(func.lower(Verdict.rationale), ACCENTED, PLAIN)
+        in_rationale = exists().where(
+            Verdict.attempt_id == Attempt.id, folded_rationale.like(pattern)
+        )
+        conditions.append(or_(folded_response.like(pattern), in_rationale))
+    return and_(*conditions)
+
+
+def search_ids(session: Session, query: str) -> list[int]:
+    """Ids of the attempts matching ``query``, in id order."""
+    cond = matching_condition(session, query)
+    stmt: Select[tuple[int]] = select(Attempt.id).order_by(Attempt.id)
+    if cond is not None:
+        stmt = stmt.where(cond)
+    return list(session.scalars(stmt))

@@ -1,0 +1,31 @@
+"""Counts over the store (``reviewer stats``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import distinct, func, select
+from sqlalchemy.orm import Session
+
+from models import Attempt, Check, Conversation, Criterion, ReviewDecision, Run
+
+
+def basic_counts(session: Session) -> dict[str, int]:
+    """The store's size and what the filter and the reviewers decided."""
+
+    def count(stmt: Any) -> int:
+        return int(session.scalar(stmt) or 0)
+
+    attempts = count(select(func.count()).select_from(Attempt))
+    accepted = count(select(func.count()).select_from(Attempt).where(Attempt.accepted))
+    reviewed = count(select(func.count(distinct(ReviewDecision.attempt_id))))
+    return {
+        "runs": count(select(func.count()).select_from(Run)),
+        "conversations": count(select(func.count()).select_from(Conversation)),
+        "attempts": attempts,
+        "accepted": accepted,
+        "rejected": attempts - accepted,
+        "reviewed": reviewed,
+        "criteria": count(select(func.count()).select_from(Criterion)),
+        "checks": count(select(func.count()).select_from(Check)),
+    }

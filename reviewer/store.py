@@ -1,0 +1,234 @@
+"""Opening the store: URL resolution, engine settings, automatic migration with a backup.
+
+One ``Session`` per unit of work: ``with store.session() as s: …`` commits on success and
+rolls back on error. SQLite runs with WAL, foreign keys and a busy timeout; PostgreSQL
+works through the same code (``postgresql+psycopg://…``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from platformdirs import user_data_path
+from sqlalchemy import Engine, create_engine, event, inspect
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.orm import Session, sessionmaker
+
+import models
+from reviewer.errors import StoreError
+
+MIGRATIONS = Path(models.__file__).resolve().parent / "migrations"
+BUSY_TIMEOUT_MS = 5000
+
+
+def default_url() -> str:
+    """``$REVIEWER_DB`` if set, else a SQLite file in the user data folder."""
+    env = os.environ.get("REVIEWER_DB")
+    if env:
+        return to_url(env)
+    folder = user_data_path("reviewer", appauthor=False)
+    return to_url(str(folder / "reviewer.sqlite3"))
+
+
+def to_url(text: str) -> str:
+    """Accept a SQLAlchemy URL or a plain file path (taken as SQLite)."""
+    if "://" in text:
+        return text
+    return f"sqlite:///{Path(text).expanduser().resolve()}"
+
+
+def sqlite_path(url: str) -> Path | None:
+    """The file behind a SQLite URL, or None for other backends and in-memory databases."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or not parsed.database:
+        return None
+    if parsed.database == ":memory:":
+        return None
+    return Path(parsed.database)
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    # WAL lets the app read while a CLI writes; FULL sync so a decision survives SIGKILL
+    # and power loss; foreign keys are off by default in SQLite.
+    cur = dbapi_conn.cursor()
+    cur.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    cur.execute("PRAGMA foreign_keys = ON")
+    cur.execute("PRAGMA journal_mode = WAL")
+    cur.execute("PRAGMA synchronous = FULL")
+    cur.close()
+
+
+def make_engine(url: str) -> Engine:
+    """An engine with the settings each backend needs."""
+    if url.startswith("sqlite"):
+        path = sqlite_path(url)
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url)
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def _alembic_config() -> Config:
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    return cfg
+
+
+def head_revision() -> str:
+    """The newest schema revision this code knows."""
+    head = ScriptDirectory.from_config(_alembic_config()).get_current_head()
+    assert head is not None
+    return head
+
+
+def _known_revisions() -> set[str]:
+    script = ScriptDirectory.from_config(_alembic_config())
+    return {rev.revision for rev in script.walk_revisions()}
+
+
+def current_revision(engine: Engine) -> str | None:
+    """The revision stamped in the database, None for an empty database.
+
+    Raises StoreError for a file that is not a database, or tables without a stamp.
+    """
+    try:
+        with engine.connect() as conn:
+            rev = MigrationContext.configure(conn).get_current_revision()
+            tables = set(inspect(conn).get_table_names())
+    except DBAPIError as exc:
+        raise StoreError(f"{engine.url.render_as_string(hide_password=True)}: "
+                         f"cannot open the database ({_first_line(exc)})") from exc
+    if rev is None and tables - {"alembic_version"}:
+        raise StoreError(
+            f"{engine.url.render_as_string(hide_password=True)}: has tables but no reviewer "
+            "schema version; refusing to touch it"
+        )
+    return rev
+
+
+def _first_line(exc: BaseException) -> str:
+    orig = getattr(exc, "orig", None) or exc
+    return str(orig).splitlines()[0] if str(orig) else type(orig).__name__
+
+
+def backup_sqlite(path: Path, revision: str | None) -> Path:
+    """Copy a SQLite file (consistent even in WAL mode) next to itself; return the copy."""
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+    target = path.with_name(f"{path.name}.bak-{revision or 'empty'}-{stamp}")
+    src = sqlite3.connect(path)
+    try:
+        dst = sqlite3.connect(target)
+        with dst:
+            src.backup(dst)
+        dst.close()
+    finally:
+        src.close()
+    return target
+
+
+def upgrade(engine: Engine, url: str) -> Path | None:
+    """Bring the schema to head. Returns the backup made, if any.
+
+    A database newer than this code is refused untouched. An older SQLite file is copied
+    first; if the upgrade fails the copy is put back, so a failed upgrade loses nothing.
+    """
+    rev = current_revision(engine)
+    head = head_revision()
+    if rev == head:
+        return None
+    if rev is not None and rev not in _known_revisions():
+        raise StoreError(
+            f"{engine.url.render_as_string(hide_password=True)}: schema {rev} is newer than "
+            f"this version of reviewer knows (latest {head}); upgrade reviewer"
+        )
+    path = sqlite_path(url)
+    backup = backup_sqlite(path, rev) if (path is not None and rev is not None) else None
+    try:
+        with engine.begin() as conn:
+            cfg = _alembic_config()
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+    except Exception as exc:
+        if backup is not None and path is not None:
+            engine.dispose()
+            shutil.copyfile(backup, path)
+            for suffix in ("-wal", "-shm"):
+                Path(f"{path}{suffix}").unlink(missing_ok=True)
+        raise StoreError(f"schema upgrade failed, database restored from {backup}: {exc}") from exc
+    return backup
+
+
+class Store:
+    """An opened, migrated database and its session factory."""
+
+    def __init__(self, url: str, engine: Engine) -> None:
+        self.url = url
+        self.engine = engine
+        self._factory = sessionmaker(engine, expire_on_commit=False)
+
+    @property
+    def dialect(self) -> str:
+        """``sqlite`` or ``postgresql``."""
+        return self.engine.dialect.name
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        """One unit of work: commit on success, roll back on any error."""
+        with self._factory() as session:
+            try:
+                yield session
+                session.commit()
+            except OperationalError as exc:
+                session.rollback()
+                if "locked" in str(exc) or "busy" in str(exc):
+                    raise StoreError(
+                        "the database is busy (another reviewer process is writing); try again"
+                    ) from exc
+                raise
+            except BaseException:
+                session.rollback()
+                raise
+
+    def close(self) -> None:
+        """Release every connection (needed before copying or deleting a SQLite file)."""
+        self.engine.dispose()
+
+
+def open_store(url: str | None = None, *, migrate: bool = True) -> Store:
+    """Open (and by default migrate) the store at ``url`` or the default location."""
+    url = to_url(url) if url else default_url()
+    path = sqlite_path(url)
+    if path is not None and path.exists() and path.stat().st_size > 0:
+        _refuse_non_sqlite(path)
+    engine = make_engine(url)
+    try:
+        if migrate:
+            upgrade(engine, url)
+        elif current_revision(engine) != head_revision():
+            raise StoreError(f"{url}: schema is not at the version this reviewer expects")
+    except BaseException:
+        engine.dispose()
+        raise
+    return Store(url, engine)
+
+
+def _refuse_non_sqlite(path: Path) -> None:
+    # Checked before SQLite opens it: opening a foreign file in WAL mode would write to it.
+    with path.open("rb") as fh:
+        header = fh.read(16)
+    if header != b"SQLite format 3\x00":
+        raise StoreError(f"{path}: is not a reviewer database (not a SQLite file); left untouched")
