@@ -1,0 +1,120 @@
+"""``reviewer grade GRADER IN.jsonl``: score every answer of a JSONL file.
+
+Writes one JSON line per input line (the input fields, ``grader``, ``score`` — null when
+the grader ignores the row — and, with a judge, its notes and justification) to stdout or
+``--output``. Lint warnings about the grader choice go to stderr before grading.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from reviewer.errors import BadInputError
+from reviewer.graders.batch import COMPONENTS, GRADERS, GradeOptions, grade_rows, weights_for
+from reviewer.graders.combine import parse_weights
+from reviewer.graders.judge import DEFAULT_HOST, Judge, JudgeConfig
+from reviewer.graders.lint import lint
+from reviewer.graders.rows import read_rows
+
+
+def add_judge_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options shared with ``lint-graders``: which judge, which policy."""
+    parser.add_argument("--host", default=DEFAULT_HOST, help=f"Ollama URL (default {DEFAULT_HOST})")
+    parser.add_argument("--model", metavar="NAME", help="judge model, e.g. qwen3:14b")
+    parser.add_argument(
+        "--policy-model",
+        metavar="NAME",
+        help="model being trained (to warn when it is also the judge)",
+    )
+
+
+def register(sub: Any) -> None:
+    """Add the ``grade`` subcommand."""
+    p = sub.add_parser(
+        "grade",
+        help="score answers with a grader (exact, rouge_l, numeric, judge, …)",
+        description="Score each line of IN.jsonl; see docs/graders.md.",
+    )
+    p.add_argument("grader", choices=GRADERS, metavar="GRADER", help=", ".join(GRADERS))
+    p.add_argument("input", metavar="IN.jsonl")
+    p.add_argument("-o", "--output", metavar="OUT.jsonl", help="write here instead of stdout")
+    add_judge_arguments(p)
+    p.add_argument("--timeout", type=float, default=120.0, help="seconds per judge call")
+    p.add_argument("--seed", type=int, default=42, help="judge sampling seed (default 42)")
+    p.add_argument("--retries", type=int, default=2, help="retries on transient judge faults")
+    p.add_argument("--pattern", help="regex grader: pattern (else each line's 'expected')")
+    p.add_argument("--flags", default="", help="regex flags among imsx")
+    p.add_argument("--labels", help="label grader: comma-separated labels")
+    p.add_argument("--schema", metavar="FILE", help="json grader: JSON schema file")
+    p.add_argument("--case-sensitive", action="store_true", help="exact/contains/label")
+    p.add_argument("--tokenizer", choices=("unicode", "rouge"), default="unicode")
+    p.add_argument("--locale", choices=("auto", "fr", "en"), default="auto")
+    p.add_argument(
+        "--weights",
+        metavar="NAME=W,…",
+        help=f"mix grader weights over {', '.join(sorted(COMPONENTS))}",
+    )
+    p.set_defaults(func=run)
+
+
+def _schema(path: str | None) -> dict[str, Any] | None:
+    if path is None:
+        return None
+    try:
+        value = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise BadInputError(f"{path}: cannot read ({exc.strerror})") from None
+    except ValueError as exc:
+        raise BadInputError(f"{path}: not valid JSON ({exc})") from None
+    if not isinstance(value, dict):
+        raise BadInputError(f"{path}: a JSON schema must be an object")
+    return value
+
+
+def options_from(args: argparse.Namespace) -> GradeOptions:
+    """Grader parameters from the command line."""
+    labels = tuple(x.strip() for x in (args.labels or "").split(",") if x.strip())
+    weights = parse_weights(args.weights, COMPONENTS) if args.weights else None
+    return GradeOptions(
+        pattern=args.pattern,
+        flags=args.flags,
+        labels=labels,
+        schema=_schema(args.schema),
+        case_sensitive=args.case_sensitive,
+        tokenizer=args.tokenizer,
+        locale=args.locale,
+        weights=weights,
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Grade the file; BadInputError/JudgeError become one-line messages in main."""
+    options = options_from(args)
+    weights = weights_for(args.grader, options)
+    rows = read_rows(args.input)
+    judge = None
+    if "judge" in weights:
+        if not args.model:
+            raise BadInputError(f"the {args.grader} grader needs a judge model (--model NAME)")
+        judge = Judge(
+            JudgeConfig(
+                model=args.model,
+                host=args.host,
+                timeout=args.timeout,
+                seed=args.seed,
+                retries=max(0, args.retries),
+            )
+        )
+    for warning in lint(rows, weights, judge_model=args.model, policy_model=args.policy_model):
+        print(f"warning [{warning.code}]: {warning.message}", file=sys.stderr)
+    graded = grade_rows(rows, args.grader, options, judge)
+    lines = [json.dumps(g.as_dict(args.grader), ensure_ascii=False) + "\n" for g in graded]
+    if args.output:
+        Path(args.output).write_text("".join(lines), encoding="utf-8")
+    else:
+        sys.stdout.writelines(lines)
+    return 0

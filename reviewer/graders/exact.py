@@ -1,0 +1,90 @@
+"""All-or-nothing graders: exact value, substring, regular expression, JSON, label.
+
+Each returns 1.0 or 0.0. Texts are compared after Unicode NFC normalisation and trimming
+of surrounding whitespace; case is ignored unless asked otherwise (``casefold``, so "ß"
+matches "SS").
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from collections.abc import Iterable, Mapping
+from typing import Any, Literal
+
+import jsonschema
+import regex
+
+from reviewer.errors import BadInputError
+
+_FLAGS = {"i": regex.IGNORECASE, "m": regex.MULTILINE, "s": regex.DOTALL, "x": regex.VERBOSE}
+
+
+def _norm(text: str, case_sensitive: bool) -> str:
+    text = " ".join(unicodedata.normalize("NFC", text).split())
+    return text if case_sensitive else text.casefold()
+
+
+def exact(
+    response: str,
+    expected: str,
+    *,
+    mode: Literal["equals", "contains"] = "equals",
+    case_sensitive: bool = False,
+) -> float:
+    """1 when the response equals (or contains) the expected value, else 0.
+
+    Runs of whitespace count as one space, so a wrapped line still matches.
+    """
+    got, want = _norm(response, case_sensitive), _norm(expected, case_sensitive)
+    if mode == "equals":
+        return float(got == want)
+    if mode == "contains":
+        return float(want in got)
+    raise BadInputError(f"unknown exact mode {mode!r} (choose: equals, contains)")
+
+
+def compile_pattern(pattern: str, flags: str = "") -> regex.Pattern[str]:
+    """Compile ``pattern`` with flag letters among ``imsx``; bad input is a BadInputError."""
+    value = 0
+    for letter in flags:
+        if letter not in _FLAGS:
+            raise BadInputError(f"unknown regex flag {letter!r} (use letters among imsx)")
+        value |= _FLAGS[letter]
+    try:
+        return regex.compile(pattern, value)
+    except regex.error as exc:
+        raise BadInputError(f"invalid regular expression {pattern!r}: {exc}") from None
+
+
+def regex_match(response: str, pattern: str, flags: str = "") -> float:
+    """1 when ``pattern`` is found anywhere in the response (``search``, not ``match``)."""
+    return float(compile_pattern(pattern, flags).search(response) is not None)
+
+
+def json_valid(response: str, schema: Mapping[str, Any] | None = None) -> float:
+    """1 when the whole response (trimmed) is JSON, and valid against ``schema`` if given.
+
+    No Markdown fence is stripped: a fixed output format means the bare JSON.
+    """
+    try:
+        value = json.loads(response.strip())
+    except ValueError:
+        return 0.0
+    if schema is None:
+        return 1.0
+    try:
+        validator = jsonschema.validators.validator_for(schema)(schema)
+        validator.check_schema(schema)
+    except jsonschema.SchemaError as exc:
+        raise BadInputError(f"invalid JSON schema: {exc.message}") from None
+    return float(validator.is_valid(value))
+
+
+def label(response: str, labels: Iterable[str], *, case_sensitive: bool = False) -> float:
+    """1 when the response, trimmed and without a final period, is one of ``labels``."""
+    known = {_norm(lab, case_sensitive) for lab in labels}
+    if not known:
+        raise BadInputError("the label grader needs at least one label")
+    got = _norm(response, case_sensitive).rstrip(".").strip()
+    return float(got in known)

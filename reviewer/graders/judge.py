@@ -1,0 +1,238 @@
+"""The model grader: an Ollama judge notes all N answers of a prompt in one call.
+
+Seeing the answers side by side lets the judge note them consistently with one another,
+and consistent relative scores are what GRPO uses. Each answer gets a 1–5 note on four
+axes (correctness, helpfulness, tone, format) and a short justification; the score is
+``(mean of the four notes - 1) / 4``, so 1 → 0.0, 3 → 0.5, 5 → 1.0.
+
+The reply is constrained with ``format=<JSON schema>``, ``temperature`` 0 and a fixed
+seed, so the same inputs give the same notes. Only ``message.content`` is parsed (a
+reasoning model's ``thinking`` is ignored).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+import httpx
+import ollama
+from pydantic import BaseModel, Field, ValidationError
+
+from reviewer.errors import BadInputError, JudgeError
+
+DEFAULT_HOST = "http://127.0.0.1:11434"
+AXES = ("correctness", "helpfulness", "tone", "format")
+
+Note = Annotated[int, Field(ge=1, le=5, strict=True)]
+
+
+class AnswerNotes(BaseModel):
+    """What the judge says about one answer (the JSON it must produce)."""
+
+    answer: Annotated[int, Field(ge=1, strict=True)]
+    correctness: Note
+    helpfulness: Note
+    tone: Note
+    format: Note
+    justification: str
+
+
+class JudgeReply(BaseModel):
+    """The whole judge reply: one entry per answer."""
+
+    notes: list[AnswerNotes]
+
+
+SYSTEM_PROMPT = """\
+Tu es un évaluateur exigeant et impartial. On te donne une conversation, la réponse de \
+référence rédigée par l'équipe, puis plusieurs réponses candidates au même dernier message.
+Note chaque réponse candidate de 1 (très mauvais) à 5 (excellent) sur quatre critères :
+- correctness : exactitude des faits, des chiffres et des consignes, comparée à la référence ;
+- helpfulness : utilité réelle pour la personne, la réponse traite-t-elle sa demande ;
+- tone : ton adapté (courtois, clair, celui de la référence) ;
+- format : présentation et longueur adaptées (structure, concision, langue française).
+Une réponse correcte formulée autrement que la référence mérite une bonne note ; une \
+réponse qui reprend les mots de la référence mais se trompe n'en mérite pas. Ne favorise \
+ni les réponses longues ni la première réponse : compare-les entre elles, de façon cohérente.
+Pour chaque réponse, donne une justification brève (une ou deux phrases, en français).
+Réponds uniquement avec le JSON demandé : un objet "notes" contenant une entrée par \
+réponse, avec son numéro dans "answer".\
+"""
+
+
+@dataclass(frozen=True)
+class JudgeConfig:
+    """Where and how to call the judge. ``retries`` counts extra attempts after the first,
+    made only for transient faults (no connection, HTTP 5xx, timeout), after
+    ``backoff * 2**attempt`` seconds."""
+
+    model: str
+    host: str = DEFAULT_HOST
+    timeout: float = 120.0
+    seed: int = 42
+    retries: int = 2
+    backoff: float = 1.0
+
+
+@dataclass(frozen=True)
+class JudgeNotes:
+    """The judge's notes for one answer."""
+
+    correctness: int
+    helpfulness: int
+    tone: int
+    format: int
+    justification: str
+
+    @property
+    def score(self) -> float:
+        """Mean of the four 1–5 notes mapped to [0, 1]: ``(mean - 1) / 4``."""
+        mean = (self.correctness + self.helpfulness + self.tone + self.format) / 4
+        return (mean - 1) / 4
+
+    def as_dict(self) -> dict[str, Any]:
+        """The notes and justification, as written to the ``grade`` output."""
+        return {
+            "correctness": self.correctness,
+            "helpfulness": self.helpfulness,
+            "tone": self.tone,
+            "format": self.format,
+            "justification": self.justification,
+        }
+
+
+def reply_schema(n_answers: int) -> dict[str, Any]:
+    """The JSON schema given as ``format``: exactly ``n_answers`` entries."""
+    schema = copy.deepcopy(JudgeReply.model_json_schema())
+    notes = schema["properties"]["notes"]
+    notes["minItems"] = notes["maxItems"] = n_answers
+    return schema
+
+
+def conversation_text(prompt: str | Sequence[dict[str, Any]] | None) -> str:
+    """The conversation as the judge reads it: a string, or role-tagged messages."""
+    if prompt is None or prompt == "":
+        return "(conversation non fournie)"
+    if isinstance(prompt, str):
+        return prompt
+    roles = {"system": "Système", "user": "Utilisateur", "assistant": "Assistant"}
+    return "\n\n".join(
+        f"[{roles.get(str(m.get('role')), str(m.get('role')))}]\n{m.get('content', '')}"
+        for m in prompt
+    )
+
+
+def build_messages(
+    prompt: str | Sequence[dict[str, Any]] | None,
+    reference: str | None,
+    responses: Sequence[str],
+) -> list[dict[str, str]]:
+    """The chat messages sent to the judge (French instructions, numbered answers)."""
+    parts = [
+        "## Conversation\n" + conversation_text(prompt),
+        "## Réponse de référence\n" + (reference or "(aucune référence fournie)"),
+        f"## Réponses candidates ({len(responses)})",
+    ]
+    parts += [f"### Réponse {i}\n{text}" for i, text in enumerate(responses, 1)]
+    parts.append(f"Note les {len(responses)} réponses candidates, de 1 à {len(responses)}.")
+    return [
+        {"role": "system", "content": SYSTEM_PROMPT},
+        {"role": "user", "content": "\n\n".join(parts)},
+    ]
+
+
+def parse_reply(content: str, n_answers: int) -> list[JudgeNotes]:
+    """Notes in answer order from the judge's JSON; ValueError says what is wrong."""
+    try:
+        data = json.loads(content)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"reply is not valid JSON ({exc.msg} at char {exc.pos})") from None
+    try:
+        reply = JudgeReply.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "reply"
+        raise ValueError(f"reply does not follow the schema ({where}: {first['msg']})") from None
+    by_answer = {n.answer: n for n in reply.notes}
+    missing = [i for i in range(1, n_answers + 1) if i not in by_answer]
+    extra = sorted(set(by_answer) - set(range(1, n_answers + 1)))
+    if missing or extra or len(reply.notes) != n_answers:
+        raise ValueError(
+            f"reply notes answers {sorted(by_answer)} but {n_answers} were given"
+            + (f" (missing {missing})" if missing else "")
+        )
+    return [
+        JudgeNotes(n.correctness, n.helpfulness, n.tone, n.format, n.justification.strip())
+        for n in (by_answer[i] for i in range(1, n_answers + 1))
+    ]
+
+
+class Judge:
+    """A judge bound to one Ollama host and model."""
+
+    def __init__(self, config: JudgeConfig) -> None:
+        if not config.model.strip():
+            raise BadInputError("the judge needs a model name (--model NAME)")
+        self.config = config
+        self._client = ollama.Client(host=config.host, timeout=config.timeout)
+
+    def _where(self) -> str:
+        return f"judge {self.config.model} at {self.config.host}"
+
+    def _chat(self, messages: list[dict[str, str]], schema: dict[str, Any]) -> str:
+        """One chat call with bounded retries on transient faults; returns the content."""
+        cfg = self.config
+        attempts = cfg.retries + 1
+        for attempt in range(attempts):
+            try:
+                response = self._client.chat(
+                    model=cfg.model,
+                    messages=messages,
+                    format=schema,
+                    options={"temperature": 0, "seed": cfg.seed},
+                    think=False,
+                )
+                return response.message.content or ""
+            except ollama.ResponseError as exc:
+                fault = f"HTTP {exc.status_code}: {exc.error}"
+                if exc.status_code < 500:
+                    raise JudgeError(f"{self._where()}: {fault}") from None
+            except (ConnectionError, httpx.TransportError) as exc:
+                if isinstance(exc, httpx.TimeoutException):
+                    fault = f"no reply within {cfg.timeout:g} s"
+                else:
+                    fault = "cannot connect (is Ollama running?)"
+            if attempt + 1 < attempts:
+                time.sleep(cfg.backoff * 2**attempt)
+        tries = f" (after {attempts} attempts)" if attempts > 1 else ""
+        raise JudgeError(f"{self._where()}: {fault}{tries}")
+
+    def grade_group(
+        self,
+        prompt: str | Sequence[dict[str, Any]] | None,
+        reference: str | None,
+        responses: Sequence[str],
+    ) -> list[JudgeNotes]:
+        """Notes for each of ``responses`` (all answers to one prompt), in order."""
+        if not responses:
+            return []
+        messages = build_messages(prompt, reference, responses)
+        content = self._chat(messages, reply_schema(len(responses)))
+        try:
+            return parse_reply(content, len(responses))
+        except ValueError as exc:
+            raise JudgeError(f"{self._where()}: {exc}") from None
+
+    def scores(
+        self,
+        prompt: str | Sequence[dict[str, Any]] | None,
+        reference: str | None,
+        responses: Sequence[str],
+    ) -> list[float]:
+        """Judge scores in [0, 1] for each response."""
+        return [n.score for n in self.grade_group(prompt, reference, responses)]

@@ -1,0 +1,203 @@
+"""The numbers grader: are the reference's key figures in the response?
+
+Each figure of the reference is matched to the closest number of the response; a relative
+gap under 1 % earns 1, under 5 % earns 0.5, else 0, and the score is the mean. Figures are
+read in French (``1 705 M$``, ``9,91 %``) or English (``$12,345.6 million``) notation and
+brought to one scale (``1 705 M`` and ``1,705 B`` are both 1.705e9).
+
+What is *not* a figure: list numbering (``1.`` / ``2)`` at a line start), dates
+(``12/03/2024``, ``2024-03-12``), times (``14:30``, ``14h30``), years (a bare 1900–2100
+integer with no unit, currency or %), ordinals (``1er``, ``2e``, ``3rd``) and digits glued
+to a word (``T1``, ``mp3``, ``COVID-19``).
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+import regex
+
+from reviewer.errors import BadInputError
+
+Locale = Literal["auto", "fr", "en"]
+
+_SPACES = "\u0020\u00a0\u202f\u2009\u2007"  # space, NBSP, narrow NBSP, thin, figure space
+
+_MULTIPLIER_WORDS = {
+    "mille": 1e3,
+    "thousand": 1e3,
+    "thousands": 1e3,
+    "million": 1e6,
+    "millions": 1e6,
+    "milliard": 1e9,
+    "milliards": 1e9,
+    # "billion" is 1e9 in English and 1e12 in French; models writing French use it in the
+    # English sense far more often than in the French one, so 1e9 (documented).
+    "billion": 1e9,
+    "billions": 1e9,
+    "trillion": 1e12,
+    "trillions": 1e12,
+}
+_MULTIPLIER_SYMBOLS = {
+    "k": 1e3,
+    "K": 1e3,
+    "M": 1e6,  # upper case only: "10 m" is ten metres
+    "Mio": 1e6,
+    "MM": 1e6,
+    "Mn": 1e6,
+    "mn": 1e6,
+    "B": 1e9,
+    "Bn": 1e9,
+    "bn": 1e9,
+    "G": 1e9,
+    "Md": 1e9,
+    "Mds": 1e9,
+    "Mrd": 1e9,
+    "Mrds": 1e9,
+}
+_CURRENCY = r"(?:[$€£¥₣]|US\$|CHF|EUR|USD|GBP|CAD)"
+
+
+def _alternatives(words: Iterable[str]) -> str:
+    return "|".join(regex.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+_NUMBER = regex.compile(
+    rf"""
+    (?<![\p{{L}}\p{{N}}_.,]|[\p{{L}}]-)             # not glued to a word or another number
+    (?P<sign>[-−+](?=\s?[$€£¥]?\s?\d))?
+    (?:{_CURRENCY}\s?)?
+    (?P<body>\d{{1,3}}(?:[{_SPACES}]\d{{3}})+(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)*)
+    (?![.,]?\p{{N}})
+    (?P<ordinal>(?:er|re|ère|e|ème|eme|è|nd|st|rd|th)(?!\p{{L}}))?
+    (?:[{_SPACES}]?(?P<sym>{_alternatives(_MULTIPLIER_SYMBOLS)})(?=[^\p{{L}}]|$)
+      |[{_SPACES}](?P<word>{_alternatives(_MULTIPLIER_WORDS)})(?!\p{{L}}))?
+    (?P<currency>[{_SPACES}]?{_CURRENCY})?
+    (?P<percent>[{_SPACES}]?(?:%|pour\s?cents?\b|percent\b))?
+    """,
+    regex.VERBOSE,
+)
+
+# Spans removed before reading numbers: they hold digits that are not figures.
+_NOT_FIGURES = regex.compile(
+    r"""
+    ^[ \t]*(?:[-*•#][ \t#]*)?(?:\*\*)?\d{1,3}[.)](?=\s|\p{L})   # list numbering: "1. ", "2) "
+    | \b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b                     # 12/03/2024, 12.03.2024
+    | \b\d{4}-\d{1,2}-\d{1,2}\b                             # 2024-03-12
+    | \b\d{1,2}(?::\d{2}){1,2}\b | \b\d{1,2}h\d{2}\b        # 14:30, 14h30
+    """,
+    regex.VERBOSE | regex.MULTILINE,
+)
+
+_FR_SIGNALS = regex.compile(
+    rf"\d,\d{{1,2}}(?!\d)|\d,\d{{4,}}|\d[{_SPACES}]\d{{3}}(?!\d)|\d\.\d{{3}},\d"
+)
+_EN_SIGNALS = regex.compile(r"\d\.\d{1,2}(?!\d)|\d\.\d{4,}|\d,\d{3}\.\d|\d,\d{3},\d{3}")
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A number read from a text, on a common scale (multipliers applied)."""
+
+    value: float
+    text: str
+    percent: bool = False
+
+
+def detect_locale(text: str) -> Literal["fr", "en"]:
+    """French unless the text shows more English number notation than French."""
+    fr = len(_FR_SIGNALS.findall(text))
+    en = len(_EN_SIGNALS.findall(text))
+    return "en" if en > fr else "fr"
+
+
+def _parse_body(body: str, locale: Literal["fr", "en"]) -> float | None:
+    """The value of the digits ``body`` given the notation; None when ambiguous garbage."""
+    s = "".join(c for c in body if c not in _SPACES)
+    if "," in s and "." in s:
+        decimal = "," if s.rfind(",") > s.rfind(".") else "."
+        thousands = "." if decimal == "," else ","
+        s = s.replace(thousands, "").replace(decimal, ".")
+    elif "," in s or "." in s:
+        sep = "," if "," in s else "."
+        parts = s.split(sep)
+        if len(parts) > 2:
+            # Several separators of one kind can only be thousands groups.
+            if not all(len(p) == 3 for p in parts[1:]):
+                return None
+            s = "".join(parts)
+        elif sep == "," and locale == "en" and len(parts[1]) == 3:
+            s = "".join(parts)  # English "1,705" is one thousand seven hundred and five
+        else:
+            s = parts[0] + "." + parts[1]
+    try:
+        return float(s)
+    except ValueError:
+        return None
+
+
+def _is_year(match: regex.Match[str], value: float) -> bool:
+    body = match["body"]
+    return (
+        len(body) == 4
+        and body.isdigit()
+        and 1900 <= value <= 2100
+        and not (match["sign"] or match["sym"] or match["word"])
+        and not (match["currency"] or match["percent"])
+    )
+
+
+def figures(text: str, *, locale: Locale = "auto") -> list[Figure]:
+    """Every figure of ``text`` (see the module docstring for what is left out)."""
+    text = unicodedata.normalize("NFC", text)
+    loc = detect_locale(text) if locale == "auto" else locale
+    cleaned = _NOT_FIGURES.sub(lambda m: " " * len(m[0]), text)
+    found: list[Figure] = []
+    for m in _NUMBER.finditer(cleaned):
+        if m["ordinal"]:
+            continue
+        value = _parse_body(m["body"], loc)
+        if value is None or _is_year(m, value):
+            continue
+        if m["sym"]:
+            value *= _MULTIPLIER_SYMBOLS[m["sym"]]
+        elif m["word"]:
+            value *= _MULTIPLIER_WORDS[m["word"].lower()]
+        if m["sign"] in ("-", "−"):
+            value = -value
+        found.append(Figure(value, m[0].strip(), percent=bool(m["percent"])))
+    return found
+
+
+def relative_gap(candidate: float, target: float) -> float:
+    """``|candidate - target| / |target|`` (0 or infinity when the target is 0)."""
+    if target == 0:
+        return 0.0 if candidate == 0 else math.inf
+    return abs(candidate - target) / abs(target)
+
+
+def figure_points(gap: float) -> float:
+    """Full points under 1 %, half under 5 %, none beyond."""
+    if gap < 0.01:
+        return 1.0
+    if gap < 0.05:
+        return 0.5
+    return 0.0
+
+
+def numeric(response: str, reference: str, *, locale: Locale = "auto") -> float | None:
+    """Mean points of the reference's figures; None when the reference has no figure."""
+    if locale not in ("auto", "fr", "en"):
+        raise BadInputError(f"unknown locale {locale!r} (choose: auto, fr, en)")
+    wanted = figures(reference, locale=locale)
+    if not wanted:
+        return None
+    offered = [f.value for f in figures(response, locale=locale)]
+    if not offered:
+        return 0.0
+    points = [figure_points(min(relative_gap(v, want.value) for v in offered)) for want in wanted]
+    return sum(points) / len(points)
