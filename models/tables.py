@@ -11,11 +11,11 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
+    JSON,
     Boolean,
     CheckConstraint,
     Float,
     ForeignKey,
-    JSON,
     Index,
     Integer,
     String,
@@ -287,7 +287,7 @@ class ReviewDecision(Base):
     version: Mapped[int] = mapped_column(Integer, default=1)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
-    __mapper_args__ = {"version_id_col": version}
+    __mapper_args__ = {"version_id_col": version}  # noqa: RUF012 - SQLAlchemy reads it
 
 
 class AuditEvent(Base):

@@ -18,7 +18,7 @@ from typing import Any
 
 from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
-from tqdm import tqdm
+from tqdm import tqdm  # type: ignore[import-untyped]
 
 from models import Attempt, CheckResult, Conversation, Run, Verdict
 from reviewer.catalog import (
@@ -102,7 +102,9 @@ class _Writer:
             self.conversations[key] = found
         return self.conversations[key]
 
-    def write(self, records: list[AttemptRecord], conv_ids: list[int], run_ids: list[int]) -> list[int]:
+    def write(
+        self, records: list[AttemptRecord], conv_ids: list[int], run_ids: list[int]
+    ) -> list[int]:
         rows = [
             {
                 "run_id": run_id,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Any
 
 from sqlalchemy import ColumnElement, Select, and_, exists, func, or_, select, text
 from sqlalchemy.orm import Session
@@ -76,7 +77,7 @@ def matching_condition(session: Session, query: str) -> ColumnElement[bool] | No
 def search_ids(session: Session, query: str) -> list[int]:
     """Ids of the attempts matching ``query``, in id order."""
     cond = matching_condition(session, query)
-    stmt: Select[tuple[int]] = select(Attempt.id).order_by(Attempt.id)
+    stmt: Select[Any] = select(Attempt.id).order_by(Attempt.id)
     if cond is not None:
         stmt = stmt.where(cond)
     return list(session.scalars(stmt))
