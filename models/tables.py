@@ -64,6 +64,8 @@ class Attempt(Base):
         CheckConstraint("turn >= 1", name="turn_positive"),
         CheckConstraint("attempt >= 1", name="attempt_positive"),
         Index("ix_attempts_run_accepted", "run_id", "accepted"),
+        # The review queue: refused first, most contradictory first, then in run order.
+        Index("ix_attempts_queue", "accepted", "contradiction_score", "conversation_id", "turn"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -299,7 +301,10 @@ class AuditEvent(Base):
     """
 
     __tablename__ = "audit_events"
-    __table_args__ = (Index("ix_audit_events_reviewer", "reviewer", "id"),)
+    __table_args__ = (
+        Index("ix_audit_events_reviewer", "reviewer", "id"),
+        Index("ix_audit_events_attempt", "attempt_id"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     attempt_id: Mapped[int] = mapped_column(ForeignKey("attempts.id", ondelete="CASCADE"))

@@ -10,10 +10,20 @@ connection = context.config.attributes.get("connection")
 if connection is None:  # pragma: no cover - only used programmatically
     raise RuntimeError("reviewer migrations run through reviewer.store, not the alembic CLI")
 
+
+
+def include_object(
+    obj: object, name: str | None, type_: str, reflected: bool, compare_to: object
+) -> bool:
+    """Leave the SQLite FTS5 search table (created by raw SQL) out of autogenerate."""
+    return not (type_ == "table" and name is not None and name.startswith("attempt_search"))
+
+
 context.configure(
     connection=connection,
     target_metadata=Base.metadata,
     render_as_batch=connection.dialect.name == "sqlite",
+    include_object=include_object,
 )
 with context.begin_transaction():
     context.run_migrations()
