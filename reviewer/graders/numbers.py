@@ -96,7 +96,13 @@ _NOT_FIGURES = regex.compile(
 _FR_SIGNALS = regex.compile(
     rf"\d,\d{{1,2}}(?!\d)|\d,\d{{4,}}|\d[{_SPACES}]\d{{3}}(?!\d)|\d\.\d{{3}},\d"
 )
-_EN_SIGNALS = regex.compile(r"\d\.\d{1,2}(?!\d)|\d\.\d{4,}|\d,\d{3}\.\d|\d,\d{3},\d{3}")
+# English notation, including a currency sign written before the amount ("$1,705").
+_EN_SIGNALS = regex.compile(
+    r"\d\.\d{1,2}(?!\d)|\d\.\d{4,}|\d,\d{3}\.\d|\d,\d{3},\d{3}|[$£]\s?\d"
+)
+# When the notation does not decide, the language of the text does.
+_FR_WORDS = regex.compile(r"\b(?:le|la|les|des|du|est|et|une?|avec|pour|sur)\b", regex.I)
+_EN_WORDS = regex.compile(r"\b(?:the|of|is|and|an?|with|for|on|to)\b", regex.I)
 
 
 @dataclass(frozen=True)
@@ -109,9 +115,12 @@ class Figure:
 
 
 def detect_locale(text: str) -> Literal["fr", "en"]:
-    """French unless the text shows more English number notation than French."""
+    """The notation most used by the text's numbers; on a tie its language; else French."""
     fr = len(_FR_SIGNALS.findall(text))
     en = len(_EN_SIGNALS.findall(text))
+    if fr == en:
+        fr = len(_FR_WORDS.findall(text))
+        en = len(_EN_WORDS.findall(text))
     return "en" if en > fr else "fr"
 
 
