@@ -1,0 +1,291 @@
+"""The review queue: which attempts to review, in which order, page by page.
+
+One query builder serves the desktop app (its Qt model fetches pages of 200 rows) and the
+``reviewer queue`` command, so the order a script sees is the order the app shows:
+refused attempts first, then the highest contradiction score, then run, conversation,
+turn and attempt.
+
+The "audit accepted" queue draws a seeded pseudo-random sample of accepted attempts, so
+false accepts are looked for too. The shuffle is an arithmetic hash of the id computed by
+the database, so a sample never needs every id in memory and the same seed gives the same
+sample on SQLite and PostgreSQL.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from sqlalchemy import ColumnElement, Select, String, and_, cast, exists, func, or_, select
+from sqlalchemy.orm import Session
+
+from models import (
+    Attempt,
+    CheckResult,
+    CheckVersion,
+    ContradictionFlag,
+    Conversation,
+    CriterionVersion,
+    ReviewDecision,
+    Run,
+    Verdict,
+)
+from reviewer.errors import BadInputError
+from reviewer.keys import AttemptKey
+from reviewer.search import matching_condition
+
+ReviewState = Literal["all", "to_review", "reviewed", "overridden"]
+REVIEW_STATES: tuple[ReviewState, ...] = ("all", "to_review", "reviewed", "overridden")
+PAGE = 200
+# Multiplier and modulus of the audit shuffle (Knuth's multiplicative hash, a prime below
+# 2**32): products stay far below 2**63 for any realistic id.
+_HASH_MUL = 2654435761
+_HASH_MOD = 4294967291
+
+
+@dataclass(frozen=True, slots=True)
+class QueueFilter:
+    """What the queue shows. Empty fields do not filter.
+
+    ``audit_sample`` switches to the audit queue: that many accepted attempts drawn with
+    ``seed`` (the other filters still apply inside the sample).
+    """
+
+    run: str | None = None
+    criterion: str | None = None
+    check: str | None = None
+    flagged_only: bool = False
+    review_state: ReviewState = "all"
+    search: str = ""
+    reviewer: str = ""
+    include_accepted: bool = False
+    audit_sample: int | None = None
+    seed: int = 0
+
+    def audit(self, n: int, seed: int = 0) -> QueueFilter:
+        """The same filter on the audit-accepted sample."""
+        return replace(self, audit_sample=n, seed=seed)
+
+
+@dataclass(frozen=True, slots=True)
+class QueueRow:
+    """One line of the queue."""
+
+    attempt_id: int
+    key: AttemptKey
+    accepted: bool
+    score: float
+    reasons: tuple[str, ...]
+    flagged: bool
+    decision: str | None
+    reviewed: bool
+
+    def as_json(self) -> dict[str, Any]:
+        """The ``reviewer queue --json`` entry."""
+        return {"key": str(self.key), "score": round(self.score, 4),
+                "reasons": list(self.reasons)}
+
+
+def _flagged() -> ColumnElement[bool]:
+    return exists().where(
+        Verdict.attempt_id == Attempt.id,
+        ContradictionFlag.verdict_id == Verdict.id,
+        ContradictionFlag.flagged.is_(True),
+    )
+
+
+def _refusing_criterion(criterion: str) -> ColumnElement[bool]:
+    """The attempt has a first-opinion verdict on ``criterion`` that refuses it."""
+    refuses = or_(
+        and_(CriterionVersion.kind == "success", Verdict.met.is_(False)),
+        and_(CriterionVersion.kind == "failure", Verdict.met.is_(True)),
+    )
+    return exists().where(
+        Verdict.attempt_id == Attempt.id,
+        Verdict.origin == "filter",
+        Verdict.criterion_version_id == CriterionVersion.id,
+        CriterionVersion.criterion_id == criterion,
+        refuses,
+    )
+
+
+def _failed_check(check: str) -> ColumnElement[bool]:
+    return exists().where(
+        CheckResult.attempt_id == Attempt.id,
+        CheckResult.check_version_id == CheckVersion.id,
+        CheckVersion.check_id == check,
+        CheckResult.passed.is_(False),
+    )
+
+
+def _review_condition(state: ReviewState, reviewer: str) -> ColumnElement[bool] | None:
+    mine = and_(ReviewDecision.attempt_id == Attempt.id, ReviewDecision.reviewer == reviewer)
+    decided = ReviewDecision.decision.is_not(None)
+    if state == "all":
+        return None
+    if state == "to_review":
+        return ~exists().where(mine, decided)
+    if state == "reviewed":
+        return exists().where(mine, decided)
+    # Overridden: the reviewer's decision differs from the filter's, or a verdict or a
+    # check was overridden (JSON maps compared as text: '{}' is empty on both backends).
+    flipped = or_(
+        and_(ReviewDecision.decision == "accept", Attempt.accepted.is_(False)),
+        and_(ReviewDecision.decision == "reject", Attempt.accepted.is_(True)),
+    )
+    changed = or_(
+        cast(ReviewDecision.criteria, String).not_in(["{}", "null"]),
+        cast(ReviewDecision.checks, String).not_in(["{}", "null"]),
+    )
+    return exists().where(mine, or_(flipped, changed))
+
+
+def _shuffle(seed: int) -> ColumnElement[Any]:
+    return (Attempt.id * _HASH_MUL + (seed % _HASH_MOD) * 40503 + 1) % _HASH_MOD
+
+
+def _conditions(session: Session, f: QueueFilter) -> list[ColumnElement[bool]]:
+    if f.review_state not in REVIEW_STATES:
+        raise BadInputError(f"unknown review state {f.review_state!r}")
+    conds: list[ColumnElement[bool]] = []
+    if f.audit_sample is not None:
+        conds.append(Attempt.accepted.is_(True))
+    elif not f.include_accepted:
+        conds.append(Attempt.accepted.is_(False))
+    if f.run:
+        conds.append(Run.name == f.run)
+    if f.criterion:
+        conds.append(_refusing_criterion(f.criterion))
+    if f.check:
+        conds.append(_failed_check(f.check))
+    if f.flagged_only:
+        conds.append(_flagged())
+    review = _review_condition(f.review_state, f.reviewer)
+    if review is not None:
+        conds.append(review)
+    if f.search.strip():
+        found = matching_condition(session, f.search)
+        if found is not None:
+            conds.append(found)
+    return conds
+
+
+def _audit_ids(session: Session, f: QueueFilter) -> Select[Any]:
+    """The sampled accepted ids (before the other filters: the sample is fixed by seed)."""
+    return (
+        select(Attempt.id)
+        .where(Attempt.accepted.is_(True))
+        .order_by(_shuffle(f.seed), Attempt.id)
+        .limit(max(f.audit_sample or 0, 0))
+    )
+
+
+def _base(session: Session, f: QueueFilter, columns: list[Any]) -> Select[Any]:
+    stmt = (
+        select(*columns)
+        .select_from(Attempt)
+        .join(Conversation, Attempt.conversation_id == Conversation.id)
+        .join(Run, Attempt.run_id == Run.id)
+    )
+    conds = _conditions(session, f)
+    if f.audit_sample is not None:
+        conds.append(Attempt.id.in_(_audit_ids(session, f).scalar_subquery()))
+    return stmt.where(*conds) if conds else stmt
+
+
+def _ordered(stmt: Select[Any], f: QueueFilter) -> Select[Any]:
+    if f.audit_sample is not None:
+        return stmt.order_by(_shuffle(f.seed), Attempt.id)
+    return stmt.order_by(
+        Attempt.accepted, Attempt.contradiction_score.desc(), Run.name, Conversation.name,
+        Attempt.turn, Attempt.attempt, Attempt.id,
+    )
+
+
+def queue_page(session: Session, f: QueueFilter, offset: int = 0,
+               limit: int = PAGE) -> list[QueueRow]:
+    """Rows ``offset`` to ``offset + limit`` of the queue, in display order."""
+    decision = (
+        select(ReviewDecision.decision)
+        .where(ReviewDecision.attempt_id == Attempt.id, ReviewDecision.reviewer == f.reviewer)
+        .limit(1)
+        .scalar_subquery()
+    )
+    columns = [Attempt.id, Run.name, Conversation.name, Attempt.turn, Attempt.attempt,
+               Attempt.accepted, Attempt.contradiction_score, Attempt.reasons,
+               _flagged().label("flagged"), decision.label("decision")]
+    stmt = _ordered(_base(session, f, columns), f).offset(max(offset, 0)).limit(max(limit, 0))
+    return [
+        QueueRow(
+            attempt_id=row[0], key=AttemptKey(row[1], row[2], row[3], row[4]),
+            accepted=bool(row[5]), score=float(row[6] or 0.0),
+            reasons=tuple(str(r) for r in (row[7] or [])), flagged=bool(row[8]),
+            decision=row[9], reviewed=row[9] is not None,
+        )
+        for row in session.execute(stmt)
+    ]
+
+
+def queue_count(session: Session, f: QueueFilter) -> int:
+    """How many attempts the queue holds under ``f``."""
+    stmt = _base(session, f, [func.count(Attempt.id)])
+    return int(session.scalar(stmt) or 0)
+
+
+def queue_progress(session: Session, f: QueueFilter) -> tuple[int, int]:
+    """``(reviewed, total)`` for the status bar: reviewed = this reviewer decided."""
+    total = queue_count(session, f)
+    if f.review_state == "to_review":
+        return 0, total
+    reviewed = queue_count(session, replace(f, review_state="reviewed")) \
+        if f.review_state == "all" else total
+    return reviewed, total
+
+
+def queue_keys(session: Session, f: QueueFilter, limit: int | None = None) -> list[QueueRow]:
+    """The whole queue (or its first ``limit`` rows) in display order, page by page."""
+    out: list[QueueRow] = []
+    while limit is None or len(out) < limit:
+        size = PAGE if limit is None else min(PAGE, limit - len(out))
+        page = queue_page(session, f, len(out), size)
+        out.extend(page)
+        if len(page) < size:
+            break
+    return out
+
+
+def queue_position(session: Session, f: QueueFilter, attempt_id: int) -> int | None:
+    """The row index of ``attempt_id`` in the queue, None when the filter hides it."""
+    for index, row in enumerate(queue_keys(session, f)):
+        if row.attempt_id == attempt_id:
+            return index
+    return None
+
+
+def audit_sample(session: Session, n: int, seed: int = 0,
+                 f: QueueFilter | None = None) -> list[QueueRow]:
+    """``n`` accepted attempts drawn with ``seed`` (same seed, same sample)."""
+    return queue_keys(session, (f or QueueFilter()).audit(n, seed))
+
+
+def attempt_id_for(session: Session, key: AttemptKey) -> int | None:
+    """The id of the attempt named ``key``, None when it is not stored."""
+    return session.scalar(
+        select(Attempt.id)
+        .join(Conversation, Attempt.conversation_id == Conversation.id)
+        .join(Run, Attempt.run_id == Run.id)
+        .where(Run.name == key.run, Conversation.name == key.conversation,
+               Attempt.turn == key.turn, Attempt.attempt == key.attempt)
+    )
+
+
+def filter_choices(session: Session) -> dict[str, list[str]]:
+    """The values the filter boxes offer: runs, criteria and checks present in the store."""
+    runs = list(session.scalars(select(Run.name).order_by(Run.name)))
+    criteria = list(session.scalars(
+        select(CriterionVersion.criterion_id).distinct().order_by(CriterionVersion.criterion_id)
+    ))
+    checks = list(session.scalars(
+        select(CheckVersion.check_id).distinct().order_by(CheckVersion.check_id)
+    ))
+    return {"runs": runs, "criteria": criteria, "checks": checks}
