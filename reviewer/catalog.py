@@ -19,7 +19,6 @@ from models import Check, CheckVersion, Criterion, CriterionVersion
 from reviewer.errors import BadInputError
 
 KINDS = ("success", "failure")
-SEVERITIES = ("major", "minor")
 MODES = ("forbid", "require")
 FLAG_LETTERS = {"i": re.IGNORECASE, "m": re.MULTILINE, "s": re.DOTALL, "x": re.VERBOSE}
 
@@ -77,16 +76,24 @@ def _criterion(entry: Any, where: str) -> CriterionSpec:
     if not isinstance(entry, dict):
         raise BadInputError(f"{where}: a criterion must be an object")
     cid = _str_field(entry, "id", where)
-    kind = entry.get("kind")
+    kind = entry.get("kind") or _kind_from_id(cid)
     if kind not in KINDS:
         raise BadInputError(f"{where}: criterion {cid}: 'kind' must be success or failure")
     severity = entry.get("severity")
-    if kind == "failure" and severity not in SEVERITIES:
-        raise BadInputError(f"{where}: criterion {cid}: failure 'severity' must be major or minor")
-    if kind == "success" and severity is not None:
-        raise BadInputError(f"{where}: criterion {cid}: a success criterion has no severity")
+    # Only "major" matters to the filter rule; other severities are kept as they are.
+    if severity is not None and not isinstance(severity, str):
+        raise BadInputError(f"{where}: criterion {cid}: 'severity' must be a string or null")
     text = _str_field(entry, "text", where)
     return CriterionSpec(cid, kind, severity, text)
+
+
+def _kind_from_id(cid: str) -> str | None:
+    # The judge's naming convention: G-… success criteria, E-… failure criteria.
+    if cid.startswith("G-"):
+        return "success"
+    if cid.startswith("E-"):
+        return "failure"
+    return None
 
 
 def _check(entry: Any, where: str) -> CheckSpec:
@@ -97,7 +104,7 @@ def _check(entry: Any, where: str) -> CheckSpec:
     flags = entry.get("flags") or ""
     if not isinstance(flags, str):
         raise BadInputError(f"{where}: check {cid}: 'flags' must be a string")
-    mode = entry.get("mode")
+    mode = entry.get("mode") or "forbid"
     if mode not in MODES:
         raise BadInputError(f"{where}: check {cid}: 'mode' must be forbid or require")
     when = _str_field(entry, "when", where, optional=True)

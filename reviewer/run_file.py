@@ -123,7 +123,7 @@ def _checks(value: Any, known: set[str]) -> tuple[CheckRecord, ...]:
         if not isinstance(item, dict) or not isinstance(item.get("id"), str):
             raise ValueError(f"checks[{i}] must be an object with an 'id'")
         if item["id"] not in known:
-            raise ValueError(f"unknown check id {item['id']!r}")
+            raise ValueError(f"unknown check id {item['id']!r} (not in the catalog)")
         if not isinstance(item.get("passed"), bool):
             raise ValueError(f"checks[{i}].passed must be true or false")
         out.append(CheckRecord(item["id"], item["passed"]))
@@ -146,7 +146,7 @@ def _judge(value: Any, known: set[str]) -> tuple[str | None, tuple[VerdictRecord
         if not isinstance(item, dict) or not isinstance(item.get("criterion"), str):
             raise ValueError(f"judge.verdicts[{i}] must be an object with a 'criterion'")
         if item["criterion"] not in known:
-            raise ValueError(f"unknown criterion id {item['criterion']!r}")
+            raise ValueError(f"unknown criterion id {item['criterion']!r} (not in the catalog)")
         met = parse_verdict(item.get("verdict"))
         if met is None:
             raise ValueError(

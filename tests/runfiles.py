@@ -117,7 +117,14 @@ def sample_rows(n_conversations: int = 5) -> list[dict[str, Any]]:
         name = f"recette-{c:03d}"
         rows.append(record(name, 1, 1))
         rows.append(record(name, 2, 1, demande="non"))
-        rows.append(record(name, 2, 2, commerce_passed=False,
-                           response="Pensez à inscrire la date dans votre journal."))
+        rows.append(
+            record(
+                name,
+                2,
+                2,
+                commerce_passed=False,
+                response="Pensez à inscrire la date dans votre journal.",
+            )
+        )
         rows.append(record(name, 2, 3, invente="oui"))
     return rows

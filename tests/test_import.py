@@ -18,6 +18,9 @@ from reviewer.search import search_ids
 from reviewer.store import Store
 from tests.runfiles import CATALOG, record, sample_rows, write_catalog, write_jsonl
 
+# Every test that uses a store runs on SQLite and on the throwaway PostgreSQL server.
+pytestmark = pytest.mark.both_backends
+
 
 def stats(db_url: str, capsys: pytest.CaptureFixture[str]) -> dict[str, int]:
     assert cli(["--db", db_url, "stats", "--json"]) == 0
@@ -60,8 +63,11 @@ def test_import_counts_match_file_and_reimport_adds_nothing(
 
 def test_stored_attempt_keeps_everything_the_file_said(tmp_path: Path, store: Store) -> None:
     row = record("recette-042", 3, 2, demande="non", rationale="Répond à côté…")
-    import_run(store, write_jsonl(tmp_path / "r.jsonl", [row]),
-               catalog_path=write_catalog(tmp_path / "c.json"))
+    import_run(
+        store,
+        write_jsonl(tmp_path / "r.jsonl", [row]),
+        catalog_path=write_catalog(tmp_path / "c.json"),
+    )
     with store.session() as s:
         attempt = s.scalars(select(Attempt)).one()
         assert (attempt.conversation.name, attempt.turn, attempt.attempt) == ("recette-042", 3, 2)
@@ -70,9 +76,13 @@ def test_stored_attempt_keeps_everything_the_file_said(tmp_path: Path, store: St
         assert attempt.accepted is False
         assert attempt.reasons == ["G-DEMANDE non tenu : Répond à côté…"]
         assert [(v.criterion_version.criterion_id, v.met, v.origin) for v in attempt.verdicts] == [
-            ("G-DEMANDE", False, "filter"), ("E-INVENTE", False, "filter")]
+            ("G-DEMANDE", False, "filter"),
+            ("E-INVENTE", False, "filter"),
+        ]
         assert [(c.check_version.check_id, c.passed) for c in attempt.check_results] == [
-            ("D-COMMERCE", True), ("D-3114", True)]
+            ("D-COMMERCE", True),
+            ("D-3114", True),
+        ]
 
 
 @pytest.mark.parametrize("position", [0, 7, 19])
@@ -83,18 +93,45 @@ def test_stored_attempt_keeps_everything_the_file_said(tmp_path: Path, store: St
         (json.dumps(record() | {"turn": 0}), "'turn' must be a positive integer"),
         (json.dumps(record() | {"attempt": "2"}), "'attempt' must be a positive integer"),
         (json.dumps(record() | {"turn": True}), "'turn' must be a positive integer"),
-        (json.dumps(record() | {"checks": [{"id": "D-INCONNU", "passed": True}]}),
-         "unknown check id 'D-INCONNU'"),
-        (json.dumps(record() | {"judge": {"model": "m", "verdicts": [
-            {"criterion": "G-NOUVEAU", "verdict": "oui", "rationale": ""}]}}),
-         "unknown criterion id 'G-NOUVEAU'"),
-        (json.dumps(record() | {"judge": {"model": "m", "verdicts": [
-            {"criterion": "G-DEMANDE", "verdict": "peut-être", "rationale": ""}]}}),
-         "is not oui/non, yes/no or true/false"),
+        (
+            json.dumps(record() | {"checks": [{"id": "D-INCONNU", "passed": True}]}),
+            "unknown check id 'D-INCONNU'",
+        ),
+        (
+            json.dumps(
+                record()
+                | {
+                    "judge": {
+                        "model": "m",
+                        "verdicts": [{"criterion": "G-NOUVEAU", "verdict": "oui", "rationale": ""}],
+                    }
+                }
+            ),
+            "unknown criterion id 'G-NOUVEAU'",
+        ),
+        (
+            json.dumps(
+                record()
+                | {
+                    "judge": {
+                        "model": "m",
+                        "verdicts": [
+                            {"criterion": "G-DEMANDE", "verdict": "peut-être", "rationale": ""}
+                        ],
+                    }
+                }
+            ),
+            "is not oui/non, yes/no or true/false",
+        ),
     ],
 )
 def test_one_bad_line_leaves_database_untouched(
-    tmp_path: Path, db_url: str, store: Store, position: int, bad: str, message: str,
+    tmp_path: Path,
+    db_url: str,
+    store: Store,
+    position: int,
+    bad: str,
+    message: str,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     catalog = write_catalog(tmp_path / "c.json")
@@ -118,8 +155,9 @@ def test_skip_bad_imports_good_lines_and_writes_rejects(tmp_path: Path, store: S
     rows[5] = json.dumps(record() | {"turn": -1})
     run = write_jsonl(tmp_path / "run.jsonl", rows)
     rejects = tmp_path / "rejects.jsonl"
-    report = import_run(store, run, catalog_path=write_catalog(tmp_path / "c.json"),
-                        rejects_path=rejects)
+    report = import_run(
+        store, run, catalog_path=write_catalog(tmp_path / "c.json"), rejects_path=rejects
+    )
     assert (report.new, report.rejected) == (6, 2)
     bad = [json.loads(line) for line in rejects.read_text(encoding="utf-8").splitlines()]
     assert [b["line"] for b in bad] == [4, 6]
@@ -137,12 +175,18 @@ def test_same_key_with_other_content_is_refused(tmp_path: Path, store: Store) ->
 def test_changed_catalog_text_creates_version_and_old_verdicts_keep_theirs(
     tmp_path: Path, store: Store
 ) -> None:
-    import_run(store, write_jsonl(tmp_path / "a.jsonl", [record("c1")]),
-               catalog_path=write_catalog(tmp_path / "c.json"))
+    import_run(
+        store,
+        write_jsonl(tmp_path / "a.jsonl", [record("c1")]),
+        catalog_path=write_catalog(tmp_path / "c.json"),
+    )
     catalog2 = json.loads(json.dumps(CATALOG))
     catalog2["criteria"][0]["text"] = "Répond à la demande ; une réponse factuelle suffit."
-    import_run(store, write_jsonl(tmp_path / "b.jsonl", [record("c2")]),
-               catalog_path=write_catalog(tmp_path / "c2.json", catalog2))
+    import_run(
+        store,
+        write_jsonl(tmp_path / "b.jsonl", [record("c2")]),
+        catalog_path=write_catalog(tmp_path / "c2.json", catalog2),
+    )
     with store.session() as s:
         rows = s.execute(
             select(Attempt.id, CriterionVersion.version, CriterionVersion.text)
@@ -152,13 +196,18 @@ def test_changed_catalog_text_creates_version_and_old_verdicts_keep_theirs(
             .order_by(Attempt.id)
         ).all()
     assert [(v, t) for _, v, t in rows] == [
-        (1, CATALOG["criteria"][0]["text"]), (2, catalog2["criteria"][0]["text"])]
+        (1, CATALOG["criteria"][0]["text"]),
+        (2, catalog2["criteria"][0]["text"]),
+    ]
 
 
 def test_search_ignores_accents(tmp_path: Path, store: Store) -> None:
     rows = [record("c1", response="Notez chaque événement sonore."), record("c2")]
-    import_run(store, write_jsonl(tmp_path / "a.jsonl", rows),
-               catalog_path=write_catalog(tmp_path / "c.json"))
+    import_run(
+        store,
+        write_jsonl(tmp_path / "a.jsonl", rows),
+        catalog_path=write_catalog(tmp_path / "c.json"),
+    )
     with store.session() as s:
         assert len(search_ids(s, "evenement")) == 1
         assert len(search_ids(s, "ÉVÉNEMENT sonore")) == 1
@@ -168,10 +217,75 @@ def test_search_ignores_accents(tmp_path: Path, store: Store) -> None:
 def test_console_script_reports_bad_file_without_traceback(tmp_path: Path, db_url: str) -> None:
     run = write_jsonl(tmp_path / "run.jsonl", [record(), "[1, 2"])
     proc = subprocess.run(
-        [sys.executable, "-m", "ui.cli", "--db", db_url, "import", str(run),
-         "--catalog", str(write_catalog(tmp_path / "c.json"))],
-        capture_output=True, text=True, check=False,
+        [
+            sys.executable,
+            "-m",
+            "ui.cli",
+            "--db",
+            db_url,
+            "import",
+            str(run),
+            "--catalog",
+            str(write_catalog(tmp_path / "c.json")),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert proc.returncode == 2
     assert proc.stderr.strip().startswith(f"reviewer: {run}:2: not valid JSON")
     assert "Traceback" not in proc.stderr
+
+
+def test_catalog_defaults_follow_the_judge_naming(tmp_path: Path, store: Store) -> None:
+    catalog = {
+        "criteria": [
+            {"id": "G-DEMANDE", "text": "Répond."},
+            {"id": "E-INVENTE", "text": "Invente.", "severity": "major"},
+        ],
+        "checks": [{"id": "D-COMMERCE", "pattern": "inscri(vez|re|ption)", "flags": "i"}],
+    }
+    rows = [record(commerce_passed=False) | {"checks": [{"id": "D-COMMERCE", "passed": False}]}]
+    import_run(
+        store,
+        write_jsonl(tmp_path / "r.jsonl", rows),
+        catalog_path=write_catalog(tmp_path / "c.json", catalog),
+    )
+    with store.session() as s:
+        kinds = dict(s.execute(select(CriterionVersion.criterion_id, CriterionVersion.kind)).all())
+    assert kinds == {"G-DEMANDE": "success", "E-INVENTE": "failure"}
+
+
+def test_invalid_catalog_pattern_is_refused(tmp_path: Path, store: Store) -> None:
+    catalog = {"criteria": [], "checks": [{"id": "D-X", "pattern": "(unclosed", "mode": "forbid"}]}
+    with pytest.raises(BadInputError, match=r"c\.json: checks\[0\]: check D-X: invalid pattern"):
+        import_run(
+            store,
+            write_jsonl(tmp_path / "r.jsonl", []),
+            catalog_path=write_catalog(tmp_path / "c.json", catalog),
+        )
+
+
+def test_large_file_shows_a_progress_bar(
+    tmp_path: Path, db_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    filler = "Notez la date, l'heure et la durée de chaque épisode. " * 40
+    rows = [record(f"c{i:04d}", response=filler) for i in range(2200)]
+    run = write_jsonl(tmp_path / "big.jsonl", rows)
+    assert run.stat().st_size > 4 << 20
+    assert (
+        cli(
+            [
+                "--db",
+                db_url,
+                "import",
+                str(run),
+                "--catalog",
+                str(write_catalog(tmp_path / "c.json")),
+            ]
+        )
+        == 0
+    )
+    captured = capsys.readouterr()
+    assert captured.out.strip() == "2200 new, 0 already present"
+    assert "big.jsonl" in captured.err and "2200/2200" in captured.err

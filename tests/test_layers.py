@@ -52,6 +52,7 @@ def test_import_linter_contracts_hold() -> None:
 
 def test_domain_cli_does_not_load_qt() -> None:
     code = "import sys, reviewer.cli.main as m; m.build_parser(); print('PySide6' in sys.modules)"
-    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                          text=True, check=True)
+    proc = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
     assert proc.stdout.strip() == "False"

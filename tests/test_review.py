@@ -15,11 +15,17 @@ from reviewer.review import Change, ConflictError, apply_change, get_decision, r
 from reviewer.store import Store, open_store
 from tests.runfiles import record, sample_rows, write_catalog, write_jsonl
 
+# Every test that uses a store runs on SQLite and on the throwaway PostgreSQL server.
+pytestmark = pytest.mark.both_backends
+
 
 @pytest.fixture
 def loaded(tmp_path: Path, store: Store) -> Store:
-    import_run(store, write_jsonl(tmp_path / "run.jsonl", sample_rows(2)),
-               catalog_path=write_catalog(tmp_path / "c.json"))
+    import_run(
+        store,
+        write_jsonl(tmp_path / "run.jsonl", sample_rows(2)),
+        catalog_path=write_catalog(tmp_path / "c.json"),
+    )
     return store
 
 
@@ -39,8 +45,11 @@ def test_replay_reproduces_imported_decisions(loaded: Store) -> None:
 
 def test_override_recomputes_decision(tmp_path: Path, store: Store) -> None:
     rows = [record("c", 1, 1, demande="non"), record("c", 1, 2, commerce_passed=False)]
-    import_run(store, write_jsonl(tmp_path / "r.jsonl", rows),
-               catalog_path=write_catalog(tmp_path / "c.json"))
+    import_run(
+        store,
+        write_jsonl(tmp_path / "r.jsonl", rows),
+        catalog_path=write_catalog(tmp_path / "c.json"),
+    )
     with store.session() as s:
         unmet, hit = load_attempts(s, s.scalars(select(Attempt.id)))
         assert not replay(unmet).accepted
@@ -63,7 +72,10 @@ def test_changes_are_audited_and_undo_survives_a_restart(loaded: Store, db_url: 
             row = get_decision(s, aid, "alice")
             assert row is not None
             assert (row.decision, row.criteria, row.note) == (
-                "reject", {"G-DEMANDE": False}, "répond bien, le juge se trompe")
+                "reject",
+                {"G-DEMANDE": False},
+                "répond bien, le juge se trompe",
+            )
             assert undo(s, "alice") is not None  # the note
             assert undo(s, "alice") is not None  # the criterion
         with reopened.session() as s:
@@ -109,8 +121,12 @@ def test_stale_version_is_refused_and_nothing_changes(loaded: Store) -> None:
 
 @pytest.mark.parametrize(
     "change",
-    [Change(1, "decision", "maybe"), Change(1, "criterion:G-DEMANDE", "yes"),
-     Change(1, "check:D-COMMERCE", "wrong"), Change(1, "colour", "red")],
+    [
+        Change(1, "decision", "maybe"),
+        Change(1, "criterion:G-DEMANDE", "yes"),
+        Change(1, "check:D-COMMERCE", "wrong"),
+        Change(1, "colour", "red"),
+    ],
 )
 def test_invalid_changes_are_refused(loaded: Store, change: Change) -> None:
     with pytest.raises(BadInputError), loaded.session() as s:

@@ -51,7 +51,8 @@ def test_older_database_is_upgraded_after_a_backup(tmp_path: Path) -> None:
         old.close()
         new = sqlite3.connect(path)
         assert new.execute("SELECT version_num FROM alembic_version").fetchone() == (
-            head_revision(),)
+            head_revision(),
+        )
         new.close()
     finally:
         store.close()
@@ -120,8 +121,11 @@ def test_reviewer_db_environment_variable_selects_the_database(
     monkeypatch.setenv("REVIEWER_DB", str(path))
     store = open_store()
     try:
-        import_run(store, write_jsonl(tmp_path / "r.jsonl", sample_rows(1)),
-                   catalog_path=write_catalog(tmp_path / "c.json"))
+        import_run(
+            store,
+            write_jsonl(tmp_path / "r.jsonl", sample_rows(1)),
+            catalog_path=write_catalog(tmp_path / "c.json"),
+        )
     finally:
         store.close()
     conn = sqlite3.connect(path)
