@@ -1,0 +1,10 @@
+"""The LLM judge: an Ollama client with a request cache, prompts, and the second opinion.
+
+* ``client``: ``JudgeClient`` (structured output, bounded retries, one-line fault messages,
+  byte-identical requests answered from the store);
+* ``schema``: the JSON schema of a verdict reply (rationale before verdict);
+* ``prompts``: the French prompt templates, editable and versioned in the store;
+* ``second_opinion``: the seed's ``revoirReussites`` (a doubted success criterion re-judged
+  alone);
+* ``batch``: second opinions for many attempts with bounded parallelism, resumable.
+"""

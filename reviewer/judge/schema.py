@@ -1,0 +1,84 @@
+"""The JSON schema the judge must follow, and reading its reply.
+
+The rationale comes before the verdict in every item: a model writes its reasons first
+and then the verdict (the seed already did this; it is necessary, not sufficient).
+``format=<schema>`` makes Ollama constrain the output to this shape, in this key order.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from reviewer.run_file import parse_verdict
+
+YES, NO = "oui", "non"
+
+
+class ReplyError(ValueError):
+    """The judge answered, but not with what was asked (bad JSON, a criterion missing)."""
+
+
+@dataclass(frozen=True, slots=True)
+class JudgedCriterion:
+    """One verdict read from a reply: ``met`` is True for "oui"."""
+
+    criterion_id: str
+    met: bool
+    rationale: str
+
+
+def verdicts_schema(criterion_ids: Sequence[str]) -> dict[str, Any]:
+    """``{"verdicts": [{"criterion", "rationale", "verdict"}]}`` for exactly these criteria."""
+    n = len(criterion_ids)
+    return {
+        "type": "object",
+        "properties": {
+            "verdicts": {
+                "type": "array",
+                "minItems": n,
+                "maxItems": n,
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "criterion": {"type": "string", "enum": list(criterion_ids)},
+                        "rationale": {"type": "string"},
+                        "verdict": {"type": "string", "enum": [YES, NO]},
+                    },
+                    "required": ["criterion", "rationale", "verdict"],
+                },
+            }
+        },
+        "required": ["verdicts"],
+    }
+
+
+def parse_json(content: str) -> dict[str, Any]:
+    """The reply content as a JSON object; ReplyError if it is not one."""
+    try:
+        data = json.loads(content)
+    except (json.JSONDecodeError, TypeError):
+        raise ReplyError("reply is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise ReplyError("reply is not a JSON object")
+    return data
+
+
+def read_verdicts(data: dict[str, Any], criterion_ids: Sequence[str]) -> dict[str, JudgedCriterion]:
+    """The verdict for each asked criterion; ReplyError names the first one missing."""
+    items = data.get("verdicts")
+    found: dict[str, JudgedCriterion] = {}
+    for item in items if isinstance(items, list) else []:
+        if not isinstance(item, dict):
+            continue
+        cid, met = item.get("criterion"), parse_verdict(item.get("verdict"))
+        rationale = item.get("rationale")
+        if cid in criterion_ids and met is not None and cid not in found:
+            text = rationale.strip() if isinstance(rationale, str) else ""
+            found[str(cid)] = JudgedCriterion(str(cid), met, text)
+    for cid in criterion_ids:
+        if cid not in found:
+            raise ReplyError(f"reply has no verdict for {cid}")
+    return found
