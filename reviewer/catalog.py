@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 
 from models import Check, CheckVersion, Criterion, CriterionVersion
 from reviewer.errors import BadInputError
+from reviewer.run_file import check_storable, no_duplicate_keys
 
 KINDS = ("success", "failure")
 MODES = ("forbid", "require")
@@ -141,11 +142,14 @@ def parse_catalog(data: Any, where: str) -> Catalog:
 def read_catalog(path: Path) -> Catalog:
     """Read and validate a catalog JSON file."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=no_duplicate_keys)
+        check_storable(data)
     except OSError as exc:
         raise BadInputError(f"{path}: cannot read ({exc.strerror})") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise BadInputError(f"{path}: not a JSON catalog ({exc})") from None
+    except RecursionError:
+        raise BadInputError(f"{path}: JSON nested too deeply") from None
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise BadInputError(f"{path}: not a usable JSON catalog ({exc})") from None
     return parse_catalog(data, str(path))
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +20,7 @@ ROLES = ("system", "user", "assistant")
 TRUE_WORDS = {"oui", "yes", "true"}
 FALSE_WORDS = {"non", "no", "false"}
 MAX_DEPTH = 64
+SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class LineError(Exception):
@@ -163,17 +165,26 @@ def _judge(value: Any, known: set[str]) -> tuple[str | None, tuple[VerdictRecord
     return model, tuple(out)
 
 
-def _depth(value: Any, level: int = 0) -> int:
+def check_storable(value: Any, level: int = 0) -> None:
+    """Refuse what JSON allows but a database cannot store faithfully (ValueError)."""
     if level > MAX_DEPTH:
-        return level
-    if isinstance(value, dict):
-        return max((_depth(v, level + 1) for v in value.values()), default=level)
-    if isinstance(value, list):
-        return max((_depth(v, level + 1) for v in value), default=level)
-    return level
+        raise ValueError("JSON nested too deeply")
+    if isinstance(value, str):
+        if "\x00" in value:
+            raise ValueError("contains a NUL character")
+        if SURROGATE.search(value):
+            raise ValueError("contains an unpaired UTF-16 surrogate (\\ud800-\\udfff)")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            check_storable(key, level + 1)
+            check_storable(item, level + 1)
+    elif isinstance(value, list):
+        for item in value:
+            check_storable(item, level + 1)
 
 
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``json.loads`` hook: a key given twice is ambiguous, so it is an error, not last-wins."""
     keys = [k for k, _ in pairs]
     if len(set(keys)) != len(keys):
         dupe = next(k for k in keys if keys.count(k) > 1)
@@ -190,16 +201,15 @@ def parse_record(raw: bytes, line: int, criteria: set[str], checks: set[str]) ->
     if "\x00" in text:
         raise LineError(line, "contains a NUL character")
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
+        data = json.loads(text, object_pairs_hook=no_duplicate_keys)
     except RecursionError:
         raise LineError(line, "JSON nested too deeply") from None
     except ValueError as exc:
         raise LineError(line, f"not valid JSON ({exc})") from None
     if not isinstance(data, dict):
         raise LineError(line, "a record must be a JSON object")
-    if _depth(data) > MAX_DEPTH:
-        raise LineError(line, "JSON nested too deeply")
     try:
+        check_storable(data)
         return _record(data, line, criteria, checks)
     except ValueError as exc:
         raise LineError(line, str(exc)) from None
