@@ -97,7 +97,7 @@ def test_mutated_run_files_import_fully_or_not_at_all(
     fuzz_store: Store, tmp_path: Path, line: bytes, before: int, after: int
 ) -> None:
     good = [json.dumps(record(f"ok-{before}-{after}-{i}")).encode() for i in range(before + after)]
-    lines = good[:before] + [line] + good[before:]
+    lines = [*good[:before], line, *good[before:]]
     path = _write(tmp_path / "fuzzed.jsonl", lines)
     start = counts(fuzz_store)
     try:
