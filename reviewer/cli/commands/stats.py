@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from reviewer.agreement import feedback_stats, summary_lines
 from reviewer.cli.common import print_json, store_from
 from reviewer.stats import basic_counts
 
@@ -22,12 +23,15 @@ def run(args: argparse.Namespace) -> int:
     try:
         with store.session() as session:
             data = basic_counts(session)
+            feedback = feedback_stats(session)
     finally:
         store.close()
     if args.json:
-        print_json(data)
+        print_json({**data, **feedback})
     else:
         width = max(len(k) for k in data)
         for key, value in data.items():
             print(f"{key:<{width}}  {value}")
+        for line in summary_lines(feedback):
+            print(line)
     return 0
