@@ -48,7 +48,9 @@ def load(store: Store, tmp: Path, rows: list[dict[str, Any]],
         return list(s.scalars(select(Attempt.id).order_by(Attempt.id)))
 
 
-def with_ton(row: dict[str, Any], verdict: str, rationale: str = "Le ton est posé.") -> dict[str, Any]:
+def with_ton(
+    row: dict[str, Any], verdict: str, rationale: str = "Le ton est posé."
+) -> dict[str, Any]:
     """``row`` with a G-TON verdict added (and its reason line when it refuses)."""
     row = copy.deepcopy(row)
     row["judge"]["verdicts"].append(

@@ -99,14 +99,17 @@ def run_second_opinions(
     def task(attempt_id: int) -> Outcome | None:
         if stop.is_set():
             return None
-        return second_opinion(store, client, attempt_id, only=only)
+        outcome = second_opinion(store, client, attempt_id, only=only)
+        if _fatal(outcome):
+            stop.set()  # here, not in the collecting thread: the next task must see it
+        return outcome
 
     with ThreadPoolExecutor(max_workers=max(1, parallel),
                             thread_name_prefix="second-opinion") as pool:
         futures: list[Future[Outcome | None]] = [pool.submit(task, i) for i in todo]
         try:
             for finished, future in enumerate(as_completed(futures), 1):
-                _collect(report, future.result(), stop)
+                _collect(report, future.result())
                 if progress:
                     progress(finished, len(todo))
         except KeyboardInterrupt:
@@ -121,7 +124,7 @@ def run_second_opinions(
     return report
 
 
-def _collect(report: BatchReport, outcome: Outcome | None, stop: threading.Event) -> None:
+def _collect(report: BatchReport, outcome: Outcome | None) -> None:
     if outcome is None:
         return
     report.outcomes.append(outcome)
@@ -133,6 +136,9 @@ def _collect(report: BatchReport, outcome: Outcome | None, stop: threading.Event
         report.saved += 1
     elif outcome.status == FAILED:
         report.failed.append((outcome.key, outcome.message))
-        if isinstance(outcome.fault, JudgeFault) and outcome.fault.fatal and not report.stopped:
+        if _fatal(outcome) and not report.stopped:
             report.stopped = outcome.message
-            stop.set()
+
+
+def _fatal(outcome: Outcome) -> bool:
+    return isinstance(outcome.fault, JudgeFault) and outcome.fault.fatal
