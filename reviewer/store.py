@@ -33,6 +33,12 @@ MIGRATIONS = Path(models.__file__).resolve().parent / "migrations"
 BUSY_TIMEOUT_MS = 5000
 
 
+def busy_timeout_ms() -> int:
+    """How long a writer waits for another process's lock before saying the file is busy."""
+    value = os.environ.get("REVIEWER_BUSY_TIMEOUT_MS", "")
+    return int(value) if value.isdigit() else BUSY_TIMEOUT_MS
+
+
 def default_url() -> str:
     """``$REVIEWER_DB`` if set, else a SQLite file in the user data folder."""
     env = os.environ.get("REVIEWER_DB")
@@ -63,7 +69,7 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     # WAL lets the app read while a CLI writes; FULL sync so a decision survives SIGKILL
     # and power loss; foreign keys are off by default in SQLite.
     cur = dbapi_conn.cursor()
-    cur.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    cur.execute(f"PRAGMA busy_timeout = {busy_timeout_ms()}")
     cur.execute("PRAGMA foreign_keys = ON")
     cur.execute("PRAGMA journal_mode = WAL")
     cur.execute("PRAGMA synchronous = FULL")
@@ -196,7 +202,8 @@ class Store:
                 session.rollback()
                 if "locked" in str(exc) or "busy" in str(exc):
                     raise StoreError(
-                        "the database is busy (another reviewer process is writing); try again"
+                        f"{self.url}: the database is busy (another process is writing to it); "
+                        "nothing was changed, try again"
                     ) from exc
                 raise
             except BaseException:
