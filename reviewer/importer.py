@@ -7,10 +7,7 @@ file with its reason while the good lines go in).
 
 from __future__ import annotations
 
-import json
-import os
 import sys
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +18,7 @@ from sqlalchemy.orm import Session
 from tqdm import tqdm  # type: ignore[import-untyped]
 
 from models import Attempt, CheckResult, Conversation, Run, Verdict
+from reviewer.atomic import write_jsonl_atomic
 from reviewer.catalog import (
     apply_catalog,
     current_check_versions,
@@ -251,20 +249,3 @@ def _flush(writer: _Writer, batch: list[AttemptRecord], report: ImportReport) ->
 
 def _reject_entry(raw: bytes, err: LineError) -> dict[str, Any]:
     return {"line": err.line, "reason": err.message, "text": raw.decode("utf-8", "replace")}
-
-
-def write_jsonl_atomic(path: Path, rows: list[dict[str, Any]]) -> None:
-    """Write JSONL through a temporary file and a rename: never a half-written file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            for row in rows:
-                out.write(json.dumps(row, ensure_ascii=False) + "\n")
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
