@@ -26,6 +26,7 @@ THRESHOLD = 0.5
 
 PRIOR = 0.6
 _EVIDENCE_CUES = 2
+_ADJACENT = 1  # characters between two spans that still merge them (one space)
 
 _YES = frozenset({"oui", "yes", "true", "o", "y", "1", "vrai"})
 _NO = frozenset({"non", "no", "false", "n", "0", "faux"})
@@ -111,7 +112,8 @@ def _evidence(
     spans = sorted((c.start, c.end) for c in ranked)
     merged: list[tuple[int, int]] = []
     for start, end in spans:
-        if merged and start <= merged[-1][1]:
+        # Adjacent words ("répond directement") read better as one highlight.
+        if merged and start <= merged[-1][1] + _ADJACENT:
             merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
         else:
             merged.append((start, end))

@@ -80,9 +80,12 @@ _CRITERION_STATEMENT = 2.5  # "critère respecté", "criterion not met"
 _ANSWER_WEIGHT = 2.0  # a rationale that opens with "Oui :" / "No."
 _HEDGED = 0.5  # "un peu long", "slightly vague"
 _RESTRICT_WEIGHT = 0.7
-_USER_VERB_WINDOW = 3  # how far after "la personne" a speech verb makes it reported speech
+_USER_VERB_WINDOW = 3
+MAX_WEAK_PER_SEGMENT = 1  # distinct criterion keywords that may speak for one clause  # how far after "la personne" a speech verb makes it reported speech
 
-_QUOTES = {"«": "»", "“": "”", '"': '"', "„": "“", "‹": "›"}
+# Quotations, and parentheses (which hold examples and the user's question, not the
+# judge's assessment), are skipped.
+_QUOTES = {"«": "»", "“": "”", '"': '"', "„": "“", "‹": "›", "(": ")", "[": "]"}
 _SENTENCE_END = frozenset(".!?…")
 _ANSWER_FOLLOW = frozenset(",:.;!-")
 _OPEN_QUOTE_AFTER = frozenset(" \t\n([«:")
@@ -101,6 +104,9 @@ _POSTVERBAL_NO = frozenset("no nothing none aucun aucune rien".split())
 _PUT_FORWARD = frozenset("met mise mis mettent mettre".split())
 _ACCOUNT = frozenset("en tient tenu tiennent tenir".split())
 _MAKE = frozenset("made make makes making".split())
+_GET = frozenset("get gets got getting".split())
+_ANSWER_NOUN = frozenset("reponse answer response reply".split())
+_POSTVERBAL_NO_OR_SANS = frozenset("no aucun aucune pas sans without d' de".split())
 _STEER = frozenset("steers steer steered stays stay keeps keep".split())
 _ADVISE = frozenset("advises advise advised warns warn warned".split())
 _ACCORDING = frozenset("selon apres according".split())
@@ -188,7 +194,7 @@ def scan(  # noqa: C901 - one tight loop on purpose: this runs 50,000 times a se
     n = len(toks)
     res = ScanResult()
     cues = res.cues
-    weak_cues: list[Cue] = []  # keywords and restrictions: count only if nothing else does
+    weak_cues: list[tuple[Cue, str]] = []  # keywords and restrictions: count only if nothing else does
     segw = res.segment_weights
     segw.append(1.0)
     seg = 0
@@ -239,17 +245,18 @@ def scan(  # noqa: C901 - one tight loop on purpose: this runs 50,000 times a se
         if roles & STRONG:
             if tok == "?":
                 del cues[sent_first_cue:]
-                del weak_cues[sum(1 for c in weak_cues if c.segment < sent_first_seg) :]
+                del weak_cues[sum(1 for c, _ in weak_cues if c.segment < sent_first_seg) :]
             if tok in _SENTENCE_END:
                 if discard_from >= 0:
                     del cues[discard_from:]
                     discard_from = -1
-                    del weak_cues[sum(1 for c in weak_cues if c.segment < sent_first_seg) :]
+                    del weak_cues[sum(1 for c, _ in weak_cues if c.segment < sent_first_seg) :]
                 sent_first_cue = len(cues)
             scopes.clear()
             user_mask = False
             concess_open = False
             clause_start = True
+            hedge = 0
             pred += 1
             segw.append(1.0)
             seg += 1
@@ -289,7 +296,9 @@ def scan(  # noqa: C901 - one tight loop on purpose: this runs 50,000 times a se
             scopes.append([pred, 0, _TO_CLAUSE_END, s, 1])
             prev2, prev = prev, tok
             continue
-        elif (tok in _NEUTRAL_FRAME and nxt in _DENIAL_NEXT) or (tok in ("dire", "say") and nxt in _THAT):
+        elif (tok in _NEUTRAL_FRAME and nxt in _DENIAL_NEXT) or (
+            tok in ("dire", "say") and nxt in _THAT
+        ):
             # "il n'est pas vrai que …", "on ne peut pas dire que …": the negation
             # already there now covers the whole clause that follows.
             for sc in scopes:
@@ -304,6 +313,10 @@ def scan(  # noqa: C901 - one tight loop on purpose: this runs 50,000 times a se
             cat = FULFIL  # "pris en compte", "tient compte"
         elif (tok == "up" and prev in _MAKE) or (tok == "granted" and prev == "for"):
             cat = FAULT  # "made up", "takes for granted"
+        elif tok in ("round", "around") and prev in _GET:
+            cat = FULFIL  # "never gets round to the question"
+        elif tok in _ANSWER_NOUN and prev in _POSTVERBAL_NO_OR_SANS:
+            cat = FULFIL  # "aucune réponse à la demande", "no answer"
         elif tok == "partie" and prev == "en":
             cat = DEFICIT  # "en partie"
         elif roles & ANSWER and (i == 0 or prev == "?") and nxt in _ANSWER_FOLLOW:
@@ -318,6 +331,7 @@ def scan(  # noqa: C901 - one tight loop on purpose: this runs 50,000 times a se
             scopes.clear()
             pred += 1
             clause_start = True
+            hedge = 0
             if concess_open:
                 concess_open = False
                 segw.append(_AFTER_CONCESSIVE)
@@ -328,6 +342,7 @@ def scan(  # noqa: C901 - one tight loop on purpose: this runs 50,000 times a se
             scopes.clear()
             pred += 1
             clause_start = True
+            hedge = 0
             concess_open = False
             for k in range(sent_first_seg, seg + 1):
                 segw[k] *= _CONTRAST_BEFORE
@@ -347,11 +362,15 @@ def scan(  # noqa: C901 - one tight loop on purpose: this runs 50,000 times a se
                     segw[k] *= _CONCESSIVE
             prev2, prev = prev, tok
             continue
+        verbless = False
         if clause_start:
             if roles & DET and not roles & (FWD | NE):
                 prev2, prev = prev, tok
                 continue
             clause_start = False
+            # "Aucune mention de la date ni de l'heure", "Nothing on date or time":
+            # a clause that opens on a negator denies everything up to its end.
+            verbless = bool(roles & FWD) and tok != "non"
             if roles & USER and _user_speaks(toks, i):
                 user_mask = True
                 prev2, prev = prev, tok
@@ -380,7 +399,7 @@ def scan(  # noqa: C901 - one tight loop on purpose: this runs 50,000 times a se
             if _restrictive_ahead(toks, i):
                 # "ne … que" restricts: "ne cite que des faits du journal".
                 if val is not None and val.restrict:
-                    weak_cues.append(Cue(val.restrict, _RESTRICT_WEIGHT, seg, s, e))
+                    weak_cues.append((Cue(val.restrict, _RESTRICT_WEIGHT, seg, s, e), "·"))
                 skip_que = True
             else:
                 skip_que = False
@@ -417,7 +436,7 @@ def scan(  # noqa: C901 - one tight loop on purpose: this runs 50,000 times a se
                         # "promises no outcome", "adds no assumption": the verb is negated.
                         last = cues[-1]
                         last.valence = -last.valence
-                    span = _NON_SPAN if tok == "non" else _FWD_SPAN
+                    span = _NON_SPAN if tok == "non" else _TO_CLAUSE_END if verbless else _FWD_SPAN
                     for sc in scopes:
                         if sc[0] == pred:
                             sc[2] = max(sc[2], span)
@@ -455,15 +474,15 @@ def scan(  # noqa: C901 - one tight loop on purpose: this runs 50,000 times a se
                     if len(scopes) & 1:
                         valence = -valence
                     start = scopes[-1][3] if scopes else s
-                    weak_cues.append(Cue(valence, kw[1], seg, start, e))
+                    weak_cues.append((Cue(valence, kw[1], seg, start, e), tok[:5]))
             if roles & RESTRICT and val.restrict:
-                weak_cues.append(Cue(val.restrict, _RESTRICT_WEIGHT, seg, s, e))
+                weak_cues.append((Cue(val.restrict, _RESTRICT_WEIGHT, seg, s, e), "·"))
         if roles & LEX:
             scopes.append([pred, 0, _LEX_SPAN, s, 1])
         if hedge:
             hedge -= 1
-        if roles & HEDGE:
-            hedge = 3
+        if roles & HEDGE and not hedge:
+            hedge = 2
         if roles & CONCL:
             segw[seg] = max(segw[seg], _CONCLUSION)
         if roles & CRIT:
@@ -472,15 +491,18 @@ def scan(  # noqa: C901 - one tight loop on purpose: this runs 50,000 times a se
 
     if discard_from >= 0:
         del cues[discard_from:]
-        del weak_cues[sum(1 for c in weak_cues if c.segment < sent_first_seg) :]
+        del weak_cues[sum(1 for c, _ in weak_cues if c.segment < sent_first_seg) :]
     if weak_cues:
         # A keyword or a restriction only speaks when its clause has no stronger cue.
         strong = {c.segment for c in cues}
-        taken: set[int] = set()
-        for cue in weak_cues:
-            if cue.segment not in strong and cue.segment not in taken:
+        taken: dict[int, set[str]] = {}
+        for cue, key in weak_cues:
+            if cue.segment in strong:
+                continue
+            keys = taken.setdefault(cue.segment, set())
+            if key not in keys and len(keys) < MAX_WEAK_PER_SEGMENT:
                 cues.append(cue)
-                taken.add(cue.segment)
+                keys.add(key)
     _truncation(norm, toks, res)
     return res
 

@@ -1,0 +1,98 @@
+"""``reviewer contradictions IN.jsonl`` and ``reviewer contradictions --evaluate FILE``.
+
+File mode, no database: each input line ``{"criterion_id", "kind", "criterion_text",
+"verdict", "rationale"}`` (other keys ignored; blank lines skipped) gives one output line
+``{"contradiction": bool, "score": 0.0-1.0, "evidence": "…"}`` on stdout, in order.
+The whole file is checked before anything is printed, so a bad line never leaves a
+half-written output.
+
+``--evaluate LABELLED.jsonl`` prints precision, recall and F1 of the deterministic tier
+(ambiguous items excluded), the confusion counts, and the figures per polarity cell and
+per language; ``--json`` prints them as one JSON object.
+
+Only the deterministic tier exists here; the LLM tier is not part of this command yet.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from reviewer.cli.common import print_json
+from reviewer.contradiction.detector import THRESHOLD
+from reviewer.contradiction.evaluate import Counts, Evaluation, detect_item, evaluate, read_items
+from reviewer.errors import BadInputError
+
+
+def register(sub: Any) -> None:
+    """Add the ``contradictions`` command."""
+    p = sub.add_parser(
+        "contradictions",
+        help="flag judge verdicts whose rationale says the opposite (file mode)",
+        description=(
+            "Read verdicts as JSONL and print, for each line, whether the rationale "
+            f"asserts the opposite of the verdict (flagged when score >= {THRESHOLD})."
+        ),
+    )
+    p.add_argument("input", metavar="IN.jsonl", nargs="?", type=Path, help="verdicts to check")
+    p.add_argument(
+        "--evaluate",
+        metavar="LABELLED.jsonl",
+        type=Path,
+        default=None,
+        help="measure precision/recall/F1 on a labelled file instead",
+    )
+    p.add_argument("--json", action="store_true", help="with --evaluate: one JSON object")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check a file, or evaluate on a labelled one."""
+    if args.evaluate is not None:
+        if args.input is not None:
+            raise BadInputError("give either IN.jsonl or --evaluate FILE, not both")
+        result = evaluate(args.evaluate)
+        if args.json:
+            print_json(result.as_dict())
+        else:
+            print_report(args.evaluate, result)
+        return 0
+    if args.input is None:
+        raise BadInputError("contradictions: give IN.jsonl, or --evaluate LABELLED.jsonl")
+    if args.json:
+        raise BadInputError("--json only applies to --evaluate (file mode always prints JSONL)")
+    items = list(read_items(args.input))
+    out = sys.stdout
+    for item in items:
+        found = detect_item(item)
+        line = {"contradiction": found.contradiction, "score": found.score,
+                "evidence": found.evidence}
+        out.write(json.dumps(line, ensure_ascii=False))
+        out.write("\n")
+    return 0
+
+
+def _row(name: str, c: Counts) -> str:
+    return (f"{name:<14} precision {c.precision:6.3f}  recall {c.recall:6.3f}  "
+            f"F1 {c.f1:6.3f}   tp {c.tp:3d}  fp {c.fp:3d}  fn {c.fn:3d}  tn {c.tn:3d}")
+
+
+def print_report(path: Path, result: Evaluation) -> None:
+    """The human-readable evaluation."""
+    o = result.overall
+    total = o.tp + o.fp + o.fn + o.tn
+    print(f"{path}: {total} items, {result.ambiguous} ambiguous excluded "
+          f"({result.ambiguous_flagged} of them flagged); threshold {THRESHOLD}")
+    print(f"precision {o.precision:.3f}")
+    print(f"recall    {o.recall:.3f}")
+    print(f"F1        {o.f1:.3f}")
+    print(f"confusion: tp {o.tp}  fp {o.fp}  fn {o.fn}  tn {o.tn}")
+    print("by cell:")
+    for name, counts in sorted(result.by_cell.items()):
+        print("  " + _row(name, counts))
+    print("by language:")
+    for name, counts in sorted(result.by_lang.items()):
+        print("  " + _row(name, counts))
