@@ -34,8 +34,10 @@ from reviewer.errors import BadInputError
 from reviewer.keys import AttemptKey
 from reviewer.search import matching_condition
 
-ReviewState = Literal["all", "to_review", "reviewed", "overridden"]
-REVIEW_STATES: tuple[ReviewState, ...] = ("all", "to_review", "reviewed", "overridden")
+# "to_review" = not yet reviewed by me; "others_not_me" = reviewed by others, not by me.
+ReviewState = Literal["all", "to_review", "reviewed", "overridden", "others_not_me"]
+REVIEW_STATES: tuple[ReviewState, ...] = (
+    "all", "to_review", "reviewed", "overridden", "others_not_me")
 PAGE = 200
 # Multiplier and modulus of the audit shuffle (Knuth's multiplicative hash, a prime below
 # 2**32): products stay far below 2**63 for any realistic id.
@@ -127,6 +129,10 @@ def _review_condition(state: ReviewState, reviewer: str) -> ColumnElement[bool] 
         return ~exists().where(mine, decided)
     if state == "reviewed":
         return exists().where(mine, decided)
+    if state == "others_not_me":
+        theirs = and_(ReviewDecision.attempt_id == Attempt.id,
+                      ReviewDecision.reviewer != reviewer)
+        return and_(~exists().where(mine, decided), exists().where(theirs, decided))
     # Overridden: the reviewer's decision differs from the filter's, or a verdict or a
     # check was overridden (JSON maps compared as text: '{}' is empty on both backends).
     flipped = or_(
@@ -235,7 +241,7 @@ def queue_count(session: Session, f: QueueFilter) -> int:
 def queue_progress(session: Session, f: QueueFilter) -> tuple[int, int]:
     """``(reviewed, total)`` for the status bar: reviewed = this reviewer decided."""
     total = queue_count(session, f)
-    if f.review_state == "to_review":
+    if f.review_state in ("to_review", "others_not_me"):
         return 0, total
     reviewed = queue_count(session, replace(f, review_state="reviewed")) \
         if f.review_state == "all" else total

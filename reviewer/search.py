@@ -18,8 +18,9 @@ from models import Attempt, Verdict
 
 WORD = re.compile(r"\w+", re.UNICODE)
 # Characters PostgreSQL's translate() maps to their plain letter (no unaccent extension needed).
-ACCENTED = "àâäáãåéèêëíìîïóòôöõúùûüçñÿœæ"
-PLAIN = "aaaaaaeeeeiiiiooooouuuucnyoa"
+# Capitals too, mapped before lower(): under the C locale lower() leaves "É" as it is.
+ACCENTED = "àâäáãåéèêëíìîïóòôöõúùûüçñÿœæ" "ÀÂÄÁÃÅÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÇÑŸŒÆ"
+PLAIN = "aaaaaaeeeeiiiiooooouuuucnyoa" "AAAAAAEEEEIIIIOOOOOUUUUCNYOA"
 
 
 def fold(value: str) -> str:
@@ -65,8 +66,8 @@ def matching_condition(session: Session, query: str) -> ColumnElement[bool] | No
     conditions = []
     for term in terms:
         pattern = f"%{term}%"
-        folded_response = func.translate(func.lower(Attempt.response), ACCENTED, PLAIN)
-        folded_rationale = func.translate(func.lower(Verdict.rationale), ACCENTED, PLAIN)
+        folded_response = func.lower(func.translate(Attempt.response, ACCENTED, PLAIN))
+        folded_rationale = func.lower(func.translate(Verdict.rationale, ACCENTED, PLAIN))
         in_rationale = exists().where(
             Verdict.attempt_id == Attempt.id, folded_rationale.like(pattern)
         )

@@ -174,7 +174,10 @@ def upgrade(engine: Engine, url: str) -> Path | None:
             shutil.copyfile(backup, path)
             for suffix in ("-wal", "-shm"):
                 Path(f"{path}{suffix}").unlink(missing_ok=True)
-        raise StoreError(f"schema upgrade failed, database restored from {backup}: {exc}") from exc
+        # Without a copy (PostgreSQL, or an empty file) the upgrade's own transaction was
+        # rolled back: PostgreSQL and SQLite both have transactional DDL.
+        undone = f"database restored from {backup}" if backup else "rolled back, nothing changed"
+        raise StoreError(f"schema upgrade failed, {undone}: {_first_line(exc)}") from exc
     return backup
 
 

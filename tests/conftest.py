@@ -9,6 +9,9 @@ import pytest
 
 from reviewer.store import Store, open_store
 from tests.fake_ollama import FakeOllama
+from tests.pg_server import PgServer, PgUnavailable
+
+BOTH_BACKENDS = "both_backends"
 
 
 @pytest.fixture
@@ -21,10 +24,51 @@ def fake_ollama() -> Iterator[FakeOllama]:
         server.close()
 
 
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Run the tests marked ``both_backends`` that use a store on SQLite and PostgreSQL."""
+    if "db_url" in metafunc.fixturenames and metafunc.definition.get_closest_marker(
+        BOTH_BACKENDS
+    ):
+        metafunc.parametrize(
+            "backend",
+            ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)],
+            indirect=True,
+        )
+
+
 @pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    """URL of a fresh SQLite file in the test's temporary folder (a real file, not memory)."""
-    return f"sqlite:///{tmp_path / 'reviewer.sqlite3'}"
+def backend(request: pytest.FixtureRequest) -> str:
+    """``sqlite`` unless the test is parametrised over both backends."""
+    return str(getattr(request, "param", "sqlite"))
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer]:
+    """The throwaway PostgreSQL cluster (tests/pg_server.py), started on first use only."""
+    try:
+        server = PgServer()
+        server.start()
+    except PgUnavailable as exc:
+        pytest.skip(str(exc))
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def db_url(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
+    """URL of a fresh store: a real SQLite file in the test's temporary folder, or a new
+    migrated database on the throwaway PostgreSQL server."""
+    if backend != "postgresql":
+        yield f"sqlite:///{tmp_path / 'reviewer.sqlite3'}"
+        return
+    server: PgServer = request.getfixturevalue("pg_server")
+    name = server.database()
+    try:
+        yield server.url(name)
+    finally:
+        server.drop(name)
 
 
 @pytest.fixture

@@ -8,11 +8,18 @@ import sys
 from typing import Any
 
 from reviewer.store import Store, open_store
+from reviewer.team import check_name, default_reviewer
 
 
 def store_from(args: argparse.Namespace) -> Store:
     """Open the store the global ``--db`` option (or $REVIEWER_DB) names."""
     return open_store(getattr(args, "db", None))
+
+
+def reviewer_from(args: argparse.Namespace) -> str:
+    """``--reviewer`` (global, or the command's own), else ``$REVIEWER_NAME``, else the OS
+    login name."""
+    return check_name(getattr(args, "reviewer", None) or default_reviewer())
 
 
 def print_json(data: Any) -> None:

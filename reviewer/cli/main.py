@@ -37,6 +37,15 @@ def build_parser(extra: Sequence[Registrar] = ()) -> argparse.ArgumentParser:
         default=None,
         help="database URL or SQLite path (default: $REVIEWER_DB, else the user data folder)",
     )
+    parser.add_argument(
+        "--reviewer",
+        # Subcommands that also take --reviewer use default=SUPPRESS so they never reset it.
+        dest="reviewer",
+        metavar="NAME",
+        default=None,
+        help="who decides: decisions are stored under this name "
+        "(default: $REVIEWER_NAME, else the OS login name)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
         module = importlib.import_module(f"{commands.__name__}.{info.name}")

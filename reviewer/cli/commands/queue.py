@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import getpass
 from typing import Any
 
-from reviewer.cli.common import print_json, store_from
+from reviewer.cli.common import print_json, reviewer_from, store_from
 from reviewer.queue import REVIEW_STATES, QueueFilter, queue_keys
 
 
@@ -21,7 +20,9 @@ def register(sub: Any) -> None:
     p.add_argument("--flagged", action="store_true", help="only flagged contradictions")
     p.add_argument("--state", choices=REVIEW_STATES, default="all", help="review state")
     p.add_argument("--search", default="", help="full-text search (accents ignored)")
-    p.add_argument("--reviewer", default=None, help="whose review state (default: OS user)")
+    # SUPPRESS: never overwrite a global --reviewer given before the command name.
+    p.add_argument("--reviewer", default=argparse.SUPPRESS,
+                   help="whose review state (default: $REVIEWER_NAME, else the OS user)")
     p.set_defaults(func=run)
 
 
@@ -31,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
         args.limit = 0
     f = QueueFilter(run=args.run, criterion=args.criterion, check=args.check,
                     flagged_only=args.flagged, review_state=args.state, search=args.search,
-                    reviewer=args.reviewer or getpass.getuser())
+                    reviewer=reviewer_from(args))
     store = store_from(args)
     try:
         with store.session() as session:

@@ -6,6 +6,8 @@ import argparse
 from typing import Any
 
 from reviewer.agreement import feedback_stats, summary_lines
+from reviewer.agreement_reviewers import reviewer_agreement
+from reviewer.agreement_reviewers import summary_lines as team_lines
 from reviewer.cli.common import print_json, store_from
 from reviewer.stats import basic_counts
 
@@ -24,14 +26,17 @@ def run(args: argparse.Namespace) -> int:
         with store.session() as session:
             data = basic_counts(session)
             feedback = feedback_stats(session)
+            team = reviewer_agreement(session)
     finally:
         store.close()
     if args.json:
-        print_json({**data, **feedback})
+        print_json({**data, **feedback, "reviewers": team.as_json()})
     else:
         width = max(len(k) for k in data)
         for key, value in data.items():
             print(f"{key:<{width}}  {value}")
         for line in summary_lines(feedback):
+            print(line)
+        for line in team_lines(team):
             print(line)
     return 0
