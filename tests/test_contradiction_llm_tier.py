@@ -43,7 +43,7 @@ def test_reading_opposite_to_the_verdict_is_a_contradiction(fake_ollama: FakeOll
     first = fake_ollama.chat_requests[0]
     prompt = first["messages"][0]["content"]
     assert "L'assistant répond directement à la demande." in prompt and "G-DEMANDE" in prompt
-    assert "non" not in prompt.split("Raison du juge")[0].split(":")[-1]  # verdict not shown
+    assert "« non »" not in prompt and '"non"' not in prompt  # the verdict is not shown
     assert first["format"]["properties"]["rationale_says"]["enum"] == ["met", "not_met", "unclear"]
 
 
