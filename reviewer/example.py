@@ -170,10 +170,12 @@ def pattern_spans(text: str, pattern: str, flags: str = "") -> tuple[tuple[Span,
 
 
 def evidence_spans(rationale: str, evidence: str) -> tuple[Span, ...]:
-    """Where the evidence quote sits in the rationale (case-insensitive; each fragment)."""
+    """Where the evidence quote sits in the rationale (case-insensitive; each fragment).
+
+    The detector joins the fragments of its evidence with " … "."""
     spans: list[Span] = []
     low = rationale.lower()
-    for fragment in (p.strip() for p in evidence.split("|")):
+    for fragment in (p.strip() for p in regex.split(r" … |\|", evidence)):
         if not fragment:
             continue
         start = low.find(fragment.lower())
@@ -196,17 +198,21 @@ def _contradiction(v: Verdict, flags: dict[int, ContradictionFlag]) -> tuple[boo
                                                                                tuple[Span, ...]]:
     flag = flags.get(v.id)
     if flag is not None:
-        return flag.flagged, flag.score, flag.evidence, evidence_spans(v.rationale, flag.evidence)
+        spans = evidence_spans(v.rationale, flag.evidence) if flag.flagged else ()
+        return flag.flagged, flag.score, flag.evidence, spans
     detect = _detector()
     if detect is None:
         return False, 0.0, "", ()
     cv = v.criterion_version
     found = detect(cv.kind, v.met, v.rationale, criterion_text=cv.text,
                    criterion_id=cv.criterion_id)
-    spans = tuple(tuple(s) for s in getattr(found, "evidence_spans", ()) or ())
+    if not found.contradiction:
+        # Cues of a verdict that agrees with its rationale are noise: highlight nothing.
+        return False, float(found.score), "", ()
+    spans = tuple((int(s), int(e)) for s, e in getattr(found, "evidence_spans", ()) or ())
     if not spans:
         spans = evidence_spans(v.rationale, found.evidence)
-    return bool(found.contradiction), float(found.score), str(found.evidence), spans
+    return True, float(found.score), str(found.evidence), spans
 
 
 def _verdict_rows(attempt: Attempt, overrides: Overrides,

@@ -147,7 +147,9 @@ def _review_condition(state: ReviewState, reviewer: str) -> ColumnElement[bool] 
 
 
 def _shuffle(seed: int) -> ColumnElement[Any]:
-    return (Attempt.id * _HASH_MUL + (seed % _HASH_MOD) * 40503 + 1) % _HASH_MOD
+    # The seed picks the multiplier: a different seed is a different permutation.
+    multiplier = (_HASH_MUL * (2 * (abs(seed) % 1_000_003) + 1)) % _HASH_MOD
+    return ((Attempt.id + 7) * multiplier) % _HASH_MOD
 
 
 def _conditions(session: Session, f: QueueFilter) -> list[ColumnElement[bool]]:
