@@ -14,7 +14,14 @@ from reviewer.judge.selection import all_candidates
 from reviewer.replay import load_attempts, replay
 from reviewer.store import Store
 from tests.fake_ollama import FakeOllama, Reply
-from tests.judging import client_for, closed_port_url, failure_messages, load, verdict_reply
+from tests.judging import (
+    asked_ids,
+    client_for,
+    closed_port_url,
+    failure_messages,
+    load,
+    verdict_reply,
+)
 from tests.runfiles import record
 
 
@@ -122,3 +129,29 @@ def test_no_server_stops_the_batch(tmp_path: Path, store: Store) -> None:
     assert len(report.failed) == 1 and report.not_run == 3
     assert len(failure_messages(store)) == 1
     assert second_opinion_count(store) == 0
+
+
+def test_demo_run_second_opinions_follow_the_seed_rule(
+    store: Store, fake_ollama: FakeOllama
+) -> None:
+    import json
+
+    from reviewer.assets import demo_run
+    from reviewer.demo import load_demo
+
+    load_demo(store)
+    records = [json.loads(ln) for ln in demo_run().read_text(encoding="utf-8").splitlines()
+               if ln.strip()]
+    only_unmet = [r for r in records
+                  if r["reasons"] and all(" non tenu : " in x for x in r["reasons"])]
+    doubts = sum(len(r["reasons"]) for r in only_unmet)
+    fake_ollama.responder = verdict_reply
+    with store.session() as s:
+        ids = all_candidates(s)
+
+    report = run_second_opinions(store, client_for(fake_ollama), ids)
+
+    assert report.done == report.saved == len(only_unmet) > 0
+    assert len(fake_ollama.chat_requests) == doubts
+    assert all(len(asked_ids(b)) == 1 and asked_ids(b)[0].startswith("G-")
+               for b in fake_ollama.chat_requests)
