@@ -94,3 +94,34 @@ def test_http_error_leaves_no_flag(tmp_path: Path, store: Store, fake_ollama: Fa
     assert report.failed == [f"judge qwen3.6:35b-a3b at {fake_ollama.url}: HTTP 400: bad request"]
     with store.session() as s:
         assert s.scalar(select(ContradictionFlag.id)) is None
+
+
+def test_contradictions_command_with_llm(
+    tmp_path: Path, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from reviewer.cli.main import main
+
+    path = tmp_path / "in.jsonl"
+    path.write_text(json.dumps({
+        "criterion_id": "G-DEMANDE", "kind": "success", "verdict": "non",
+        "criterion_text": "Répond à ce que la personne demande.",
+        "rationale": "L'assistant répond directement à la demande.",
+    }, ensure_ascii=False) + "\n", encoding="utf-8")
+    fake_ollama.reply_json({"rationale_says": "met", "confidence": 0.95})
+
+    code = main(["contradictions", str(path), "--llm", "--host", fake_ollama.url,
+                 "--model", "juge:test"])
+
+    line = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert line["llm"] == {"rationale_says": "met", "confidence": 0.95,
+                           "contradiction": True, "score": 0.95}
+    assert fake_ollama.chat_requests[0]["model"] == "juge:test"
+
+    closed = closed_port_url()
+    code = main(["contradictions", str(path), "--llm", "--host", closed, "--model", "juge:test"])
+    captured = capsys.readouterr()
+    assert code == 1 and captured.out == ""
+    assert captured.err.startswith(f"reviewer: judge juge:test at {closed}: no server listening")

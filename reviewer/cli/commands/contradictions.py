@@ -10,7 +10,9 @@ half-written output.
 (ambiguous items excluded), the confusion counts, and the figures per polarity cell and
 per language; ``--json`` prints them as one JSON object.
 
-Only the deterministic tier exists here; the LLM tier is not part of this command yet.
+``--llm`` (file mode) also asks the judge model to read each rationale alone (the LLM
+tier, ``reviewer.contradiction.llm_tier``) and adds its reading as ``"llm"`` to each line;
+``--host``/``--model`` choose the judge (defaults as for ``reviewer rejudge``).
 """
 
 from __future__ import annotations
@@ -23,8 +25,17 @@ from typing import Any
 
 from reviewer.cli.common import print_json
 from reviewer.contradiction.detector import THRESHOLD
-from reviewer.contradiction.evaluate import Counts, Evaluation, detect_item, evaluate, read_items
+from reviewer.contradiction.evaluate import (
+    Counts,
+    Evaluation,
+    Item,
+    detect_item,
+    evaluate,
+    read_items,
+)
+from reviewer.contradiction.llm_tier import read_rationale
 from reviewer.errors import BadInputError
+from reviewer.judge.client import JudgeClient
 
 
 def register(sub: Any) -> None:
@@ -46,6 +57,12 @@ def register(sub: Any) -> None:
         help="measure precision/recall/F1 on a labelled file instead",
     )
     p.add_argument("--json", action="store_true", help="with --evaluate: one JSON object")
+    p.add_argument("--llm", action="store_true",
+                   help="file mode: also ask the judge model to read each rationale (slow)")
+    p.add_argument("--host", metavar="URL", help="with --llm: Ollama server")
+    p.add_argument("--model", metavar="NAME", help="with --llm: judge model")
+    p.add_argument("--timeout", type=float, default=120.0, metavar="S",
+                   help="with --llm: seconds to wait for one reply")
     p.set_defaults(func=run)
 
 
@@ -54,6 +71,8 @@ def run(args: argparse.Namespace) -> int:
     if args.evaluate is not None:
         if args.input is not None:
             raise BadInputError("give either IN.jsonl or --evaluate FILE, not both")
+        if args.llm:
+            raise BadInputError("--llm applies to file mode, not to --evaluate")
         result = evaluate(args.evaluate)
         if args.json:
             print_json(result.as_dict())
@@ -65,14 +84,29 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         raise BadInputError("--json only applies to --evaluate (file mode always prints JSONL)")
     items = list(read_items(args.input))
+    readings = _llm_readings(args, items) if args.llm else None
     out = sys.stdout
-    for item in items:
+    for n, item in enumerate(items):
         found = detect_item(item)
-        line = {"contradiction": found.contradiction, "score": found.score,
-                "evidence": found.evidence}
+        line: dict[str, Any] = {"contradiction": found.contradiction, "score": found.score,
+                                "evidence": found.evidence}
+        if readings is not None:
+            line["llm"] = readings[n]
         out.write(json.dumps(line, ensure_ascii=False))
         out.write("\n")
     return 0
+
+
+def _llm_readings(args: argparse.Namespace, items: list[Item]) -> list[dict[str, Any]]:
+    """The LLM tier's reading of every item, all gathered before anything is printed."""
+    client = JudgeClient(args.host, args.model, timeout=args.timeout)
+    out = []
+    for item in items:
+        r = read_rationale(client, item.kind, item.verdict, item.rationale,
+                           item.criterion_text, item.criterion_id)
+        out.append({"rationale_says": r.rationale_says, "confidence": r.confidence,
+                    "contradiction": r.contradiction, "score": r.score})
+    return out
 
 
 def _row(name: str, c: Counts) -> str:
