@@ -1,0 +1,108 @@
+"""``run_app(args)``: open the store, load the demo on first start, show the window.
+
+``--screenshot PNG`` renders the window offscreen-ready, saves it and exits 0, so the
+README screenshots are made by the app itself. A store that cannot be opened (not a
+database, newer schema, busy) is one clear message box, then a non-zero exit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QThread
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from reviewer.demo import ensure_demo
+from reviewer.errors import ReviewerError
+from reviewer.keys import AttemptKey
+from reviewer.store import Store, open_store
+from ui import i18n
+from ui.main_window import MainWindow
+from ui.settings import APPLICATION, ORGANIZATION, Settings
+
+SCREENSHOT_TIMEOUT_S = 30.0
+
+
+def application() -> QApplication:
+    """The running QApplication, created if needed."""
+    app = QApplication.instance()
+    if isinstance(app, QApplication):
+        return app
+    QCoreApplication.setOrganizationName(ORGANIZATION)
+    QCoreApplication.setApplicationName(APPLICATION)
+    return QApplication(sys.argv[:1])
+
+
+def open_with_demo(url: str | None) -> Store:
+    """Open the store and load the demo into it when it is empty."""
+    store = open_store(url)
+    try:
+        ensure_demo(store)
+    except BaseException:
+        store.close()
+        raise
+    return store
+
+
+def wait_ready(window: MainWindow, timeout: float = SCREENSHOT_TIMEOUT_S) -> bool:
+    """Process events until the window has loaded what it shows."""
+    deadline = time.monotonic() + timeout
+    stable = 0
+    while time.monotonic() < deadline:
+        QApplication.processEvents()
+        stable = stable + 1 if window.ready() else 0
+        if stable >= 5:  # ready across several turns: no follow-up load is pending
+            return True
+        QThread.msleep(20)
+    return False
+
+
+def screenshot(window: MainWindow, path: Path) -> bool:
+    """Save the window as a PNG."""
+    window.show()
+    wait_ready(window)
+    QApplication.processEvents()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return window.grab().save(str(path), "PNG")
+
+
+def run_app(args: argparse.Namespace) -> int:
+    """Run the GUI (or take a screenshot) and return the exit code."""
+    app = application()
+    settings = Settings()
+    config = settings.load()
+    translators = i18n.install(app, i18n.choose_language(getattr(args, "lang", None),
+                                                         config.language))
+    shot: Path | None = getattr(args, "screenshot", None)
+    try:
+        store = open_with_demo(getattr(args, "db", None) or config.database or None)
+    except ReviewerError as exc:
+        if shot is not None:
+            print(f"reviewer: {exc}", file=sys.stderr)
+        else:
+            QMessageBox.critical(None, QCoreApplication.translate("App", "Cannot open the "
+                                                                  "database"), str(exc))
+        i18n.remove(app, translators)
+        return exc.exit_code
+    try:
+        window = MainWindow(store, settings)
+        if getattr(args, "attempt", None):
+            window.select_key(AttemptKey.parse(args.attempt))
+        if shot is not None:
+            if getattr(args, "size", None) is None:
+                window.resize(1500, 950)
+            ok = screenshot(window, shot)
+            window.close()
+            if not ok:
+                print(f"reviewer: could not write {shot}", file=sys.stderr)
+                return 1
+            print(shot)
+            return 0
+        window.show()
+        return app.exec()
+    finally:
+        store.close()
+        i18n.remove(app, translators)

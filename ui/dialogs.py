@@ -1,0 +1,131 @@
+"""Small dialogs: the note editor, the keyboard help overlay, the settings."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.settings import AppSettings
+from ui.shortcuts import SHORTCUTS, Shortcut
+
+
+class NoteDialog(QDialog):
+    """One line of note; Enter saves, Escape cancels."""
+
+    def __init__(self, note: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Note"))
+        self.setMinimumWidth(520)
+        layout = QVBoxLayout(self)
+        self.edit = QLineEdit(note)
+        self.edit.setObjectName("note_edit")
+        self.edit.setPlaceholderText(self.tr("Why you decided so (Enter saves)"))
+        self.edit.returnPressed.connect(self.accept)
+        layout.addWidget(self.edit)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    def text(self) -> str:
+        """The note as typed."""
+        return self.edit.text()
+
+
+def key_text(s: Shortcut) -> str:
+    """The keys of a shortcut as the platform shows them."""
+    return "  /  ".join(QKeySequence(k).toString(QKeySequence.SequenceFormat.NativeText)
+                        for k in s.keys)
+
+
+class HelpOverlay(QDialog):
+    """Every shortcut of the table; any key closes it."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("help_overlay")
+        self.setWindowTitle(self.tr("Keyboard shortcuts"))
+        grid = QGridLayout(self)
+        grid.setHorizontalSpacing(24)
+        row = 0
+        self.lines: list[tuple[str, str]] = []
+        for s in SHORTCUTS:
+            if s.name.startswith("criterion") and s.name != "criterion1":
+                continue
+            keys = "1 – 9" if s.name == "criterion1" else key_text(s)
+            key_label = QLabel(keys)
+            key_label.setTextFormat(Qt.TextFormat.PlainText)
+            key_label.setStyleSheet("font-family: monospace; font-weight: bold;")
+            text_label = QLabel(s.label())
+            text_label.setTextFormat(Qt.TextFormat.PlainText)
+            grid.addWidget(key_label, row, 0)
+            grid.addWidget(text_label, row, 1)
+            self.lines.append((keys, s.label()))
+            row += 1
+        hint = QLabel(self.tr("Press any key to close."))
+        hint.setStyleSheet("color: #78909c;")
+        grid.addWidget(hint, row, 0, 1, 2)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Close on any key."""
+        self.accept()
+
+
+class SettingsDialog(QDialog):
+    """Reviewer name, Ollama host and model, database, language, auto-advance."""
+
+    def __init__(self, settings: AppSettings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Settings"))
+        self.setMinimumWidth(480)
+        form = QFormLayout(self)
+        self.reviewer = QLineEdit(settings.reviewer)
+        self.host = QLineEdit(settings.ollama_host)
+        self.model = QLineEdit(settings.ollama_model)
+        self.database = QLineEdit(settings.database)
+        self.database.setPlaceholderText(self.tr("default location"))
+        self.language = QComboBox()
+        for code, name in (("system", self.tr("System language")), ("en", "English"),
+                           ("fr", "Français")):
+            self.language.addItem(name, code)
+        self.language.setCurrentIndex(max(self.language.findData(settings.language), 0))
+        self.auto_advance = QCheckBox(self.tr("Go to the next attempt after accept or reject"))
+        self.auto_advance.setChecked(settings.auto_advance)
+        form.addRow(self.tr("Reviewer name"), self.reviewer)
+        form.addRow(self.tr("Ollama host"), self.host)
+        form.addRow(self.tr("Judge model"), self.model)
+        form.addRow(self.tr("Database"), self.database)
+        form.addRow(self.tr("Language"), self.language)
+        form.addRow("", self.auto_advance)
+        note = QLabel(self.tr("Language and database changes apply at the next start."))
+        note.setStyleSheet("color: #78909c;")
+        form.addRow(note)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def values(self) -> AppSettings:
+        """The settings as edited."""
+        return AppSettings(
+            reviewer=self.reviewer.text().strip(),
+            ollama_host=self.host.text().strip(),
+            ollama_model=self.model.text().strip(),
+            database=self.database.text().strip(),
+            language=str(self.language.currentData()),
+            auto_advance=self.auto_advance.isChecked(),
+        )
