@@ -102,3 +102,10 @@ def test_decide_from_csv_is_all_or_nothing(
         assert bob.criteria == {"G-DEMANDE": True, "E-INVENTE": False}
         assert bob.note == "pousse, à l'inscription"
         assert dan.checks == {"D-COMMERCE": "false_positive"} and dan.decision is None
+
+
+def test_decide_takes_the_global_reviewer_option(loaded: Store, db_url: str) -> None:
+    assert main(["--db", db_url, "--reviewer", "eve", "decide", key(6), "--reject"]) == 0
+    with loaded.session() as s:
+        row = get_decision(s, attempt_id(loaded, key(6)), "eve")
+        assert row is not None and row.decision == "reject"

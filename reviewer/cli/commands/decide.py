@@ -5,12 +5,10 @@ and ``reviewer decide --from-csv FILE``: decisions through the same audit trail 
 from __future__ import annotations
 
 import argparse
-import getpass
-import os
 from pathlib import Path
 from typing import Any
 
-from reviewer.cli.common import store_from
+from reviewer.cli.common import reviewer_from, store_from
 from reviewer.decide import (
     CHECK_VALUES,
     CRITERION_VALUES,
@@ -45,17 +43,6 @@ def register(sub: Any) -> None:
     p.set_defaults(func=run)
 
 
-def reviewer_of(args: argparse.Namespace) -> str:
-    """The reviewer name: --reviewer, else $REVIEWER_NAME, else the login name."""
-    name = getattr(args, "reviewer", None) or os.environ.get("REVIEWER_NAME", "").strip()
-    if not name:
-        try:
-            name = getpass.getuser()
-        except (KeyError, OSError):
-            name = "reviewer"
-    return str(name).strip()
-
-
 def _single(args: argparse.Namespace) -> DecisionInput:
     if args.key is None:
         raise BadInputError("decide: give an attempt key or --from-csv FILE")
@@ -74,7 +61,7 @@ def _single(args: argparse.Namespace) -> DecisionInput:
 
 def run(args: argparse.Namespace) -> int:
     """Record the decision(s) and say how many fields changed."""
-    reviewer = reviewer_of(args)
+    reviewer = reviewer_from(args)
     if args.from_csv is not None:
         if args.key or args.verdict or args.criterion or args.check or args.note:
             raise BadInputError("decide: --from-csv takes no key nor decision options")

@@ -1,0 +1,64 @@
+"""``reviewer export KIND OUT``: dataset, catalog, golden, resume or decisions.
+
+``dataset`` takes ``--per turn|conversation`` and ``--format chat|sharegpt`` and writes
+``OUT.manifest.json`` beside OUT. Every file is written to a temporary file and renamed.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from reviewer.cli.common import store_from
+from reviewer.exports import KINDS
+from reviewer.exports.catalog import export_catalog
+from reviewer.exports.dataset import FORMATS, PER, export_dataset, manifest_path
+from reviewer.exports.decisions import export_decisions
+from reviewer.exports.golden import export_golden
+from reviewer.exports.resume import export_resume
+
+
+def register(sub: Any) -> None:
+    """Add the ``export`` command."""
+    p = sub.add_parser("export", help="write the corrected dataset, catalog, golden set, …")
+    p.add_argument("kind", choices=KINDS, metavar="KIND", help=" | ".join(KINDS))
+    p.add_argument("out", type=Path, metavar="OUT")
+    p.add_argument("--per", choices=PER, default="turn", help="dataset: one example per …")
+    p.add_argument("--format", choices=FORMATS, default="chat", dest="fmt",
+                   help="dataset: chat messages (default) or ShareGPT")
+    p.add_argument("--run", action="append", default=None, metavar="NAME",
+                   help="dataset: only this run (repeatable)")
+    p.add_argument("--reviewer", dest="filter_reviewer", default=None, metavar="NAME",
+                   help="use only this reviewer's decisions (default: latest of any)")
+    p.set_defaults(func=run)
+
+
+def export(session: Any, args: argparse.Namespace) -> str:
+    """Run one export; return the line to print."""
+    who = args.filter_reviewer
+    if args.kind == "dataset":
+        report = export_dataset(session, args.out, per=args.per, fmt=args.fmt, reviewer=who,
+                                runs=args.run)
+        return (f"{report.examples} examples ({report.turns} turns, "
+                f"{report.exported_conversations} conversations, {len(report.restored)} "
+                f"restored turns) → {args.out}, manifest {manifest_path(args.out)}")
+    if args.kind == "catalog":
+        return f"{export_catalog(session, args.out)} criteria and checks → {args.out}"
+    if args.kind == "golden":
+        return f"{export_golden(session, args.out, reviewer=who)} attempts → {args.out}"
+    if args.kind == "resume":
+        return f"{export_resume(session, args.out, reviewer=who)} conversations → {args.out}"
+    return f"{export_decisions(session, args.out)} audit events → {args.out}"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Write the export and say what was written."""
+    store = store_from(args)
+    try:
+        with store.session() as session:
+            line = export(session, args)
+    finally:
+        store.close()
+    print(line)
+    return 0

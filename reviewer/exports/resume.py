@@ -1,0 +1,61 @@
+"""Conversations to regenerate: cut short, but their blocking turn is now accepted.
+
+One JSONL record per conversation whose walk (``reviewer.exports.walk``) ends on an
+accepted turn before ``turns_planned``, with no later turn usable as stored:
+
+* ``restored``: the filter refused every attempt of the last stored turn and the
+  reviewer's corrections accept one: the filter cut the conversation there;
+* ``diverged``: a later turn was generated after another answer than the one now chosen.
+
+``{"run", "conversation", "turns_planned", "regenerate_from", "reason", "restored",
+"messages"}``: regenerate turn ``regenerate_from`` after ``messages`` (the context up to
+the last accepted answer); ``restored`` lists the keys accepted thanks to a correction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from reviewer.atomic import write_jsonl_atomic
+from reviewer.exports.walk import DIVERGED, Walk, walk_conversations
+
+
+def resume_reason(walk: Walk) -> str | None:
+    """``restored``, ``diverged`` or None (nothing to regenerate from a corrected turn)."""
+    if not walk.choices or walk.turns_planned is None:
+        return None
+    last = walk.choices[-1].key.turn
+    if last >= walk.turns_planned:
+        return None
+    if walk.stop == DIVERGED:
+        return "diverged"
+    if walk.stop is None and last == walk.last_turn and walk.last_turn_filter_refused:
+        return "restored"
+    return None
+
+
+def resume_records(walks: Iterator[Walk]) -> Iterator[dict[str, Any]]:
+    """The records of the conversations to resume."""
+    for walk in walks:
+        reason = resume_reason(walk)
+        if reason is None:
+            continue
+        yield {
+            "run": walk.run,
+            "conversation": walk.conversation,
+            "turns_planned": walk.turns_planned,
+            "regenerate_from": walk.choices[-1].key.turn + 1,
+            "reason": reason,
+            "restored": [str(c.key) for c in walk.choices if c.restored_by],
+            "messages": walk.history,
+        }
+
+
+def export_resume(session: Session, out: Path, *, reviewer: str | None = None) -> int:
+    """Write the resume list atomically; return how many conversations."""
+    return write_jsonl_atomic(out, resume_records(walk_conversations(session,
+                                                                     reviewer=reviewer)))
