@@ -25,8 +25,9 @@ def fake_ollama() -> Iterator[FakeOllama]:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """Run the tests marked ``both_backends`` that use a store on SQLite and PostgreSQL."""
-    if "db_url" in metafunc.fixturenames and metafunc.definition.get_closest_marker(
+    """Run the tests marked ``both_backends`` that use a store (``db_url``, ``store`` or
+    ``backend``) on SQLite and PostgreSQL."""
+    if "backend" in metafunc.fixturenames and metafunc.definition.get_closest_marker(
         BOTH_BACKENDS
     ):
         metafunc.parametrize(
