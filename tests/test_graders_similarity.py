@@ -6,11 +6,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rouge_score import rouge_scorer
+from rouge_score import tokenize as rouge_tokenize
 
 from reviewer.errors import BadInputError
 from reviewer.graders import rouge_l
-from reviewer.graders.similarity import lcs_length, rouge_l_tokens
-from reviewer.graders.tokenize import RougeTokenizer, UnicodeTokenizer, unicode_words
+from reviewer.graders.similarity import lcs_length, lcs_length_bytes, rouge_l_tokens
+from reviewer.graders.tokenize import (
+    _WORD,
+    NON_ASCII_SEPARATORS,
+    RougeTokenizer,
+    UnicodeTokenizer,
+    as_bytes,
+    rouge_words,
+    unicode_bytes,
+    unicode_words,
+)
 
 REFERENCE = "Ouvrez le rapport, cliquez sur Partager, choisissez le client."
 ANSWER_A = "Cliquez sur Partager sur le rapport et choisissez le client."
@@ -86,8 +96,34 @@ def test_rouge_tokenizer_equals_the_library_on_the_seed() -> None:
 
 
 WORDS = st.sampled_from(["le", "la", "rapport", "Partager", "client", "é", "l'", "3", "x"])
+PIECES = st.sampled_from(
+    [
+        "état",
+        "l'",
+        "l’",
+        "« ",
+        " »",
+        "—",
+        ", ",
+        ". ",
+        " ",
+        "\u00a0",
+        "\x85",
+        "\u2028",
+        "n\u0308",
+        "e\u0301",
+        "İ",
+        "K",
+        "ﬁ",
+        "३",
+        "_",
+        "3,5",
+        "%",
+    ]
+)
 TEXT = st.one_of(
     st.lists(WORDS, max_size=40).map(" ".join),
+    st.lists(st.one_of(WORDS, PIECES), max_size=40).map("".join),
     st.text(alphabet=st.characters(codec="utf-8"), max_size=60),
 )
 
@@ -103,6 +139,12 @@ def test_fast_path_equals_rouge_score_on_any_text(response: str, reference: str)
     assert abs(ours_unicode - theirs_unicode) <= 1e-9
 
 
+@settings(max_examples=300, deadline=None)
+@given(text=TEXT)
+def test_rouge_tokenizer_gives_the_library_tokens(text: str) -> None:
+    assert rouge_words(text) == rouge_tokenize.tokenize(text, None)
+
+
 TOKENS = st.lists(st.sampled_from("abcdefg"), max_size=150)  # > 64: multi-word bit vectors
 
 
@@ -112,4 +154,38 @@ def test_lcs_equals_the_library_dynamic_programming(a: list[str], b: list[str]) 
     table = rouge_scorer._lcs_table(a, b)
     assert lcs_length(a, b) == table[-1][-1]
     theirs = rouge_scorer._score_lcs(b, a).fmeasure  # (target, prediction)
-    assert abs(rouge_l_tokens(a, b) - theirs) <= 1e-9
+    assert lcs_length_bytes(as_bytes(a), as_bytes(b)) == table[-1][-1]
+    assert abs(rouge_l_tokens(as_bytes(a), as_bytes(b)) - theirs) <= 1e-9
+
+
+class CollidingToken(bytes):
+    """A token type whose values all share one hash, as a hash collision would."""
+
+    def __hash__(self) -> int:
+        return 7
+
+
+def test_hash_collisions_fall_back_to_the_exact_lcs() -> None:
+    a = [CollidingToken(t) for t in (b"ouvrez", b"le", b"rapport")]
+    b = [CollidingToken(t) for t in (b"fermez", b"la", b"porte")]
+    assert lcs_length_bytes(a, b) == 0
+    assert lcs_length_bytes(a, [CollidingToken(b"le")]) == 1
+
+
+def test_separators_replaced_early_are_never_word_characters() -> None:
+    assert not any(_WORD.match(sep) for sep in NON_ASCII_SEPARATORS)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=TEXT)
+def test_fast_unicode_tokens_equal_the_regex_definition(text: str) -> None:
+    assert unicode_bytes(text) == as_bytes(unicode_words(text))
+
+
+def test_fast_unicode_tokens_on_tricky_text() -> None:
+    for text in (
+        "l’État « réglé » — 3,5 % … n\u0308 e\u0301 x\u0085y a\u2028b 𝔸 ﬁ İK",
+        "mot_composé peut-être\x1cfin",
+        "ऋषि हिन्दी",  # combining vowel signs stay inside words
+    ):
+        assert unicode_bytes(text) == as_bytes(unicode_words(text))

@@ -97,9 +97,7 @@ _FR_SIGNALS = regex.compile(
     rf"\d,\d{{1,2}}(?!\d)|\d,\d{{4,}}|\d[{_SPACES}]\d{{3}}(?!\d)|\d\.\d{{3}},\d"
 )
 # English notation, including a currency sign written before the amount ("$1,705").
-_EN_SIGNALS = regex.compile(
-    r"\d\.\d{1,2}(?!\d)|\d\.\d{4,}|\d,\d{3}\.\d|\d,\d{3},\d{3}|[$£]\s?\d"
-)
+_EN_SIGNALS = regex.compile(r"\d\.\d{1,2}(?!\d)|\d\.\d{4,}|\d,\d{3}\.\d|\d,\d{3},\d{3}|[$£]\s?\d")
 # When the notation does not decide, the language of the text does.
 _FR_WORDS = regex.compile(r"\b(?:le|la|les|des|du|est|et|une?|avec|pour|sur)\b", regex.I)
 _EN_WORDS = regex.compile(r"\b(?:the|of|is|and|an?|with|for|on|to)\b", regex.I)
