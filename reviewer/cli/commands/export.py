@@ -12,11 +12,8 @@ from typing import Any
 
 from reviewer.cli.common import store_from
 from reviewer.exports import KINDS
-from reviewer.exports.catalog import export_catalog
-from reviewer.exports.dataset import FORMATS, PER, export_dataset, manifest_path
-from reviewer.exports.decisions import export_decisions
-from reviewer.exports.golden import export_golden
-from reviewer.exports.resume import export_resume
+from reviewer.exports.dataset import FORMATS, PER
+from reviewer.exports.run import run_export
 
 
 def register(sub: Any) -> None:
@@ -34,30 +31,13 @@ def register(sub: Any) -> None:
     p.set_defaults(func=run)
 
 
-def export(session: Any, args: argparse.Namespace) -> str:
-    """Run one export; return the line to print."""
-    who = args.filter_reviewer
-    if args.kind == "dataset":
-        report = export_dataset(session, args.out, per=args.per, fmt=args.fmt, reviewer=who,
-                                runs=args.run)
-        return (f"{report.examples} examples ({report.turns} turns, "
-                f"{report.exported_conversations} conversations, {len(report.restored)} "
-                f"restored turns) → {args.out}, manifest {manifest_path(args.out)}")
-    if args.kind == "catalog":
-        return f"{export_catalog(session, args.out)} criteria and checks → {args.out}"
-    if args.kind == "golden":
-        return f"{export_golden(session, args.out, reviewer=who)} attempts → {args.out}"
-    if args.kind == "resume":
-        return f"{export_resume(session, args.out, reviewer=who)} conversations → {args.out}"
-    return f"{export_decisions(session, args.out)} audit events → {args.out}"
-
-
 def run(args: argparse.Namespace) -> int:
     """Write the export and say what was written."""
     store = store_from(args)
     try:
         with store.session() as session:
-            line = export(session, args)
+            line = run_export(session, args.kind, args.out, per=args.per, fmt=args.fmt,
+                              reviewer=args.filter_reviewer, runs=args.run)
     finally:
         store.close()
     print(line)
