@@ -99,12 +99,14 @@ class QueueModel(QAbstractTableModel):
     def _arrived(self, generation: int, offset: int, size: int, rows: list[QueueRow]) -> None:
         if generation != self._generation or offset != len(self.rows):
             return  # a page for a filter that changed meanwhile
-        self._fetching = False
+        # Still "fetching" while rows go in: views and testers call fetchMore from the
+        # insertion signals, and must not ask for the page being inserted a second time.
         self._exhausted = len(rows) < size
         if rows:
             self.beginInsertRows(QModelIndex(), offset, offset + len(rows) - 1)
             self.rows.extend(rows)
             self.endInsertRows()
+        self._fetching = False
         self.page_loaded.emit(len(self.rows))
         if offset == 0:
             self.reset_done.emit()
