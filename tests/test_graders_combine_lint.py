@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from reviewer.errors import BadInputError
-from reviewer.graders import judge_plus_numbers, judge_plus_similarity, lint, recommend, weighted
+from reviewer.graders import (
+    LintWarning,
+    judge_plus_numbers,
+    judge_plus_similarity,
+    lint,
+    recommend,
+    weighted,
+)
 from reviewer.graders.batch import COMPONENTS, GradeOptions, grade_rows, weights_for
 from reviewer.graders.combine import parse_weights
 from reviewer.graders.lint import model_billions, same_model
@@ -18,7 +25,7 @@ def row(line: int, response: str = "r", reference: str | None = None, **kw: obje
     return Row("in.jsonl", line, response, reference=reference, **kw)  # type: ignore[arg-type]
 
 
-def codes(warnings: list) -> list[str]:  # type: ignore[type-arg]
+def codes(warnings: list[LintWarning]) -> list[str]:
     return [w.code for w in warnings]
 
 

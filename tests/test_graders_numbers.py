@@ -134,6 +134,7 @@ def test_years_with_unit_or_currency_are_amounts() -> None:
 
 def test_lowercase_m_is_metres_not_millions() -> None:
     assert values("10 m de haut et 10 M€ de budget") == [10.0, 1e7]
+    assert values("5 mn de trajet") == [5.0]  # minutes, not millions
 
 
 def test_unknown_locale_is_a_bad_input() -> None:

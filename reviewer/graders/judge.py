@@ -28,18 +28,20 @@ from reviewer.errors import BadInputError, JudgeError
 DEFAULT_HOST = "http://127.0.0.1:11434"
 AXES = ("correctness", "helpfulness", "tone", "format")
 
-Note = Annotated[int, Field(ge=1, le=5, strict=True)]
+
+def _note(what: str) -> Any:
+    return Field(ge=1, le=5, strict=True, description=f"{what}, de 1 à 5")
 
 
 class AnswerNotes(BaseModel):
     """What the judge says about one answer (the JSON it must produce)."""
 
-    answer: Annotated[int, Field(ge=1, strict=True)]
-    correctness: Note
-    helpfulness: Note
-    tone: Note
-    format: Note
-    justification: str
+    answer: Annotated[int, Field(ge=1, strict=True, description="numéro de la réponse")]
+    correctness: Annotated[int, _note("exactitude")]
+    helpfulness: Annotated[int, _note("utilité")]
+    tone: Annotated[int, _note("ton")]
+    format: Annotated[int, _note("format")]
+    justification: Annotated[str, Field(description="justification brève, en français")]
 
 
 class JudgeReply(BaseModel):
@@ -109,6 +111,10 @@ class JudgeNotes:
 def reply_schema(n_answers: int) -> dict[str, Any]:
     """The JSON schema given as ``format``: exactly ``n_answers`` entries."""
     schema = copy.deepcopy(JudgeReply.model_json_schema())
+    # The class docstrings are for readers of this code, not for the (French) judge.
+    schema.pop("description", None)
+    for definition in schema.get("$defs", {}).values():
+        definition.pop("description", None)
     notes = schema["properties"]["notes"]
     notes["minItems"] = notes["maxItems"] = n_answers
     return schema

@@ -49,7 +49,6 @@ _MULTIPLIER_SYMBOLS = {
     "Mio": 1e6,
     "MM": 1e6,
     "Mn": 1e6,
-    "mn": 1e6,
     "B": 1e9,
     "Bn": 1e9,
     "bn": 1e9,
