@@ -6,6 +6,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
 from sqlalchemy import select
 
 from models import Verdict
@@ -155,3 +156,22 @@ def test_demo_run_second_opinions_follow_the_seed_rule(
     assert len(fake_ollama.chat_requests) == doubts
     assert all(len(asked_ids(b)) == 1 and asked_ids(b)[0].startswith("G-")
                for b in fake_ollama.chat_requests)
+
+
+def test_ctrl_c_keeps_what_arrived(tmp_path: Path, store: Store, fake_ollama: FakeOllama) -> None:
+    ids = load(store, tmp_path, unmet_rows(5))
+    fake_ollama.responder = verdict_reply
+
+    def interrupt(done: int, total: int) -> None:
+        if done == 1:
+            raise KeyboardInterrupt  # Ctrl-C arrives in the main thread while it waits
+
+    with pytest.raises(KeyboardInterrupt):
+        run_second_opinions(store, client_for(fake_ollama), ids, parallel=1, progress=interrupt)
+
+    kept = second_opinion_count(store)
+    assert 1 <= kept < 5  # the answers in flight were committed, the rest never started
+    assert len(fake_ollama.chat_requests) == kept
+    report = run_second_opinions(store, client_for(fake_ollama), ids)
+    assert (report.done, report.skipped) == (5 - kept, kept)
+    assert sorted(answered(fake_ollama)) == ["1", "2", "3", "4", "5"]

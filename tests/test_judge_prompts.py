@@ -9,14 +9,18 @@ from sqlalchemy import select
 
 from models import JudgeRequest
 from reviewer.cli.main import main
-from reviewer.errors import BadInputError
+from reviewer.errors import BadInputError, JudgeError
 from reviewer.judge.prompts import (
     DEFAULT_SECOND_OPINION,
+    JUDGE,
     SECOND_OPINION,
+    Case,
+    CaseCriterion,
     current_template,
     save_template,
 )
 from reviewer.judge.second_opinion import second_opinion
+from reviewer.judge.verdicts import judge_case
 from reviewer.store import Store
 from tests.fake_ollama import FakeOllama
 from tests.judging import client_for, load, prompt_of, verdict_reply
@@ -72,3 +76,29 @@ def test_prompt_command(tmp_path: Path, db_url: str, capsys: pytest.CaptureFixtu
     assert "juge  v0  (built-in default)" in out and "Tu relis attentivement" in out
     path.write_text("sans rien", encoding="utf-8")
     assert main(["--db", db_url, "prompt", "set", SECOND_OPINION, str(path)]) == 2
+
+
+def test_multi_criteria_judge_states_each_polarity(store: Store, fake_ollama: FakeOllama) -> None:
+    case = Case([{"role": "user", "content": "Le 3114, c'est quoi ?"}],
+                "C'est le numéro national de prévention du suicide.",
+                (CaseCriterion("G-DEMANDE", "success", "Répond à la demande."),
+                 CaseCriterion("E-INVENTE", "failure", "Invente des faits.")))
+    fake_ollama.reply_json({"verdicts": [
+        {"criterion": "E-INVENTE", "rationale": "Rien d'inventé.", "verdict": "non"},
+        {"criterion": "G-DEMANDE", "rationale": "Répond.", "verdict": "oui"}]})
+    with store.session() as s:
+        template = current_template(s, JUDGE)
+
+    answer = judge_case(client_for(fake_ollama), case, template, store=store)
+
+    assert {k: v.met for k, v in answer.verdicts.items()} == {"G-DEMANDE": True,
+                                                               "E-INVENTE": False}
+    prompt = prompt_of(fake_ollama.chat_requests[0])
+    assert "- G-DEMANDE (réussite, « oui » si la réponse le fait) : Répond à la demande." in prompt
+    assert "- E-INVENTE (échec, « oui » si la réponse commet cette faute) : Invente" in prompt
+    assert "Le 3114, c'est quoi ?" in prompt
+    fake_ollama.reply_json({"verdicts": [
+        {"criterion": "G-DEMANDE", "rationale": "Répond.", "verdict": "oui"}]})
+    other = Case(case.messages, "Autre réponse.", case.criteria)
+    with pytest.raises(JudgeError, match=r"reply has no verdict for E-INVENTE$"):
+        judge_case(client_for(fake_ollama), other, template, store=store)

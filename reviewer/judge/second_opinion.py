@@ -20,7 +20,6 @@ filter decided. A failed call leaves a ``JudgeFailure`` row and nothing else.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any
 
 from sqlalchemy import select, update
@@ -30,8 +29,15 @@ from sqlalchemy.orm import Session
 from models import Attempt, Conversation, JudgeFailure, Run, Verdict
 from reviewer.errors import JudgeError
 from reviewer.judge.client import JudgeClient
-from reviewer.judge.prompts import SECOND_OPINION, Case, CaseCriterion, current_template, render
-from reviewer.judge.schema import JudgedCriterion, read_verdicts, verdicts_schema
+from reviewer.judge.prompts import (
+    SECOND_OPINION,
+    Case,
+    CaseCriterion,
+    PromptText,
+    current_template,
+)
+from reviewer.judge.schema import JudgedCriterion
+from reviewer.judge.verdicts import judge_case
 from reviewer.keys import AttemptKey
 from reviewer.replay import first_opinions, imported_decision, load_attempts, replay
 from reviewer.store import Store
@@ -126,8 +132,8 @@ def case_for(attempt: Attempt, doubt: Doubt) -> Case:
 class _Plan:
     attempt_id: int
     key: str
-    doubts: list[Doubt]
-    requests: list[tuple[Doubt, list[dict[str, str]], str]]
+    cases: list[tuple[Doubt, Case]]
+    template: PromptText | None
     skip_reason: str
 
 
@@ -139,11 +145,9 @@ def _plan(store: Store, attempt_id: int, only: str | None) -> _Plan | None:
         attempt = found[0]
         key = attempt_key(session, attempt)
         if not needs_second_opinion(attempt, only):
-            return _Plan(attempt_id, key, [], [], why_not_needed(attempt, only))
-        template = current_template(session, SECOND_OPINION)
-        doubts = pending_doubts(attempt, only)
-        requests = [(d, render(template, case_for(attempt, d)), template.label) for d in doubts]
-        return _Plan(attempt_id, key, doubts, requests, "")
+            return _Plan(attempt_id, key, [], None, why_not_needed(attempt, only))
+        cases = [(d, case_for(attempt, d)) for d in pending_doubts(attempt, only)]
+        return _Plan(attempt_id, key, cases, current_template(session, SECOND_OPINION), "")
 
 
 def second_opinion(
@@ -157,23 +161,19 @@ def second_opinion(
     plan = _plan(store, attempt_id, only)
     if plan is None:
         return Outcome(attempt_id, "", SKIPPED, message="no such attempt")
-    if not plan.requests:
+    if plan.template is None:
         return Outcome(attempt_id, plan.key, SKIPPED, message=plan.skip_reason)
     outcome = Outcome(attempt_id, plan.key, KEPT)
-    for doubt, messages, label in plan.requests:
-        ids = [doubt.criterion_id]
+    for doubt, case in plan.cases:
         outcome.asked.append(doubt.criterion_id)
         try:
-            data, request_id = client.chat_json(
-                messages, verdicts_schema(ids), store=store,
-                validate=partial(read_verdicts, criterion_ids=ids), label=label,
-            )
+            answer = judge_case(client, case, plan.template, store=store)
         except JudgeError as exc:
             record_failure(store, attempt_id, doubt.criterion_version_id, str(exc))
             outcome.status, outcome.message, outcome.fault = FAILED, str(exc), exc
             break
-        judged = read_verdicts(data, ids)[doubt.criterion_id]
-        save_second_opinion(store, attempt_id, doubt, judged, client.model, request_id)
+        judged = answer.verdicts[doubt.criterion_id]
+        save_second_opinion(store, attempt_id, doubt, judged, client.model, answer.request_id)
         if judged.met:
             outcome.said_yes.append(doubt.criterion_id)
     outcome.accepted = _accepted_now(store, attempt_id)
