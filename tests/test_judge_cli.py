@@ -70,8 +70,22 @@ def test_rejudge_unreachable_judge_is_one_line(
     assert err == [
         f"2026-10-14-ministral-8b/c/1/1: second opinion failed: judge {MODEL} at {url}: "
         "no server listening",
-        f"reviewer: judge {MODEL} at {url}: no server listening; 0 not asked, rerun to resume",
     ]
+
+
+def test_rejudge_stops_when_no_server(
+    mixed: Store, db_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = closed_port_url()
+    code = main(rejudge(db_url, url, "--retries", "0", "--parallel", "1"))
+    captured = capsys.readouterr()
+    assert code == 1
+    assert captured.err.splitlines() == [
+        f"2026-10-14-ministral-8b/c/1/1: second opinion failed: judge {MODEL} at {url}: "
+        "no server listening",
+        f"reviewer: judge {MODEL} at {url}: no server listening; 1 not asked, rerun to resume",
+    ]
+    assert captured.out.splitlines() == ["1 asked, 0 now accepted, 1 failed, 1 skipped, 1 not run"]
 
 
 def test_rejudge_http_error_exit_code_and_json(
