@@ -29,6 +29,8 @@ HTTP 500 "no scripted reply"):
 ``.reply_error(status, message="…", delay=0.0)``
     HTTP ``status`` with the body ``{"error": message}`` (what Ollama sends on errors);
     the client raises ``ollama.ResponseError``.
+``.reply_raw(body, status=200)``
+    The whole HTTP body as given, e.g. an HTML page from a proxy instead of Ollama.
 ``.reply_thinking(thinking, content)``
     A reply whose ``message`` also carries ``thinking`` (reasoning models).
 ``.responder = fn``
@@ -66,6 +68,7 @@ class Reply:
     error_message: str = ""
     delay: float = 0.0
     thinking: str | None = None
+    raw_body: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
@@ -119,10 +122,13 @@ class _Handler(BaseHTTPRequestHandler):
         return body if isinstance(body, dict) else {"_body": body}
 
     def _send(self, status: int, obj: Any) -> None:
-        data = json.dumps(obj, ensure_ascii=False).encode("utf-8")
+        self._send_raw(status, json.dumps(obj, ensure_ascii=False), "application/json")
+
+    def _send_raw(self, status: int, body: str, content_type: str = "text/html") -> None:
+        data = body.encode("utf-8")
         try:
             self.send_response(status)
-            self.send_header("Content-Type", "application/json; charset=utf-8")
+            self.send_header("Content-Type", f"{content_type}; charset=utf-8")
             self.send_header("Content-Length", str(len(data)))
             self.end_headers()
             self.wfile.write(data)
@@ -155,6 +161,9 @@ class _Handler(BaseHTTPRequestHandler):
         reply = fake._next_reply(body)
         if reply.delay and fake._stopping.wait(reply.delay):
             return  # closing: drop the connection instead of answering
+        if reply.raw_body is not None:
+            self._send_raw(reply.status, reply.raw_body)
+            return
         if reply.status >= 400:
             self._send(reply.status, {"error": reply.error_message})
             return
@@ -210,6 +219,10 @@ class FakeOllama:
     ) -> None:
         """Queue an HTTP error reply."""
         self.push(Reply.error(status, message, delay))
+
+    def reply_raw(self, body: str, status: int = 200) -> None:
+        """Queue a reply whose whole HTTP body is ``body`` (not Ollama's JSON: a proxy page…)."""
+        self.push(Reply(raw_body=body, status=status))
 
     def reply_thinking(self, thinking: str, content: str) -> None:
         """Queue a reply with a ``message.thinking`` part besides the content."""

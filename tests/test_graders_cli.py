@@ -182,6 +182,40 @@ def test_judge_failure_is_one_line_with_exit_1(
     assert err[-1].startswith(f"reviewer: judge juge:14b at {fake_ollama.url}: reply is not")
 
 
+def test_lines_graded_before_a_judge_failure_are_kept(
+    tmp_path: Path, capsys: Any, fake_ollama: FakeOllama
+) -> None:
+    src = write_jsonl(
+        tmp_path / "in.jsonl",
+        [
+            {"group": "a", "response": "x", "reference": "y"},
+            {"group": "a", "response": "z", "reference": "y"},
+            {"group": "b", "response": "w", "reference": "v"},
+        ],
+    )
+    notes = [
+        {
+            "answer": i,
+            "correctness": 5,
+            "helpfulness": 5,
+            "tone": 5,
+            "format": 5,
+            "justification": "ok",
+        }
+        for i in (1, 2)
+    ]
+    fake_ollama.reply_json({"notes": notes})
+    fake_ollama.reply_error(404, "model not found")
+    out = tmp_path / "out.jsonl"
+    code = main(
+        ["grade", "judge", str(src), "-o", str(out), "--host", fake_ollama.url, "--model", "j"]
+    )
+    assert code == 1
+    assert "HTTP 404" in capsys.readouterr().err
+    written = [json.loads(line) for line in out.read_text("utf-8").splitlines()]
+    assert [(x["response"], x["score"]) for x in written] == [("x", 1.0), ("z", 1.0)]
+
+
 def test_lint_graders_reports_ignored_rows_and_a_suggestion(tmp_path: Path, capsys: Any) -> None:
     rows = [{"response": "x", "reference": WACC_REF}] * 2
     rows += [{"response": "x", "reference": "Ouvrez le rapport puis cliquez sur Partager."}] * 3

@@ -167,6 +167,17 @@ def test_no_server_is_a_connection_judge_error() -> None:
         judge.grade_group(PROMPT, REFERENCE, ANSWERS)
 
 
+def test_a_non_ollama_reply_is_a_judge_error(fake_ollama: FakeOllama) -> None:
+    fake_ollama.reply_raw("<html>502 Bad Gateway</html>")
+    with pytest.raises(JudgeError, match="unexpected reply from the server"):
+        make_judge(fake_ollama).grade_group(PROMPT, REFERENCE, ANSWERS)
+
+
+def test_an_invalid_host_is_a_bad_input() -> None:
+    with pytest.raises(BadInputError, match="invalid Ollama host"):
+        Judge(JudgeConfig(model="juge:14b", host="http://[::1"))
+
+
 def test_a_model_name_is_required() -> None:
     with pytest.raises(BadInputError, match="model"):
         Judge(JudgeConfig(model=" "))

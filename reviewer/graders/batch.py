@@ -6,7 +6,7 @@ any judge call is paid for; then each group of answers goes to the judge in one 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -125,14 +125,18 @@ def judge_groups(rows: Sequence[Row]) -> list[list[int]]:
     return list(groups.values())
 
 
-def grade_rows(
+def iter_graded(
     rows: Sequence[Row],
     grader: str,
     options: GradeOptions | None = None,
     judge: Judge | None = None,
     progress: Callable[[int, int], None] | None = None,
-) -> list[GradedRow]:
-    """Grade every row; ``progress(done, total)`` is called after each judge call."""
+) -> Iterator[GradedRow]:
+    """Graded rows in input order, each yielded as soon as it and all rows before it are
+    done, so a long judge run can be written out as it goes (and survives a failure).
+
+    ``progress(done, total)`` is called after each judge call.
+    """
     options = options or GradeOptions()
     weights = weights_for(grader, options)
     parts: list[dict[str, float | None]] = [
@@ -140,21 +144,40 @@ def grade_rows(
         for row in rows
     ]
     notes: list[JudgeNotes | None] = [None] * len(rows)
-    if "judge" in weights:
-        if judge is None:
-            raise BadInputError(f"the {grader} grader needs a judge model (--model NAME)")
-        groups = judge_groups(rows)
-        for done, members in enumerate(groups, 1):
-            first = rows[members[0]]
-            found = judge.grade_group(
-                first.prompt, first.reference, [rows[i].response for i in members]
-            )
-            for i, note in zip(members, found, strict=True):
-                notes[i] = note
-                parts[i]["judge"] = note.score
-            if progress:
-                progress(done, len(groups))
-    return [
-        GradedRow(row, weighted(part, weights), part, note)
-        for row, part, note in zip(rows, parts, notes, strict=True)
-    ]
+
+    def graded(i: int) -> GradedRow:
+        return GradedRow(rows[i], weighted(parts[i], weights), parts[i], notes[i])
+
+    if "judge" not in weights:
+        yield from (graded(i) for i in range(len(rows)))
+        return
+    if judge is None:
+        raise BadInputError(f"the {grader} grader needs a judge model (--model NAME)")
+    groups = judge_groups(rows)
+    ready = [False] * len(rows)
+    next_out = 0
+    for done, members in enumerate(groups, 1):
+        first = rows[members[0]]
+        found = judge.grade_group(
+            first.prompt, first.reference, [rows[i].response for i in members]
+        )
+        for i, note in zip(members, found, strict=True):
+            notes[i] = note
+            parts[i]["judge"] = note.score
+            ready[i] = True
+        if progress:
+            progress(done, len(groups))
+        while next_out < len(rows) and ready[next_out]:
+            yield graded(next_out)
+            next_out += 1
+
+
+def grade_rows(
+    rows: Sequence[Row],
+    grader: str,
+    options: GradeOptions | None = None,
+    judge: Judge | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[GradedRow]:
+    """Every row graded (see :func:`iter_graded`)."""
+    return list(iter_graded(rows, grader, options, judge, progress))

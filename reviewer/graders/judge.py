@@ -185,7 +185,10 @@ class Judge:
         if not config.model.strip():
             raise BadInputError("the judge needs a model name (--model NAME)")
         self.config = config
-        self._client = ollama.Client(host=config.host, timeout=config.timeout)
+        try:
+            self._client = ollama.Client(host=config.host, timeout=config.timeout)
+        except ValueError as exc:
+            raise BadInputError(f"invalid Ollama host {config.host!r}: {exc}") from None
 
     def _where(self) -> str:
         return f"judge {self.config.model} at {self.config.host}"
@@ -211,8 +214,16 @@ class Judge:
             except (ConnectionError, httpx.TransportError) as exc:
                 if isinstance(exc, httpx.TimeoutException):
                     fault = f"no reply within {cfg.timeout:g} s"
-                else:
+                elif isinstance(exc, ConnectionError | httpx.ConnectError):
                     fault = "cannot connect (is Ollama running?)"
+                else:
+                    fault = f"connection failed ({type(exc).__name__})"
+            except ValueError as exc:
+                # A 200 reply that is not Ollama's JSON (a proxy page…); pydantic's
+                # ValidationError is a ValueError too. Not transient: no retry.
+                raise JudgeError(
+                    f"{self._where()}: unexpected reply from the server ({type(exc).__name__})"
+                ) from None
             if attempt + 1 < attempts:
                 time.sleep(cfg.backoff * 2**attempt)
         tries = f" (after {attempts} attempts)" if attempts > 1 else ""

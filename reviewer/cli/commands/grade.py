@@ -8,13 +8,14 @@ the grader ignores the row — and, with a judge, its notes and justification) t
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from reviewer.errors import BadInputError
-from reviewer.graders.batch import COMPONENTS, GRADERS, GradeOptions, grade_rows, weights_for
+from reviewer.graders.batch import COMPONENTS, GRADERS, GradeOptions, iter_graded, weights_for
 from reviewer.graders.combine import parse_weights
 from reviewer.graders.judge import DEFAULT_HOST, Judge, JudgeConfig
 from reviewer.graders.lint import lint
@@ -91,8 +92,19 @@ def options_from(args: argparse.Namespace) -> GradeOptions:
     )
 
 
+def _progress(done: int, total: int) -> None:
+    """Judge progress on an interactive terminal only (never in logs or pipes)."""
+    if sys.stderr.isatty():
+        end = "\n" if done == total else ""
+        print(f"\rjudged {done}/{total} groups", end=end, file=sys.stderr, flush=True)
+
+
 def run(args: argparse.Namespace) -> int:
-    """Grade the file; BadInputError/JudgeError become one-line messages in main."""
+    """Grade the file; BadInputError/JudgeError become one-line messages in main.
+
+    Lines are written as soon as they are graded (in input order), so a judge failure
+    halfway keeps the lines already done.
+    """
     options = options_from(args)
     weights = weights_for(args.grader, options)
     rows = read_rows(args.input)
@@ -111,10 +123,15 @@ def run(args: argparse.Namespace) -> int:
         )
     for warning in lint(rows, weights, judge_model=args.model, policy_model=args.policy_model):
         print(f"warning [{warning.code}]: {warning.message}", file=sys.stderr)
-    graded = grade_rows(rows, args.grader, options, judge)
-    lines = [json.dumps(g.as_dict(args.grader), ensure_ascii=False) + "\n" for g in graded]
-    if args.output:
-        Path(args.output).write_text("".join(lines), encoding="utf-8")
-    else:
-        sys.stdout.writelines(lines)
+    graded = iter_graded(rows, args.grader, options, judge, _progress)
+    with contextlib.ExitStack() as stack:
+        out: TextIO = sys.stdout
+        if args.output:
+            try:
+                out = stack.enter_context(open(args.output, "w", encoding="utf-8"))
+            except OSError as exc:
+                raise BadInputError(f"{args.output}: cannot write ({exc.strerror})") from None
+        for g in graded:
+            out.write(json.dumps(g.as_dict(args.grader), ensure_ascii=False) + "\n")
+            out.flush()
     return 0
