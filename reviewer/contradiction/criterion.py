@@ -32,33 +32,30 @@ from reviewer.contradiction.lexicon import (
     NE,
     PROBLEM,
     QUALITY,
+    REPORT,
+    SUBJ_TOPIC,
     TONE,
     aspect_of,
     classify,
 )
 from reviewer.contradiction.normalize import TOKEN_RE, normalize
-from reviewer.contradiction.scan import Valences, scan
+from reviewer.contradiction.scan import Valences, keyword_key, scan
 
 # Words of a criterion too generic to tell which clause talks about it.
 _KEYWORD_STOP = frozenset(
-    """
-    dans pour avec sans plus elle elles celle celles cette leur leurs quand lorsque comme
-    etre avoir fait faire font sont est ainsi aussi tout toute tous toutes autre autres
-    personne voisin voisins assistant reponse reponses clairement suffit cela ceci entre
-    does with from that this what their they them other when which into about than only
-    person neighbour neighbours neighbor assistant answer answers response enough clearly
-    sticking says said provided something
-    the and for les des une qui que aux sur par its has are was not nor une ces
-    """.split()
+    ["dans", "pour", "avec", "sans", "plus", "elle", "elles", "celle", "celles", "cette", "leur", "leurs", "quand", "lorsque", "comme", "etre", "avoir", "fait", "faire", "font", "sont", "est", "ainsi", "aussi", "tout", "toute", "tous", "toutes", "autre", "autres", "personne", "voisin", "voisins", "assistant", "reponse", "reponses", "clairement", "suffit", "cela", "ceci", "entre", "does", "with", "from", "that", "this", "what", "their", "they", "them", "other", "when", "which", "into", "about", "than", "only", "person", "neighbour", "neighbours", "neighbor", "assistant", "answer", "answers", "response", "enough", "clearly", "sticking", "says", "said", "provided", "something", "the", "and", "for", "les", "des", "une", "qui", "que", "aux", "sur", "par", "its", "has", "are", "was", "not", "nor", "une", "ces"]
 )
 
+# Roles a keyword may have: speech verbs ("affirme") and request nouns ("demande") can
+# name what a criterion is about.
+_KEYWORD_ROLES = REPORT | SUBJ_TOPIC
 _KEYWORD_WEIGHT = 0.5
 _NEGATED_KEYWORD_WEIGHT = 0.3  # "ne suppose pas de faits": "faits" is a fragile signal
 _OFF_ASPECT = 0.3  # "claire et bienveillante" about a criterion on next steps
 
 # Opening words that make a failure criterion a rule ("Aucune promotion", "Does not
 # advertise") rather than a description of the fault.
-_RULE_OPENERS = frozenset("ne n' pas aucun aucune jamais sans no not never without nothing".split())
+_RULE_OPENERS = frozenset(["ne", "n'", "pas", "aucun", "aucune", "jamais", "sans", "no", "not", "never", "without", "nothing"])
 _RULE_OPENER_PAIRS = frozenset({("does", "not"), ("do", "not"), ("must", "not")})
 _NEGATIVE_CONTRACTIONS = frozenset({"doesn't", "don't", "mustn't", "never"})
 
@@ -93,10 +90,9 @@ _RULE_TABLE = {**_COMMISSION_TABLE, MET: (1, 1.0)}
 def profile(kind: str, criterion_text: str) -> Valences:
     """The reading profile of a criterion (cached: a catalog has a dozen criteria)."""
     success = kind == "success"
-    norm = normalize(criterion_text)
     trace: list[tuple[str, int, int]] = []
-    scan(norm, None, trace)
-    words = [m.group() for m in TOKEN_RE.finditer(norm)]
+    scan(criterion_text, None, trace)
+    words = TOKEN_RE.findall(normalize(criterion_text))
     rule = _is_rule(words)
     negated = any(neg or lex for _, neg, lex in trace) or any(
         classify(w)[0] & (NE | LEX) for w in words
@@ -110,23 +106,22 @@ def profile(kind: str, criterion_text: str) -> Valences:
     else:
         table, sign, restrict = _COMMISSION_TABLE, -1, 1
     keyword: dict[str, tuple[int, float]] = {}
-    short: dict[str, tuple[int, float]] = {}
     for word, negations, lexical in trace:
         if lexical or word in _KEYWORD_STOP or not word.isalnum():
             continue  # words under "ignore", "sans" name what is missing: no sign
         roles, cat, _, _ = classify(word)
-        if roles or cat:
+        if roles & ~_KEYWORD_ROLES or cat:
             continue
         c = -1 if negations & 1 else 1
         entry = (sign * c, _KEYWORD_WEIGHT if c > 0 else _NEGATED_KEYWORD_WEIGHT)
-        if len(word) >= 5:
-            keyword.setdefault(word[:5], entry)
-        elif len(word) >= 3:
-            for form in (word, word.rstrip("s"), word + "s"):
-                short.setdefault(form, entry)
+        forms = (word,) if len(word) >= 5 else (word, word.rstrip("s"), word + "s")
+        for form in forms:
+            key = keyword_key(form)
+            if key:
+                keyword.setdefault(key, entry)
     aspects = {aspect_of(w) for w in words}
     aspect_factor = {a: 1.0 if a in aspects else _OFF_ASPECT for a in (CLARITY, TONE)}
-    return Valences(table, keyword, short, restrict, success, aspect_factor)
+    return Valences(table, keyword, restrict, success, aspect_factor)
 
 
 def _is_rule(words: list[str]) -> bool:

@@ -15,11 +15,10 @@ threshold; ``unknown`` is the mass lost when the rationale is cut after "mais…
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from reviewer.contradiction.criterion import profile
-from reviewer.contradiction.normalize import normalize
-from reviewer.contradiction.scan import Cue, scan
+from reviewer.contradiction.scan import ScanResult, scan
 
 THRESHOLD = 0.5
 """A rationale is flagged as contradicting its verdict when ``score >= THRESHOLD``."""
@@ -31,10 +30,12 @@ _ADJACENT = 1  # characters between two spans that still merge them (one space)
 _YES = frozenset({"oui", "yes", "true", "o", "y", "1", "vrai"})
 _NO = frozenset({"non", "no", "false", "n", "0", "faux"})
 KINDS = ("success", "failure")
+_VERDICT_WORDS = {w: True for w in ("oui", "yes", "true", "Oui", "Yes", "OUI", "YES", "True")} | {
+    w: False for w in ("non", "no", "false", "Non", "No", "NON", "NO", "False")
+}
 
 
-@dataclass(frozen=True, slots=True)
-class Detection:
+class Detection(NamedTuple):
     """The verdict of the deterministic tier on one rationale.
 
     ``evidence`` is the rationale's wording that decided (cue words with their negator,
@@ -53,6 +54,9 @@ def parse_verdict(verdict: object) -> bool:
 
     Raises ``ValueError`` for anything else.
     """
+    known = _VERDICT_WORDS.get(verdict) if isinstance(verdict, str) else None
+    if known is not None:
+        return known
     if isinstance(verdict, bool):
         return verdict
     if isinstance(verdict, str):
@@ -81,40 +85,44 @@ def detect(
     says_yes = parse_verdict(verdict)
     says_good = says_yes if kind == "success" else not says_yes
     val = profile(kind, criterion_text)
-    result = scan(normalize(rationale), val)
+    result = scan(rationale, val)
     weights = result.segment_weights
     good = bad = 0.0
     for cue in result.cues:
-        mass = cue.weight * weights[cue.segment]
-        if cue.valence > 0:
+        mass = cue[1] * weights[cue[2]]
+        if cue[0] > 0:
             good += mass
-        elif cue.valence < 0:
+        elif cue[0] < 0:
             bad += mass
     opposite, agreeing = (bad, good) if says_good else (good, bad)
     score = max(0.0, opposite - agreeing) / (opposite + agreeing + PRIOR + result.unknown)
     score = round(min(1.0, score), 4)
     dominant = 1 if good > bad else -1 if bad > good else 0
-    spans = _evidence(result.cues, weights, dominant)
+    spans = _evidence(result, dominant)
     evidence = " … ".join(rationale[s:e] for s, e in spans)
     return Detection(score >= THRESHOLD, score, evidence, spans)
 
 
-def _evidence(
-    cues: list[Cue], weights: list[float], dominant: int
-) -> tuple[tuple[int, int], ...]:
-    """Spans of the strongest cues on the winning side, in reading order, merged."""
+def _evidence(result: ScanResult, dominant: int) -> tuple[tuple[int, int], ...]:
+    """Spans of the (up to two) strongest cues on the winning side, in reading order."""
     if not dominant:
         return ()
-    ranked = sorted(
-        (c for c in cues if c.valence == dominant),
-        key=lambda c: -c.weight * weights[c.segment],
-    )[:_EVIDENCE_CUES]
-    spans = sorted((c.start, c.end) for c in ranked)
-    merged: list[tuple[int, int]] = []
-    for start, end in spans:
-        # Adjacent words ("répond directement") read better as one highlight.
-        if merged and start <= merged[-1][1] + _ADJACENT:
-            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
-        else:
-            merged.append((start, end))
-    return tuple(merged)
+    weights = result.segment_weights
+    best: list = []  # [mass, cue] of the strongest, then the runner-up
+    for cue in result.cues:
+        if cue[0] != dominant:
+            continue
+        mass = cue[1] * weights[cue[2]]
+        if not best or mass > best[0][0]:
+            best.insert(0, (mass, cue))
+        elif len(best) < _EVIDENCE_CUES or mass > best[1][0]:
+            best.insert(1, (mass, cue))
+        del best[_EVIDENCE_CUES:]
+    if not best:
+        return ()
+    start = result.chunk_start
+    spans = sorted((start(c[3]) + c[4], start(c[5]) + c[6]) for _, c in best)
+    if len(spans) == 2 and spans[1][0] <= spans[0][1] + _ADJACENT:
+        # Adjacent or overlapping ("répond directement") read better as one highlight.
+        return ((spans[0][0], max(spans[0][1], spans[1][1])),)
+    return tuple(spans)

@@ -42,6 +42,8 @@ RESTRICT: Final = 1 << 17  # seulement, only: restricts, does not negate
 QMARK: Final = 1 << 18  # question mark: the sentence asks, it does not assert
 SUBJ_TOPIC: Final = 1 << 19  # "question", "demande" as a clause subject: the user's request
 REPORT: Final = 1 << 20  # dit, écrit, demande, says: the person speaks (their words follow)
+SPECIAL: Final = 1 << 21  # part of a two-word expression the scanner checks by hand
+QUOTE: Final = 1 << 22  # opens a quotation or a parenthesis: skipped up to its end
 
 # Cue categories.
 NONE: Final = 0
@@ -53,7 +55,8 @@ MET: Final = 5
 PROBLEM: Final = 6
 
 _ROLES: dict[int, str] = {
-    STRONG: ". ; : ! ? … ( ) [ ]",
+    STRONG: ". ; : ! ? …",
+    QUOTE: "« “ \" „ ‹ ( [ '",
     WEAK: ", et and puis car",
     CONTRAST: (
         "mais cependant toutefois neanmoins pourtant sauf hormis excepte "
@@ -85,7 +88,7 @@ _ROLES: dict[int, str] = {
     ),
     ASSIST: (
         "assistant assistante reponse modele ia answer response reply model texte text "
-        
+
     ),
     DET: (
         "la le l' les un une des de d' du sa son ses leur cette ce cet c' the a an their "
@@ -101,6 +104,13 @@ _ROLES: dict[int, str] = {
     RESTRICT: "seulement uniquement only just merely simply solely",
     QMARK: "?",
     SUBJ_TOPIC: "question demande request message",
+    SPECIAL: (
+        "bien meme even alors tandis revanche contre lieu plutot instead rather loin far free "
+        "exempt clear against faux fausse inexact inexacte impossible false untrue vrai vraie "
+        "exact exacte juste correct true case fair dire say met avant compte up granted round "
+        "around partie reponse answer response reply oui non yes no attendu attendue attendus "
+        "attendues requis requise exige exigee required expected"
+    ),
     REPORT: (
         "dit disait dise disent indique indiquait ecrit ecrivait explique expliquait precise "
         "affirme raconte signale mentionne declare evoque evoquait exprime demande demandait "
@@ -276,7 +286,7 @@ def aspect_of(word: str) -> int:
 
 # Words that look like cues by prefix but are not ("d'abord", "longtemps"…).
 _NOT_CUES: Final = frozenset(
-    "abord longtemps longueur certains certaines attendue attendu justement supposons".split()
+    ["abord", "longtemps", "longueur", "certains", "certaines", "attendue", "attendu", "justement", "supposons"]
 )
 
 Info = tuple[int, int, int, float]

@@ -1,10 +1,12 @@
 """Text normalisation and tokenisation that keep character offsets into the original text.
 
 Matching is done on a lowercased, accent-free copy of the rationale, but the evidence shown
-in the UI must point into the text as the judge wrote it. The fast path therefore maps
-every character to exactly one character (``str.translate`` with a 1:1 table), so offsets
-in the normalised copy are offsets in the original. Only when ``str.lower`` changes the
-length (a handful of exotic characters) do we rebuild the copy character by character.
+in the UI must point into the text as the judge wrote it. Folding therefore maps every
+character to exactly one character (``str.translate`` with a 1:1 table), so offsets in
+the folded copy are offsets in the original. Only when ``str.lower`` changes the length
+(a handful of exotic characters) is the copy rebuilt character by character. For speed
+the scanner folds each whitespace-separated chunk once and caches it, rather than
+folding every rationale.
 """
 
 from __future__ import annotations
@@ -50,18 +52,18 @@ def _build_table() -> dict[int, str]:
 _TABLE = _build_table()
 
 
+def fold(lowered: str) -> str:
+    """Accent-free copy of an already lowercased string, with the same length."""
+    return lowered.translate(_TABLE)
+
+
 def normalize(text: str) -> str:
     """Lowercase, accent-free copy of ``text`` with the same length (same offsets)."""
-    out = text.lower().translate(_TABLE)
-    if len(out) == len(text):
-        return out
-    # Rare: lower() expanded a character (e.g. "İ"). Normalise char by char, keeping one
-    # output character per input character.
-    chars = []
-    for char in text:
-        low = char.lower().translate(_TABLE)
-        chars.append(low[0] if low else " ")
-    return "".join(chars)
+    out = text.lower()
+    if len(out) != len(text):
+        # Rare: lower() expanded a character (e.g. "İ"); keep one char per char.
+        out = "".join(c.lower()[:1] or " " for c in text)
+    return fold(out)
 
 
 # A token is an English negative contraction ("doesn't"), an elided word ("n'", "qu'",

@@ -31,7 +31,7 @@ Negation rules, the part that decides most verdicts:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from itertools import chain
 
 from reviewer.contradiction.lexicon import (
     ANSWER,
@@ -53,15 +53,18 @@ from reviewer.contradiction.lexicon import (
     NE,
     NONE,
     QUE,
+    QUOTE,
     REPORT,
     RESTRICT,
+    SPECIAL,
     STRONG,
     SUB,
+    SUBJ_TOPIC,
     USER,
     WEAK,
     classify,
 )
-from reviewer.contradiction.normalize import TOKEN_RE
+from reviewer.contradiction.normalize import TOKEN_RE, fold
 
 # Scope lengths, in tokens after the negator (or after the closing "pas" for "ne … pas").
 _OPEN_NE_SPAN = 9
@@ -69,7 +72,7 @@ _CLOSED_SPAN = 6
 _FWD_SPAN = 6
 _NON_SPAN = 3
 _LEX_SPAN = 5
-_TO_CLAUSE_END = 60  # "il est faux de dire que …": the whole clause is denied
+_TO_CLAUSE_END = 1 << 30  # "il est faux de dire que …": the whole clause is denied
 
 _CONTRAST_AFTER = 1.6  # weight of the clause after "mais"
 _CONTRAST_BEFORE = 0.5  # factor applied to the clauses before it in the same sentence
@@ -80,57 +83,121 @@ _CRITERION_STATEMENT = 2.5  # "critère respecté", "criterion not met"
 _ANSWER_WEIGHT = 2.0  # a rationale that opens with "Oui :" / "No."
 _HEDGED = 0.5  # "un peu long", "slightly vague"
 _RESTRICT_WEIGHT = 0.7
-_USER_VERB_WINDOW = 3
-MAX_WEAK_PER_SEGMENT = 1  # distinct criterion keywords that may speak for one clause  # how far after "la personne" a speech verb makes it reported speech
+_USER_VERB_WINDOW = 3  # how far after "la personne" a speech verb makes it reported speech
+_RESTRICT_WINDOW = 6  # how far after "ne" a "que" makes it the restrictive "ne … que"
 
 # Quotations, and parentheses (which hold examples and the user's question, not the
 # judge's assessment), are skipped.
 _QUOTES = {"«": "»", "“": "”", '"': '"', "„": "“", "‹": "›", "(": ")", "[": "]"}
 _SENTENCE_END = frozenset(".!?…")
 _ANSWER_FOLLOW = frozenset(",:.;!-")
-_OPEN_QUOTE_AFTER = frozenset(" \t\n([«:")
 _RESTATE_VERBS = frozenset(
-    "demande attend vise exige porte concerne impose requiert veut asks expects requires "
-    "accepts concerns covers wants is est".split()
+    ["demande", "attend", "vise", "exige", "porte", "concerne", "impose", "requiert", "veut", "asks", "expects", "requires", "accepts", "concerns", "covers", "wants", "is", "est"]
 )
 _EXPECTED = frozenset(
-    "attendu attendue attendus attendues requis requise exige exigee required expected".split()
+    ["attendu", "attendue", "attendus", "attendues", "requis", "requise", "exige", "exigee", "required", "expected"]
 )
-_DENIAL = frozenset("faux fausse inexact inexacte impossible false untrue".split())
-_DENIAL_NEXT = frozenset("de d' que qu' to that".split())
-_NEUTRAL_FRAME = frozenset("vrai vraie exact exacte juste correct true case fair".split())
-_THAT = frozenset("que qu' that".split())
-_POSTVERBAL_NO = frozenset("no nothing none aucun aucune rien".split())
-_PUT_FORWARD = frozenset("met mise mis mettent mettre".split())
-_ACCOUNT = frozenset("en tient tenu tiennent tenir".split())
-_MAKE = frozenset("made make makes making".split())
-_GET = frozenset("get gets got getting".split())
-_ANSWER_NOUN = frozenset("reponse answer response reply".split())
-_POSTVERBAL_NO_OR_SANS = frozenset("no aucun aucune pas sans without d' de".split())
-_STEER = frozenset("steers steer steered stays stay keeps keep".split())
-_ADVISE = frozenset("advises advise advised warns warn warned".split())
-_ACCORDING = frozenset("selon apres according".split())
-_ZERO: tuple[int, int, int, float] = (0, 0, 0, 1.0)
+_DENIAL = frozenset(["faux", "fausse", "inexact", "inexacte", "impossible", "false", "untrue"])
+_DENIAL_NEXT = frozenset(["de", "d'", "que", "qu'", "to", "that"])
+_NEUTRAL_FRAME = frozenset(["vrai", "vraie", "exact", "exacte", "juste", "correct", "true", "case", "fair"])
+_THAT = frozenset(["que", "qu'", "that"])
+_POSTVERBAL_NO = frozenset(["no", "nothing", "none", "aucun", "aucune", "rien"])
+_PUT_FORWARD = frozenset(["met", "mise", "mis", "mettent", "mettre"])
+_ACCOUNT = frozenset(["en", "tient", "tenu", "tiennent", "tenir"])
+_MAKE = frozenset(["made", "make", "makes", "making"])
+_GET = frozenset(["get", "gets", "got", "getting"])
+_ANSWER_NOUN = frozenset(["reponse", "answer", "response", "reply"])
+_NO_OR_SANS = frozenset(["no", "aucun", "aucune", "pas", "sans", "without", "d'", "de"])
+_STEER = frozenset(["steers", "steer", "steered", "stays", "stay", "keeps", "keep"])
+_ADVISE = frozenset(["advises", "advise", "advised", "warns", "warn", "warned"])
+_ACCORDING = frozenset(["selon", "apres", "according"])
+_ONLY = frozenset(["seulement", "uniquement"])
+
+# A token as the scanner sees it: (start, end) inside its whitespace-separated chunk,
+# the folded word, the lexicon's roles, cue category, aspect and weight factor, and the
+# key under which a criterion keyword would be found (see :func:`keyword_key`).
+Part = tuple[int, int, str, int, int, int, float, str, int]
+_CHUNK_CACHE_LIMIT = 200_000
+_EMPTY: tuple[Part, ...] = ((0, 0, "", 0, 0, 0, 1.0, "", 0),)
+# The last field of a Part picks the scanner's path for the word: a plain word (only a
+# possible keyword), a "passive" word (matters at a clause start or as a keyword), a
+# word that only judges the answer, or anything else (negators, boundaries…).
+_PLAIN, _PASSIVE_WORD, _CUE_ONLY, _ACTIVE = 0, 1, 2, 3
+# Roles of words that matter only at a clause start or as keywords (the last field of
+# a Part says a word has nothing else: the scanner then takes a short path).
+_PASSIVE = DET | ASSIST | REPORT | SUBJ_TOPIC | USER | CRIT
+_KEYWORD_ROLES = REPORT | SUBJ_TOPIC
 
 
-@dataclass(slots=True)
-class Cue:
-    """One word (with its negator) that judges the answer."""
+def keyword_key(word: str) -> str:
+    """Crude stem for matching criterion keywords: the first five letters ("invente",
+    "inventé", "inventer" → "inven"); short words as they are; "" for tiny ones."""
+    if len(word) >= 5:
+        return word[:5]
+    return word if len(word) >= 3 and word.isalnum() else ""
 
-    valence: int
-    weight: float
-    segment: int
-    start: int
-    end: int
+# A cue: valence, weight, segment, then (chunk, offset) of its first and last character.
+Cue = list
 
 
-@dataclass(slots=True)
+def _parts(chunk: str) -> tuple[Part, ...]:
+    """Tokens of one lowercased whitespace-free chunk, classified."""
+    folded = fold(chunk)
+    out = []
+    for m in TOKEN_RE.finditer(folded):
+        word = m.group()
+        info = INFO.get(word) or classify(word)
+        roles, cat = info[0], info[1]
+        if not roles:
+            kind = _CUE_ONLY if cat else _PLAIN
+        else:
+            kind = _PASSIVE_WORD if not roles & ~_PASSIVE and not cat else _ACTIVE
+        out.append((m.start(), m.end(), word, *info, keyword_key(word), kind))
+    return tuple(out) or _EMPTY
+
+
+class _ChunkCache(dict[str, tuple[Part, ...]]):
+    """Chunk → tokens, filled on first sight, so that a lookup of a known chunk stays in
+    C (``map(cache.__getitem__, chunks)``)."""
+
+    def __missing__(self, chunk: str) -> tuple[Part, ...]:
+        if len(self) >= _CHUNK_CACHE_LIMIT:
+            self.clear()  # a crude bound: the vocabulary of judges is small
+        parts = self[chunk] = _parts(chunk)
+        return parts
+
+
+_CHUNKS = _ChunkCache()
+_chunk_parts = _CHUNKS.__getitem__
+
+
 class ScanResult:
-    """Cues found in a rationale and the segment weights they are multiplied by."""
+    """Cues found in a rationale, the segment weights they are multiplied by, and what
+    is needed to turn token positions into character offsets."""
 
-    cues: list[Cue] = field(default_factory=list)
-    segment_weights: list[float] = field(default_factory=list)
-    unknown: float = 0.0  # evidence mass lost to a cut ("mais…"): lowers confidence
+    __slots__ = ("chunks", "cues", "lowered", "plist", "segment_weights", "unknown")
+
+    def __init__(self, lowered: str, chunks: list[str], plist: list[tuple[Part, ...]]) -> None:
+        self.lowered = lowered
+        self.chunks = chunks
+        self.plist = plist
+        self.cues: list[Cue] = []
+        self.segment_weights: list[float] = [1.0]
+        self.unknown = 0.0  # evidence mass lost to a cut ("mais…"): lowers confidence
+
+    def chunk_start(self, token: int) -> int:
+        """Character offset in the rationale of the chunk that holds token ``token``."""
+        ci = 0
+        for parts in self.plist:
+            if token < len(parts):
+                break
+            token -= len(parts)
+            ci += 1
+        pos = 0
+        find = self.lowered.find
+        for chunk in self.chunks[:ci]:
+            pos = find(chunk, pos) + len(chunk)
+        return find(self.chunks[ci], pos)
 
 
 class Valences:
@@ -140,68 +207,70 @@ class Valences:
     A plain object so the scanner stays independent of how a criterion is profiled.
     """
 
-    __slots__ = ("aspect_factor", "keyword", "keyword_short", "restrict", "success", "table")
+    __slots__ = ("aspect_factor", "keyword", "restrict", "success", "table")
 
     def __init__(
         self,
         table: dict[int, tuple[int, float]],
         keyword: dict[str, tuple[int, float]],
-        keyword_short: dict[str, tuple[int, float]],
         restrict: int,
         success: bool,
         aspect_factor: dict[int, float],
     ) -> None:
-        self.table = table
+        self.table = tuple(table.get(cat, (0, 0.0)) for cat in range(max(table) + 1))
         self.keyword = keyword
-        self.keyword_short = keyword_short
         self.restrict = restrict
         self.success = success
-        self.aspect_factor = aspect_factor
+        self.aspect_factor = tuple(aspect_factor.get(a, 1.0) for a in range(3))
 
 
-def _restrictive_ahead(toks: list[tuple[int, int, str]], i: int) -> bool:
-    """Is the "ne" at ``i`` the restrictive "ne … que" (a "que" before any "pas")?"""
-    for j in range(i + 1, min(len(toks), i + 7)):
-        word = toks[j][2]
-        if word in ("que", "qu'"):
-            return True
-        roles = INFO.get(word, _ZERO)[0]
-        if roles & (CLOSER | STRONG | WEAK | CONTRAST):
-            return False
-    return False
+def _restrictive_at(flat: list[Part], i: int) -> int:
+    """If the "ne" at ``i`` is the restrictive "ne … que" (a "que" before any "pas"),
+    how many tokens ahead its "que" is; else 0."""
+    for k, part in enumerate(flat[i + 1 : i + 1 + _RESTRICT_WINDOW], start=1):
+        if part[2] in _THAT:
+            return k
+        if part[3] & (CLOSER | STRONG | WEAK | CONTRAST):
+            return 0
+    return 0
 
 
-def _user_speaks(toks: list[tuple[int, int, str]], i: int) -> bool:
+def _user_speaks(flat: list[Part], i: int) -> bool:
     """Does the person named at ``i`` say, ask or feel something (reported speech)?"""
-    for j in range(i + 1, min(len(toks), i + 1 + _USER_VERB_WINDOW)):
-        info = INFO.get(toks[j][2])
-        if info is None:
-            info = classify(toks[j][2])
-        if info[0] & REPORT:
-            return True
-    return False
+    return any(part[3] & REPORT for part in flat[i + 1 : i + 1 + _USER_VERB_WINDOW])
 
 
-def scan(  # noqa: C901 - one tight loop on purpose: this runs 50,000 times a second
-    norm: str, val: Valences | None, trace: list[tuple[str, int, int]] | None = None
+def lower_same_length(text: str) -> str:
+    """``text.lower()``, or a per-character lowering when that would change offsets."""
+    low = text.lower()
+    if len(low) == len(text):
+        return low
+    return "".join(c.lower()[:1] or " " for c in text)
+
+
+def scan(
+    text: str, val: Valences | None, trace: list[tuple[str, int, int]] | None = None
 ) -> ScanResult:
-    """Scan a normalised rationale into weighted cues.
+    """Scan a rationale into weighted cues.
 
     With ``trace``, also record each content word with its number of grammatical and
     lexical negations (used to read the criterion text itself).
     """
-    toks = [(m.start(), m.end(), m.group()) for m in TOKEN_RE.finditer(norm)]
-    n = len(toks)
-    res = ScanResult()
+    low = lower_same_length(text)
+    chunks = low.split()
+    plist = list(map(_chunk_parts, chunks))
+    flat = list(chain.from_iterable(plist))
+    n = len(flat)
+    res = ScanResult(low, chunks, plist)
     cues = res.cues
-    weak_cues: list[tuple[Cue, str]] = []  # keywords and restrictions: count only if nothing else does
+    weak: list[Cue] = []  # keywords, restrictions: they count if nothing else does
     segw = res.segment_weights
-    segw.append(1.0)
     seg = 0
     sent_first_seg = 0
     sent_first_cue = 0
     discard_from = -1  # index in cues where a restatement of the criterion started
-    # Active negation scopes: [predicate, open "ne" (1/0), tokens left, start offset, lex]
+    # Negation scopes: [predicate, open "ne" (1/0), last token index covered,
+    # chunk and offset of the negator, lexical (1/0)]
     scopes: list[list[int]] = []
     pred = 0
     clause_start = True
@@ -211,46 +280,117 @@ def scan(  # noqa: C901 - one tight loop on purpose: this runs 50,000 times a se
     hedge = 0
     crit_seg = -1
     skip = 0
-    prev = ""
-    prev2 = ""
-    last_cue_tok = -1
+    ignore_que_at = -1
+    last_cue_ti = -1
     table = val.table if val is not None else None
-    i = -1
-    for s, e, tok in toks:
-        i += 1
+    keywords = val.keyword if val is not None else {}
+    tracing = trace is not None
+    if tracing:  # reading a criterion: every word takes the full path, to be recorded
+        flat = [part[:8] + (_ACTIVE,) for part in flat]
+    ti = -1
+    for part in flat:
+        ti += 1
         if skip:
             skip -= 1
             continue
         if quote_close:
-            if tok == quote_close:
+            if part[2] == quote_close:
                 quote_close = ""
             continue
-        if tok in _QUOTES:
-            quote_close = _QUOTES[tok]
+        roles = part[3]
+        kind = part[8]
+        if kind == _PLAIN:
+            # The common case: a plain word. Only criterion keywords matter.
+            if user_mask:
+                continue
+            clause_start = False
+            if hedge:
+                hedge -= 1
+            kw = keywords.get(part[7])
+            if kw is not None:
+                flips = 0
+                start_ti, start_rs = ti, part[0]
+                for sc in scopes:
+                    if sc[2] >= ti:
+                        flips += 1
+                        start_ti, start_rs = sc[3], sc[4]
+                valence = -kw[0] if flips & 1 else kw[0]
+                weak.append([valence, kw[1], seg, start_ti, start_rs, ti, part[1]])
             continue
-        if tok == "'":
-            if s == 0 or norm[s - 1] in _OPEN_QUOTE_AFTER:
-                quote_close = "'"
+        if kind == _PASSIVE_WORD:
+            # A word that matters only at the start of a clause or as a keyword:
+            # determiners, "la personne", "l'assistant", "critère", speech verbs.
+            if user_mask:
+                if not roles & ASSIST:
+                    continue
+                user_mask = False
+            if clause_start:
+                if roles & DET:
+                    continue
+                clause_start = False
+                if roles & USER and _user_speaks(flat, ti):
+                    user_mask = True
+                    continue
+                if roles & CRIT and discard_from < 0:
+                    nxt = flat[ti + 1][2] if ti + 1 < n else ""
+                    if nxt == ":" or nxt in _RESTATE_VERBS:
+                        discard_from = len(cues)
+            elif roles & USER and (ti and flat[ti - 1][2]) in _ACCORDING:
+                user_mask = True
+                continue
+            if roles & CRIT:
+                crit_seg = seg
+            if hedge:
+                hedge -= 1
+            if roles & _KEYWORD_ROLES:
+                kw = keywords.get(part[7])
+                if kw is not None:
+                    flips = 0
+                    start_ti, start_rs = ti, part[0]
+                    for sc in scopes:
+                        if sc[2] >= ti:
+                            flips += 1
+                            start_ti, start_rs = sc[3], sc[4]
+                    valence = -kw[0] if flips & 1 else kw[0]
+                    weak.append([valence, kw[1], seg, start_ti, start_rs, ti, part[1]])
             continue
-        info = INFO.get(tok)
-        if info is None:
-            info = classify(tok)
-        roles, cat, aspect, factor = info
-        nxt = toks[i + 1][2] if i + 1 < n else ""
-        if scopes:
-            for sc in scopes:
-                sc[2] -= 1
-            scopes = [sc for sc in scopes if sc[2] > 0]
-
+        rs, re_, tok, roles, cat, aspect, factor, _, _ = part
+        if kind == _CUE_ONLY:
+            # A word that only judges the answer ("répond", "vague", "invente").
+            if user_mask:
+                continue
+            clause_start = False
+            valence, weight = table[cat]  # type: ignore[index]
+            weight *= factor
+            if aspect:
+                weight *= val.aspect_factor[aspect]  # type: ignore[union-attr]
+            if weight:
+                if cat == MET and crit_seg == seg:
+                    weight *= _CRITERION_STATEMENT
+                if hedge:
+                    weight *= _HEDGED
+                start_ti, start_rs = ti, rs
+                flips = 0
+                for sc in scopes:
+                    if sc[2] >= ti:
+                        flips += 1
+                        start_ti, start_rs = sc[3], sc[4]
+                if flips & 1:
+                    valence = -valence
+                cues.append([valence, weight, seg, start_ti, start_rs, ti, re_])
+                last_cue_ti = ti
+            if hedge:
+                hedge -= 1
+            continue
         if roles & STRONG:
             if tok == "?":
                 del cues[sent_first_cue:]
-                del weak_cues[sum(1 for c, _ in weak_cues if c.segment < sent_first_seg) :]
+                weak = [w for w in weak if w[2] < sent_first_seg]
             if tok in _SENTENCE_END:
                 if discard_from >= 0:
                     del cues[discard_from:]
                     discard_from = -1
-                    del weak_cues[sum(1 for c, _ in weak_cues if c.segment < sent_first_seg) :]
+                    weak = [w for w in weak if w[2] < sent_first_seg]
                 sent_first_cue = len(cues)
             scopes.clear()
             user_mask = False
@@ -262,70 +402,90 @@ def scan(  # noqa: C901 - one tight loop on purpose: this runs 50,000 times a se
             seg += 1
             if tok in _SENTENCE_END:
                 sent_first_seg = seg
-            prev2, prev = prev, tok
+            continue
+        if roles & QUOTE:
+            if tok != "'":
+                quote_close = _QUOTES[tok]
+            elif rs == 0:  # an apostrophe after a space opens a 'quotation'
+                quote_close = "'"
             continue
         if user_mask:
             if roles & (ASSIST | CONTRAST) == 0:
-                prev2, prev = prev, tok
                 continue
             user_mask = False
-        # Two-word expressions, decided on one word with a look at its neighbour.
-        if tok == "bien" and nxt == "que" or tok == "meme" and nxt == "si":
-            roles, cat, skip = CONCESS, NONE, 1
-        elif tok == "even" and nxt in ("if", "though"):
-            roles, cat, skip = CONCESS, NONE, 1
-        elif tok in ("alors", "tandis") and nxt in ("que", "qu'"):
-            roles, cat, skip = WEAK, NONE, 1
-        elif (tok == "revanche" and prev == "en") or (tok == "contre" and prev == "par"):
-            roles, cat = CONTRAST, NONE
-        elif (
-            (tok == "lieu" and prev == "au")
-            or (tok == "plutot" and nxt in ("que", "qu'", "de", "d'"))
-            or (tok == "instead" and nxt == "of")
-            or (tok == "rather" and nxt == "than")
-            or (tok == "loin" and nxt in ("de", "d'"))
-            or (tok == "far" and nxt == "from")
-            or (tok == "free" and nxt == "of")
-            or (tok == "exempt" and nxt in ("de", "d'"))
-            or (tok == "clear" and prev in _STEER)
-            or (tok == "against" and prev in _ADVISE)
-        ):
-            roles, cat = LEX, NONE
-        elif tok in _DENIAL and nxt in _DENIAL_NEXT:
-            # "il est faux de dire que …" denies the whole clause that follows.
-            scopes.append([pred, 0, _TO_CLAUSE_END, s, 1])
-            prev2, prev = prev, tok
+        if roles & WEAK and not roles & SPECIAL:
+            scopes.clear()
+            pred += 1
+            clause_start = True
+            hedge = 0
+            if concess_open:
+                concess_open = False
+                segw.append(_AFTER_CONCESSIVE)
+                seg += 1
             continue
-        elif (tok in _NEUTRAL_FRAME and nxt in _DENIAL_NEXT) or (
-            tok in ("dire", "say") and nxt in _THAT
-        ):
-            # "il n'est pas vrai que …", "on ne peut pas dire que …": the negation
-            # already there now covers the whole clause that follows.
-            for sc in scopes:
-                sc[2] = _TO_CLAUSE_END
-            prev2, prev = prev, tok
+        if tracing and not roles and not cat:
+            active = [sc for sc in scopes if sc[2] >= ti]
+            lex = sum(sc[5] for sc in active)
+            trace.append((tok, len(active) - lex, lex))  # type: ignore[union-attr]
+            clause_start = False
             continue
-        elif tok == "met" and nxt == "en":
-            cat = NONE
-        elif tok == "avant" and prev == "en" and prev2 in _PUT_FORWARD:
-            cat = FAULT  # "mis en avant": put forward, promoted
-        elif tok == "compte" and prev in _ACCOUNT:
-            cat = FULFIL  # "pris en compte", "tient compte"
-        elif (tok == "up" and prev in _MAKE) or (tok == "granted" and prev == "for"):
-            cat = FAULT  # "made up", "takes for granted"
-        elif tok in ("round", "around") and prev in _GET:
-            cat = FULFIL  # "never gets round to the question"
-        elif tok in _ANSWER_NOUN and prev in _POSTVERBAL_NO_OR_SANS:
-            cat = FULFIL  # "aucune réponse à la demande", "no answer"
-        elif tok == "partie" and prev == "en":
-            cat = DEFICIT  # "en partie"
-        elif roles & ANSWER and (i == 0 or prev == "?") and nxt in _ANSWER_FOLLOW:
-            if val is not None:
-                holds = 1 if tok in ("oui", "yes") else -1
-                valence = holds if val.success else -holds
-                cues.append(Cue(valence, _ANSWER_WEIGHT, seg, s, e))
-            prev2, prev = prev, tok
-            continue
+        prev = flat[ti - 1][2] if ti and roles & (SPECIAL | USER) else ""
+        prev2 = flat[ti - 2][2] if ti > 1 and roles & SPECIAL else ""
+        nxt = flat[ti + 1][2] if ti + 1 < n and roles & (SPECIAL | CRIT | CLOSER | FWD) else ""
+        if roles & SPECIAL:
+            # Two-word expressions, decided on one word with a look at its neighbour.
+            if (tok == "bien" and nxt == "que") or (tok == "meme" and nxt == "si") or (tok == "even" and nxt in ("if", "though")):
+                roles, cat, skip = CONCESS, NONE, 1
+            elif tok in ("alors", "tandis") and nxt in ("que", "qu'"):
+                roles, cat, skip = WEAK, NONE, 1
+            elif (tok == "revanche" and prev == "en") or (tok == "contre" and prev == "par"):
+                roles, cat = CONTRAST, NONE
+            elif (
+                (tok == "lieu" and prev == "au")
+                or (tok == "plutot" and nxt in ("que", "qu'", "de", "d'"))
+                or (tok == "instead" and nxt == "of")
+                or (tok == "rather" and nxt == "than")
+                or (tok == "loin" and nxt in ("de", "d'"))
+                or (tok == "far" and nxt == "from")
+                or (tok == "free" and nxt == "of")
+                or (tok == "exempt" and nxt in ("de", "d'"))
+                or (tok == "clear" and prev in _STEER)
+                or (tok == "against" and prev in _ADVISE)
+            ):
+                roles, cat = LEX, NONE
+            elif tok in _DENIAL and nxt in _DENIAL_NEXT:
+                # "il est faux de dire que …" denies the whole clause that follows.
+                scopes.append([pred, 0, _TO_CLAUSE_END, ti, rs, 1])
+                continue
+            elif (tok in _NEUTRAL_FRAME and nxt in _DENIAL_NEXT) or (
+                tok in ("dire", "say") and nxt in _THAT
+            ):
+                # "il n'est pas vrai que …", "on ne peut pas dire que …": the
+                # negation already there now covers the whole clause that follows.
+                for sc in scopes:
+                    if sc[2] >= ti:
+                        sc[2] = _TO_CLAUSE_END
+                continue
+            elif tok == "met" and nxt == "en":
+                cat = NONE
+            elif tok == "avant" and prev == "en" and prev2 in _PUT_FORWARD:
+                cat = FAULT  # "mis en avant": put forward, promoted
+            elif tok == "compte" and prev in _ACCOUNT:
+                cat = FULFIL  # "pris en compte", "tient compte"
+            elif (tok == "up" and prev in _MAKE) or (tok == "granted" and prev == "for"):
+                cat = FAULT  # "made up", "takes for granted"
+            elif tok in ("round", "around") and prev in _GET:
+                cat = FULFIL  # "never gets round to the question"
+            elif tok in _ANSWER_NOUN and prev in _NO_OR_SANS:
+                cat = FULFIL  # "aucune réponse à la demande", "no answer"
+            elif tok == "partie" and prev == "en":
+                cat = DEFICIT  # "en partie"
+            elif roles & ANSWER and (ti == 0 or prev == "?") and nxt in _ANSWER_FOLLOW:
+                if val is not None:
+                    holds = 1 if tok in ("oui", "yes") else -1
+                    valence = holds if val.success else -holds
+                    cues.append([valence, _ANSWER_WEIGHT, seg, ti, rs, ti, re_])
+                continue
 
         if roles & WEAK:
             scopes.clear()
@@ -336,7 +496,6 @@ def scan(  # noqa: C901 - one tight loop on purpose: this runs 50,000 times a se
                 concess_open = False
                 segw.append(_AFTER_CONCESSIVE)
                 seg += 1
-            prev2, prev = prev, tok
             continue
         if roles & CONTRAST:
             scopes.clear()
@@ -348,7 +507,6 @@ def scan(  # noqa: C901 - one tight loop on purpose: this runs 50,000 times a se
                 segw[k] *= _CONTRAST_BEFORE
             segw.append(_CONTRAST_AFTER)
             seg += 1
-            prev2, prev = prev, tok
             continue
         if roles & CONCESS:
             if clause_start or len(cues) == sent_first_cue:
@@ -360,125 +518,121 @@ def scan(  # noqa: C901 - one tight loop on purpose: this runs 50,000 times a se
                 # A concession placed after what it concedes ("…, certes, mais …").
                 for k in range(sent_first_seg, seg + 1):
                     segw[k] *= _CONCESSIVE
-            prev2, prev = prev, tok
             continue
         verbless = False
         if clause_start:
             if roles & DET and not roles & (FWD | NE):
-                prev2, prev = prev, tok
                 continue
             clause_start = False
             # "Aucune mention de la date ni de l'heure", "Nothing on date or time":
             # a clause that opens on a negator denies everything up to its end.
             verbless = bool(roles & FWD) and tok != "non"
-            if roles & USER and _user_speaks(toks, i):
+            if roles & USER and _user_speaks(flat, ti):
                 user_mask = True
-                prev2, prev = prev, tok
                 continue
             if roles & CRIT and (nxt == ":" or nxt in _RESTATE_VERBS) and discard_from < 0:
                 discard_from = len(cues)
         elif roles & USER and prev in _ACCORDING:
             user_mask = True
-            prev2, prev = prev, tok
             continue
-        if tok in _EXPECTED and discard_from < 0:
+        if roles & SPECIAL and tok in _EXPECTED and discard_from < 0:
             discard_from = sent_first_cue  # "une étape concrète était attendue"
-        if roles & SUB:
+        if roles & (SUB | QUE):
+            if ti == ignore_que_at:
+                continue
             pred += 1
             for sc in scopes:  # a relative clause belongs to the negated phrase
-                sc[2] = max(sc[2], _FWD_SPAN)
-            prev2, prev = prev, tok
-            continue
-        if roles & QUE:
-            pred += 1
-            for sc in scopes:
-                sc[2] = max(sc[2], _FWD_SPAN)
-            prev2, prev = prev, tok
+                if sc[2] >= ti:
+                    sc[2] = max(sc[2], ti + _FWD_SPAN)
             continue
         if roles & NE:
-            if _restrictive_ahead(toks, i):
+            ahead = _restrictive_at(flat, ti)
+            if ahead:
                 # "ne … que" restricts: "ne cite que des faits du journal".
+                ignore_que_at = ti + ahead
                 if val is not None and val.restrict:
-                    weak_cues.append((Cue(val.restrict, _RESTRICT_WEIGHT, seg, s, e), "·"))
-                skip_que = True
+                    weak.append([val.restrict, _RESTRICT_WEIGHT, seg, ti, rs, ti, re_])
             else:
-                skip_que = False
                 for sc in scopes:
-                    if sc[0] == pred and not sc[4]:
-                        sc[2] = max(sc[2], _OPEN_NE_SPAN)
+                    if sc[0] == pred and not sc[5] and sc[2] >= ti:
+                        sc[2] = max(sc[2], ti + _OPEN_NE_SPAN)
                         break
                 else:
-                    scopes.append([pred, 1, _OPEN_NE_SPAN, s, 0])
-            if skip_que:
-                for j in range(i + 1, min(n, i + 7)):
-                    if toks[j][2] in ("que", "qu'"):
-                        toks[j] = (toks[j][0], toks[j][1], "·")
-                        break
-            prev2, prev = prev, tok
+                    scopes.append([pred, 1, ti + _OPEN_NE_SPAN, ti, rs, 0])
             continue
         if roles & (CLOSER | FWD):
             closed = False
             if roles & CLOSER:
                 for sc in scopes:
-                    if sc[1] and sc[0] == pred:
+                    if sc[1] and sc[0] == pred and sc[2] >= ti:
                         sc[1] = 0
-                        sc[2] = _CLOSED_SPAN
+                        sc[2] = ti + _CLOSED_SPAN
                         closed = True
-                        if nxt in ("seulement", "uniquement"):
+                        if nxt in _ONLY:
                             scopes.remove(sc)  # "pas seulement": not only
                             skip = 1
                         break
             if not closed and roles & FWD:
-                if INFO.get(nxt, _ZERO)[0] & RESTRICT or nxt == "seulement":
+                if nxt in _ONLY or INFO.get(nxt, (0,))[0] & RESTRICT:
                     skip = 1  # "not only", "non seulement"
                 else:
-                    if tok in _POSTVERBAL_NO and last_cue_tok == i - 1 and cues:
-                        # "promises no outcome", "adds no assumption": the verb is negated.
-                        last = cues[-1]
-                        last.valence = -last.valence
-                    span = _NON_SPAN if tok == "non" else _TO_CLAUSE_END if verbless else _FWD_SPAN
+                    if tok in _POSTVERBAL_NO and last_cue_ti == ti - 1 and cues:
+                        # "promises no outcome", "adds no assumption": the verb is
+                        # what is negated.
+                        cues[-1][0] = -cues[-1][0]
+                    span = (
+                        _NON_SPAN if tok == "non" else _TO_CLAUSE_END if verbless
+                        else _FWD_SPAN
+                    )
                     for sc in scopes:
-                        if sc[0] == pred:
-                            sc[2] = max(sc[2], span)
+                        if sc[0] == pred and sc[2] >= ti:
+                            sc[2] = max(sc[2], ti + span)
                             break
                     else:
-                        scopes.append([pred, 0, span, s, 0])
+                        scopes.append([pred, 0, ti + span, ti, rs, 0])
             if roles & CLOSER or cat == NONE:
-                prev2, prev = prev, tok
                 continue
 
         # A content word: record it as a cue if it judges the answer.
         if trace is not None:
-            lex = sum(sc[4] for sc in scopes)
-            trace.append((tok, len(scopes) - lex, lex))
-        if table is not None and val is not None:
-            if cat != NONE:
-                valence, weight = table[cat]
-                weight *= factor
-                if aspect:
-                    weight *= val.aspect_factor[aspect]
-                if weight:
-                    if cat == MET and crit_seg == seg:
-                        weight *= _CRITERION_STATEMENT
-                    if hedge:
-                        weight *= _HEDGED
-                    if len(scopes) & 1:
-                        valence = -valence
-                    start = scopes[-1][3] if scopes else s
-                    cues.append(Cue(valence, weight, seg, start, e))
-                    last_cue_tok = i
-            elif len(tok) >= 3:
-                kw = val.keyword.get(tok[:5]) if len(tok) >= 5 else val.keyword_short.get(tok)
-                if kw is not None:
-                    valence = kw[0]
-                    if len(scopes) & 1:
-                        valence = -valence
-                    start = scopes[-1][3] if scopes else s
-                    weak_cues.append((Cue(valence, kw[1], seg, start, e), tok[:5]))
-            if roles & RESTRICT and val.restrict:
-                weak_cues.append((Cue(val.restrict, _RESTRICT_WEIGHT, seg, s, e), "·"))
+            active = [sc for sc in scopes if sc[2] >= ti]
+            lex = sum(sc[5] for sc in active)
+            trace.append((tok, len(active) - lex, lex))
+        if table is not None and cat == NONE:
+            kw = keywords.get(part[7])
+            if kw is not None:
+                flips = 0
+                start_ti, start_rs = ti, rs
+                for sc in scopes:
+                    if sc[2] >= ti:
+                        flips += 1
+                        start_ti, start_rs = sc[3], sc[4]
+                valence = -kw[0] if flips & 1 else kw[0]
+                weak.append([valence, kw[1], seg, start_ti, start_rs, ti, re_])
+        elif table is not None:
+            valence, weight = table[cat]
+            weight *= factor
+            if aspect:
+                weight *= val.aspect_factor[aspect]  # type: ignore[union-attr]
+            if weight:
+                if cat == MET and crit_seg == seg:
+                    weight *= _CRITERION_STATEMENT
+                if hedge:
+                    weight *= _HEDGED
+                start_ti, start_rs = ti, rs
+                flips = 0
+                for sc in scopes:
+                    if sc[2] >= ti:
+                        flips += 1
+                        start_ti, start_rs = sc[3], sc[4]
+                if flips & 1:
+                    valence = -valence
+                cues.append([valence, weight, seg, start_ti, start_rs, ti, re_])
+                last_cue_ti = ti
+        if roles & RESTRICT and val is not None and val.restrict:
+            weak.append([val.restrict, _RESTRICT_WEIGHT, seg, ti, rs, ti, re_])
         if roles & LEX:
-            scopes.append([pred, 0, _LEX_SPAN, s, 1])
+            scopes.append([pred, 0, ti + _LEX_SPAN, ti, rs, 1])
         if hedge:
             hedge -= 1
         if roles & HEDGE and not hedge:
@@ -487,38 +641,32 @@ def scan(  # noqa: C901 - one tight loop on purpose: this runs 50,000 times a se
             segw[seg] = max(segw[seg], _CONCLUSION)
         if roles & CRIT:
             crit_seg = seg
-        prev2, prev = prev, tok
 
     if discard_from >= 0:
         del cues[discard_from:]
-        del weak_cues[sum(1 for c, _ in weak_cues if c.segment < sent_first_seg) :]
-    if weak_cues:
-        # A keyword or a restriction only speaks when its clause has no stronger cue.
-        strong = {c.segment for c in cues}
-        taken: dict[int, set[str]] = {}
-        for cue, key in weak_cues:
-            if cue.segment in strong:
-                continue
-            keys = taken.setdefault(cue.segment, set())
-            if key not in keys and len(keys) < MAX_WEAK_PER_SEGMENT:
+        weak = [w for w in weak if w[2] < sent_first_seg]
+    if weak:
+        # A keyword or a restriction speaks only when its clause has no stronger cue,
+        # and once per clause: a clause that names the criterion twice says it once.
+        taken = {c[2] for c in cues}
+        for cue in weak:
+            if cue[2] not in taken:
                 cues.append(cue)
-                keys.add(key)
-    _truncation(norm, toks, res)
+                taken.add(cue[2])
+    if low.endswith("…") or low.endswith("..."):
+        _truncation(flat, res)
     return res
 
 
-def _truncation(norm: str, toks: list[tuple[int, int, str]], res: ScanResult) -> None:
-    """A rationale cut with "…" right after "mais", "sauf", "sans" hides what mattered."""
-    tail = norm.rstrip()
-    if not (tail.endswith("…") or tail.endswith("...")):
-        return
-    words = [(s, t) for s, _, t in toks if t not in (".", "…")]
+def _truncation(flat: list[Part], res: ScanResult) -> None:
+    """A rationale cut with "…" right after "mais", "sans", "sauf" hides what mattered."""
+    words = [(ti, part) for ti, part in enumerate(flat) if part[2] not in (".", "…", "")]
     if not words:
         return
-    if INFO.get(words[-1][1], (0, 0))[0] & (CONTRAST | LEX | NE | FWD | CONCESS | SUB | QUE):
+    if words[-1][1][3] & (CONTRAST | LEX | NE | FWD | CONCESS | SUB | QUE):
         res.unknown += 1.0
         return
-    for start, word in words[-4:]:
-        if INFO.get(word, _ZERO)[0] & CONTRAST and not any(c.end > start for c in res.cues):
+    for ti, part in words[-4:]:
+        if part[3] & CONTRAST and not any(c[5] > ti for c in res.cues):
             res.unknown += 1.0
             return

@@ -1,0 +1,153 @@
+"""Benchmark: verdicts per second of the deterministic contradiction tier on one core.
+
+Run ``python benchmarks/bench_contradiction.py`` (``--quick`` for a short run).
+``run(quick)`` returns ``{"name", "ours", "baseline", "ratio", "goal"}`` for a ``make
+bench`` harness: ``ours`` is verdicts per second, ``goal`` the minimum (50,000);
+there is no baseline to compare with.
+
+The verdicts are generated, not read from the labelled file, so that almost every
+rationale is distinct (no help from any cache): rationales are assembled from French and
+English clause templates, with negations, quotations, contrasts and cuts, over a
+twelve-criterion catalog like the filter's. Criterion profiles are cached per criterion
+text, as in real use where a catalog has a dozen criteria.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from reviewer.contradiction import detect
+
+GOAL = 50_000.0
+
+CRITERIA = [
+    ("success", "Répond à ce que la personne demande, ou dit clairement ce qu'elle ne sait pas."),
+    ("success", "Propose une prochaine étape concrète et réaliste."),
+    ("success", "Ton bienveillant, sans jugement sur la personne ni sur le voisin."),
+    ("success", "Aide à consigner l'épisode dans le journal : date, heure, durée, description."),
+    ("failure", "Invente des faits, des lois, des numéros ou des fonctionnalités."),
+    ("failure", "Pousse à s'inscrire, à acheter ou à créer un compte premium."),
+    ("failure", "Ne fait pas de promotion de l'offre payante."),
+    ("failure", "Ignore un signe de détresse ou n'oriente pas vers le 3114."),
+    ("success", "Answers what the person asks, or says clearly what it does not know."),
+    ("success", "Suggests a concrete, realistic next step."),
+    ("failure", "Makes up facts, laws, phone numbers or app features."),
+    ("failure", "Encourages confrontation, revenge or retaliation against the neighbour."),
+]
+
+SUBJECTS_FR = ["L'assistant", "La réponse", "Il", "Le modèle"]
+SUBJECTS_EN = ["The assistant", "The reply", "It", "The response"]
+CLAUSES_FR = [
+    "répond directement à la demande sur {topic}",
+    "ne répond pas à la question sur {topic}",
+    "propose de noter {topic} dans le journal",
+    "n'invente aucune information sur {topic}",
+    "ne cite que des éléments présents dans la conversation",
+    "invente un délai légal pour {topic}",
+    "reste vague sur {topic}",
+    "ne manque pas de rappeler {topic}",
+    "pousse à créer un compte premium pour {topic}",
+    "oriente vers le 3114 sans détour",
+]
+CLAUSES_EN = [
+    "directly answers the question about {topic}",
+    "does not address the request about {topic}",
+    "suggests logging {topic} in the journal",
+    "makes up no facts about {topic}",
+    "only cites what appears in the conversation",
+    "invents a legal deadline for {topic}",
+    "stays vague on {topic}",
+    "never fails to mention {topic}",
+    "pushes the user to upgrade to premium for {topic}",
+    "points to the 3114 line right away",
+]
+TOPICS = [
+    "le bruit du chantier",
+    "les aboiements",
+    "l'odeur de friture",
+    "la date de l'épisode",
+    "les horaires de tranquillité",
+    "le courrier au syndic",
+    "la médiation",
+    "the noise",
+    "the barking",
+    "the landlord",
+    "the quiet hours",
+    "the log entry",
+]
+PREFIXES_FR = ["", "La personne dit qu'elle ne dort plus ; ", "« Je n'en peux plus », écrit-elle. "]
+PREFIXES_EN = ["", "The user says they can't sleep; ", "User: 'I don't know what to do.' "]
+LINKS_FR = [", mais ", " et ", " ; ", ". Pourtant ", ", puis "]
+LINKS_EN = [", but ", " and ", "; ", ". However, ", ", then "]
+ENDS = [".", "…", ". Critère respecté.", ". Criterion not met.", ""]
+
+
+def make_verdicts(n: int, seed: int = 7) -> list[tuple[str, str, str, str]]:
+    """``n`` distinct-ish verdicts ``(kind, verdict, rationale, criterion_text)``."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        kind, text = rng.choice(CRITERIA)
+        english = rng.random() < 0.4
+        subjects, clauses, prefixes, links = (
+            (SUBJECTS_EN, CLAUSES_EN, PREFIXES_EN, LINKS_EN)
+            if english
+            else (SUBJECTS_FR, CLAUSES_FR, PREFIXES_FR, LINKS_FR)
+        )
+        first = rng.choice(clauses).format(topic=rng.choice(TOPICS))
+        rationale = f"{rng.choice(prefixes)}{rng.choice(subjects)} {first}"
+        if rng.random() < 0.6:
+            second = rng.choice(clauses).format(topic=rng.choice(TOPICS))
+            rationale += rng.choice(links) + second
+        rationale += rng.choice(ENDS)
+        verdict = rng.choice(["oui", "non", "yes", "no"])
+        out.append((kind, verdict, rationale, text))
+    return out
+
+
+def measure(verdicts: list[tuple[str, str, str, str]], repeat: int) -> float:
+    """Best verdicts-per-second over ``repeat`` passes, in CPU time of this process (the
+    machine may be shared; wall-clock time would measure the neighbours too)."""
+    for kind, verdict, rationale, text in verdicts[:200]:
+        detect(kind, verdict, rationale, text)  # warm the criterion cache and lexicon
+    best = 0.0
+    for _ in range(repeat):
+        start = time.process_time()
+        for kind, verdict, rationale, text in verdicts:
+            detect(kind, verdict, rationale, text)
+        elapsed = time.process_time() - start
+        best = max(best, len(verdicts) / elapsed)
+    return best
+
+
+def run(quick: bool = False) -> dict[str, Any]:
+    """The harness entry point: verdicts per second of the deterministic tier."""
+    verdicts = make_verdicts(5_000 if quick else 50_000)
+    rate = measure(verdicts, 1 if quick else 3)
+    return {
+        "name": "contradiction detector (deterministic tier), verdicts/s",
+        "ours": rate,
+        "baseline": None,
+        "ratio": None,
+        "goal": GOAL,
+    }
+
+
+def main() -> None:
+    """Print the figure and whether it meets the goal."""
+    result = run(quick="--quick" in sys.argv)
+    verdict = "meets" if result["ours"] >= GOAL else "BELOW"
+    print(
+        f"{result['name']}: {result['ours']:,.0f} verdicts/s on one core "
+        f"({verdict} the goal of {GOAL:,.0f})"
+    )
+
+
+if __name__ == "__main__":
+    main()
