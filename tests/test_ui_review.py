@@ -238,7 +238,7 @@ def test_twenty_demo_examples_by_keyboard_survive_a_restart(
 def test_help_overlay_lists_the_keys(qtbot: Any, make_window: Maker,
                                      filled_store: Store) -> None:
     w = make_window(filled_store)
-    QTest.keyClick(QApplication.focusWidget() or w, "?")
+    QTest.keyClick(QApplication.focusWidget() or w, Qt.Key.Key_Question)
     qtbot.waitUntil(lambda: w.help_overlay is not None and w.help_overlay.isVisible())
     overlay = w.help_overlay
     assert overlay is not None

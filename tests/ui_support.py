@@ -88,12 +88,12 @@ def filled_store(store: Store, tmp_path: Path) -> Store:
     return store
 
 
-def wait_ready(qtbot: Any, window: MainWindow, timeout: int = 10000) -> None:
+def wait_ready(qtbot: Any, window: MainWindow, timeout: int = 30000) -> None:
     """Wait until the window has no background work left and shows an example."""
     qtbot.waitUntil(window.ready, timeout=timeout)
 
 
-def idle(qtbot: Any, window: MainWindow, timeout: int = 10000) -> None:
+def idle(qtbot: Any, window: MainWindow, timeout: int = 30000) -> None:
     """Wait until every background operation of the window has reported back."""
     qtbot.waitUntil(lambda: window.ops.pending == 0 and not window.model.loading,
                     timeout=timeout)
