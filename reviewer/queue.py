@@ -16,7 +16,19 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from sqlalchemy import ColumnElement, Select, String, and_, cast, exists, func, or_, select
+from sqlalchemy import (
+    BigInteger,
+    ColumnElement,
+    Select,
+    String,
+    and_,
+    cast,
+    exists,
+    func,
+    literal,
+    or_,
+    select,
+)
 from sqlalchemy.orm import Session
 
 from models import (
@@ -149,7 +161,10 @@ def _review_condition(state: ReviewState, reviewer: str) -> ColumnElement[bool] 
 def _shuffle(seed: int) -> ColumnElement[Any]:
     # The seed picks the multiplier: a different seed is a different permutation.
     multiplier = (_HASH_MUL * (2 * (abs(seed) % 1_000_003) + 1)) % _HASH_MOD
-    return ((Attempt.id + 7) * multiplier) % _HASH_MOD
+    # BIGINT on purpose: PostgreSQL computes in the type of the operands, and INTEGER
+    # (32 bits) overflows on these products ("integer out of range").
+    shifted = cast(Attempt.id, BigInteger) + 7
+    return (shifted * literal(multiplier, BigInteger)) % literal(_HASH_MOD, BigInteger)
 
 
 def _conditions(session: Session, f: QueueFilter) -> list[ColumnElement[bool]]:

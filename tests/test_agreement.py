@@ -15,6 +15,9 @@ from reviewer.store import Store
 from tests.feedback_fixture import attempt_id, key
 from tests.runfiles import record, write_catalog, write_jsonl
 
+# Storage-touching tests run on SQLite and on the throwaway PostgreSQL server.
+pytestmark = pytest.mark.both_backends
+
 
 def load(store: Store, folder: Path, *, audit_accepted: bool = True) -> None:
     """Seven attempts, each turn 1 of its own conversation; A1…A6 audited by "associe".

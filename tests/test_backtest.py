@@ -23,6 +23,9 @@ from reviewer.store import Store
 from tests.feedback_fixture import SEED_NEW_PATTERN, key, load_backtest_store
 from tests.runfiles import record, write_catalog, write_jsonl
 
+# Storage-touching tests run on SQLite and on the throwaway PostgreSQL server.
+pytestmark = pytest.mark.both_backends
+
 OLD = compile_check(CheckPattern("inscri(vez|re|ption)", "i"))
 NEW = compile_check(CheckPattern(SEED_NEW_PATTERN, "i"))
 

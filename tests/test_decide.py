@@ -13,6 +13,9 @@ from reviewer.review import get_decision, undo
 from reviewer.store import Store
 from tests.feedback_fixture import attempt_id, key, load_backtest_store
 
+# Storage-touching tests run on SQLite and on the throwaway PostgreSQL server.
+pytestmark = pytest.mark.both_backends
+
 
 @pytest.fixture
 def loaded(tmp_path: Path, store: Store) -> Store:

@@ -26,6 +26,9 @@ from tests.feedback_fixture import (
     user,
 )
 
+# Storage-touching tests run on SQLite and on the throwaway PostgreSQL server.
+pytestmark = pytest.mark.both_backends
+
 
 @pytest.fixture
 def loaded(tmp_path: Path, store: Store) -> Store:

@@ -25,6 +25,9 @@ from tests.judging import (
 )
 from tests.runfiles import record
 
+# Storage-touching tests run on SQLite and on the throwaway PostgreSQL server.
+pytestmark = pytest.mark.both_backends
+
 
 def unmet_rows(n: int) -> list[dict[str, Any]]:
     """``n`` attempts refused only by G-DEMANDE, each with its own answer."""

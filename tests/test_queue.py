@@ -16,6 +16,9 @@ from reviewer.store import Store
 from tests.ui_support import filled_store  # noqa: F401 - fixture
 from ui.cli import main as cli_main
 
+# Storage-touching tests run on SQLite and on the throwaway PostgreSQL server.
+pytestmark = pytest.mark.both_backends
+
 RUN = "2026-10-14-ministral-8b"
 
 
