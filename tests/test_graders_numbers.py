@@ -128,6 +128,11 @@ def test_dates_times_years_ordinals_and_identifiers_are_not_figures() -> None:
     assert values(text) == []
 
 
+def test_phone_numbers_are_not_figures_but_short_numbers_are() -> None:
+    text = "Appelez le 01 23 45 67 89, le +33 6 12 34 56 78 ou le 06.12.34.56.78, sinon le 3114."
+    assert values(text) == [3114.0]
+
+
 def test_years_with_unit_or_currency_are_amounts() -> None:
     assert values("2024 €, 1999 k$, 2000 %") == [2024.0, 1.999e6, 2000.0]
 

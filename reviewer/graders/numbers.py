@@ -6,7 +6,8 @@ read in French (``1 705 M$``, ``9,91 %``) or English (``$12,345.6 million``) not
 brought to one scale (``1 705 M`` and ``1,705 B`` are both 1.705e9).
 
 What is *not* a figure: list numbering (``1.`` / ``2)`` at a line start), dates
-(``12/03/2024``, ``2024-03-12``), times (``14:30``, ``14h30``), years (a bare 1900–2100
+(``12/03/2024``, ``2024-03-12``), times (``14:30``, ``14h30``), French phone numbers
+(``01 23 45 67 89``, ``+33 6 12 34 56 78``), years (a bare 1900–2100
 integer with no unit, currency or %), ordinals (``1er``, ``2e``, ``3rd``) and digits glued
 to a word (``T1``, ``mp3``, ``COVID-19``).
 """
@@ -85,6 +86,7 @@ _NUMBER = regex.compile(
 _NOT_FIGURES = regex.compile(
     r"""
     ^[ \t]*(?:[-*•#][ \t#]*)?(?:\*\*)?\d{1,3}[.)](?=\s|\p{L})   # list numbering: "1. ", "2) "
+    | (?:\+33[ .]?|\b0)[1-9](?:[ .\u00a0]?\d{2}){4}\b        # French phone numbers
     | \b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b                     # 12/03/2024, 12.03.2024
     | \b\d{4}-\d{1,2}-\d{1,2}\b                             # 2024-03-12
     | \b\d{1,2}(?::\d{2}){1,2}\b | \b\d{1,2}h\d{2}\b        # 14:30, 14h30
