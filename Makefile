@@ -27,5 +27,9 @@ pytest: $(STAMP)
 
 test: lint pytest
 
+# Benchmarks (not part of `make test`): 100,000 attempts; QUICK=1: 10,000; SMOKE=1: 1,000.
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py $(if $(QUICK),--quick,) $(if $(SMOKE),--smoke,)
+
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -19,7 +19,7 @@ from reviewer.demo import ensure_demo
 from reviewer.errors import ReviewerError
 from reviewer.keys import AttemptKey
 from reviewer.store import Store, open_store
-from ui import i18n
+from ui import bench_hook, i18n
 from ui.main_window import MainWindow
 from ui.settings import APPLICATION, ORGANIZATION, Settings
 
@@ -102,6 +102,7 @@ def run_app(args: argparse.Namespace) -> int:
             print(shot)
             return 0
         window.show()
+        hook = bench_hook.watch(window)  # noqa: F841 - kept alive while the app runs
         return app.exec()
     finally:
         store.close()

@@ -1,0 +1,73 @@
+"""GUI: process start to the first paint of the queue's first page, and peak memory.
+
+``reviewer gui`` runs in a subprocess (``QT_QPA_PLATFORM=offscreen``) with
+``REVIEWER_BENCH_FIRST_PAINT=1`` (see ``ui/bench_hook.py``): it prints the time of the
+first paint of the queue with rows, lets the window finish loading, and quits. Its peak
+RSS comes from ``os.wait4``. The baseline is the same on a 1,000-attempt store. Goals:
+start-up at most 1.5 times the small store's and under 1 s; at most 150 MB more memory.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.common import ROOT, Context, Result
+
+RATIO_GOAL = 1.5
+ABSOLUTE_GOAL_S = 1.0
+MEMORY_GOAL_MB = 150.0
+TIMEOUT_S = 120.0
+
+
+def launch(db: Path) -> tuple[float, float, int]:
+    """One start: seconds to first paint, peak RSS in MB, rows shown."""
+    with tempfile.TemporaryDirectory(prefix="reviewer-bench-gui-") as home:
+        env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "REVIEWER_BENCH_FIRST_PAINT": "1",
+               "XDG_CONFIG_HOME": home, "XDG_DATA_HOME": home, "HOME": home}
+        start = time.time()
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "ui.cli", "--db", str(db), "gui"], cwd=ROOT, env=env,
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        assert proc.stdout is not None
+        try:
+            out = proc.stdout.read()
+            _, status, usage = os.wait4(proc.pid, 0)
+        except BaseException:
+            proc.kill()
+            raise
+        proc.returncode = os.waitstatus_to_exitcode(status)
+    line = next((x for x in out.splitlines() if x.startswith("first-paint ")), None)
+    if line is None or proc.returncode != 0:
+        raise RuntimeError(f"the GUI did not report a first paint (exit {proc.returncode})")
+    _, stamp, _, rows = line.split()
+    return float(stamp) - start, usage.ru_maxrss / 1024, int(rows)
+
+
+def best_launch(db: Path, repeat: int) -> tuple[float, float, int]:
+    """Best start-up time of ``repeat`` starts, the highest peak memory, rows shown."""
+    runs = [launch(db) for _ in range(max(repeat, 1))]
+    return min(r[0] for r in runs), max(r[1] for r in runs), runs[0][2]
+
+
+def run(ctx: Context) -> list[Result]:
+    """Start-up and memory, full size vs the small store."""
+    big_s, big_mb, rows = best_launch(ctx.db_path, ctx.repeat)
+    small_s, small_mb, small_rows = best_launch(ctx.small_db_path, ctx.repeat)
+    ratio = big_s / small_s
+    extra = big_mb - small_mb
+    size = f"{ctx.attempts:,}"
+    return [
+        Result(f"GUI start to first paint on {size}", big_s, small_s, ratio,
+               f"ratio ≤ {RATIO_GOAL:g} and < {ABSOLUTE_GOAL_S:g} s",
+               ratio <= RATIO_GOAL and big_s < ABSOLUTE_GOAL_S,
+               checks={"rows": rows, "small_rows": small_rows},
+               note="baseline: the same on the small store"),
+        Result(f"GUI peak memory on {size}", big_mb, small_mb, extra,
+               f"≤ {MEMORY_GOAL_MB:g} MB more", extra <= MEMORY_GOAL_MB, unit="MB",
+               note="ratio column: MB more than on the small store"),
+    ]
