@@ -18,9 +18,11 @@ import itertools
 import os
 import pwd
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
+import threading
 from pathlib import Path
 
 import psycopg
@@ -43,7 +45,12 @@ def find_bindir() -> Path:
     """The folder holding ``initdb`` and ``pg_ctl``: ``$REVIEWER_PG_BINDIR``, Debian's newest
     ``/usr/lib/postgresql/*/bin``, or ``PATH``."""
     env = os.environ.get("REVIEWER_PG_BINDIR")
-    candidates = [Path(env)] if env else []
+    if env:  # explicit choice: no fallback, so a wrong value is reported, not ignored
+        folder = Path(env)
+        if (folder / "initdb").is_file() and (folder / "pg_ctl").is_file():
+            return folder
+        raise PgUnavailable(f"{MISSING}: no initdb/pg_ctl in $REVIEWER_PG_BINDIR={env}")
+    candidates: list[Path] = []
     debian = sorted(glob.glob("/usr/lib/postgresql/*/bin"),
                     key=lambda p: int(Path(p).parent.name) if Path(p).parent.name.isdigit() else 0)
     candidates += [Path(p) for p in reversed(debian)]
@@ -62,6 +69,18 @@ def free_port() -> int:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
         return port
+
+
+def _exit_cleanly_on_sigterm() -> None:
+    """Turn SIGTERM (a CI timeout, ``kill``) into SystemExit so that the fixture's finalizer
+    and atexit stop the cluster instead of leaving a postgres process behind."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+        def _raise(signum: int, _frame: object) -> None:
+            raise SystemExit(128 + signum)
+
+        signal.signal(signal.SIGTERM, _raise)
 
 
 class PgServer:
@@ -106,6 +125,7 @@ class PgServer:
             for path in (self.folder, self.data):
                 os.chown(path, owner.pw_uid, owner.pw_gid)
         atexit.register(self.stop)
+        _exit_cleanly_on_sigterm()
         init = self._run(str(self.bindir / "initdb"), "-D", str(self.data), "-U", "postgres",
                          "--auth=trust", "--encoding=UTF8", "--no-locale", "--no-sync")
         if init.returncode != 0:
