@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+
+# GUI tests run without a display; set before any QApplication exists.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
 from collections.abc import Iterator
 from pathlib import Path
 

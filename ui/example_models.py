@@ -53,7 +53,9 @@ def rich_tooltip(text: str) -> str:
 
 def yes_no(met: bool) -> str:
     """The judge's word for a verdict ("oui" means the criterion's statement holds)."""
-    return QCoreApplication.translate("VerdictModel", "yes" if met else "no")
+    if met:
+        return QCoreApplication.translate("VerdictModel", "yes")
+    return QCoreApplication.translate("VerdictModel", "no")
 
 
 class VerdictModel(QAbstractTableModel):

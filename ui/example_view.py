@@ -195,7 +195,7 @@ class ExamplePane(QScrollArea):
         setup_table(self.verdicts)
         self.verdicts.setItemDelegateForColumn(5, HighlightDelegate(self.verdicts))
         self.verdicts.setItemDelegateForColumn(7, HighlightDelegate(self.verdicts))
-        stretch(self.verdicts, 5, {0: 24, 1: 100, 2: 24, 3: 44, 4: 52, 6: 120, 7: 200})
+        stretch(self.verdicts, 5, {0: 24, 1: 100, 2: 24, 3: 44, 4: 84, 6: 120, 7: 200})
         col.addWidget(self.verdicts)
 
         col.addWidget(section_title(self.tr("Deterministic checks (F marks a false positive)")))

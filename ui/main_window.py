@@ -344,6 +344,9 @@ class MainWindow(QMainWindow):
             if row is not None:
                 self.select_row(row)
             else:
+                # Not in this queue (e.g. an accepted attempt): show it, select nothing.
+                self.queue.selectionModel().clearCurrentIndex()
+                self.queue.clearSelection()
                 self.load(attempt_id)
 
         self.model.load_until(attempt_id, found)

@@ -1,0 +1,977 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="fr_FR">
+<context>
+    <name>AgreementDashboard</name>
+    <message>
+        <location filename="../../ui/dashboard.py" line="115" />
+        <source>Agreement dashboard</source>
+        <translation>Tableau d'accord</translation>
+    </message>
+    <message>
+        <location filename="../../ui/dashboard.py" line="128" />
+        <source>cause</source>
+        <translation>cause</translation>
+    </message>
+    <message>
+        <location filename="../../ui/dashboard.py" line="128" />
+        <source>refusals</source>
+        <translation>refus</translation>
+    </message>
+    <message>
+        <location filename="../../ui/dashboard.py" line="128" />
+        <source>reviewed</source>
+        <translation>relus</translation>
+    </message>
+    <message>
+        <location filename="../../ui/dashboard.py" line="128" />
+        <source>overturned</source>
+        <translation>renversés</translation>
+    </message>
+    <message>
+        <location filename="../../ui/dashboard.py" line="132" />
+        <source>Refresh</source>
+        <translation>Actualiser</translation>
+    </message>
+    <message>
+        <location filename="../../ui/dashboard.py" line="149" />
+        <source>Refusals per cause</source>
+        <translation>Refus par cause</translation>
+    </message>
+    <message>
+        <location filename="../../ui/dashboard.py" line="177" />
+        <source>Coverage unknown: no attempt the grader accepted has been audited, so the bad answers it let through are not counted. Audit a sample of accepted attempts.</source>
+        <translation>Couverture inconnue : aucun essai accepté par le correcteur n'a été audité, les mauvaises réponses qu'il a laissé passer ne sont donc pas comptées. Auditez un échantillon d'essais acceptés.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/dashboard.py" line="184" />
+        <source>%1 audited attempts — kappa %2, false-failure rate %3, coverage %4</source>
+        <translation>%1 essais audités — kappa %2, taux de faux refus %3, couverture %4</translation>
+    </message>
+    <message>
+        <location filename="../../ui/dashboard.py" line="187" />
+        <location filename="../../ui/dashboard.py" line="208" />
+        <source>unknown</source>
+        <translation>inconnu</translation>
+    </message>
+    <message>
+        <location filename="../../ui/dashboard.py" line="188" />
+        <source>overall</source>
+        <translation>global</translation>
+    </message>
+    <message>
+        <location filename="../../ui/dashboard.py" line="195" />
+        <source>Conversations cut short by the filter: %1 (%2 turns lost); by refusals the reviewer overturned: %3 (%4 turns lost)</source>
+        <translation>Conversations coupées par le filtre : %1 (%2 tours perdus) ; par des refus renversés à la relecture : %3 (%4 tours perdus)</translation>
+    </message>
+</context>
+<context>
+    <name>App</name>
+    <message>
+        <location filename="../../ui/app.py" line="86" />
+        <source>Cannot open the database</source>
+        <translation>Impossible d'ouvrir la base de données</translation>
+    </message>
+</context>
+<context>
+    <name>BacktestEditor</name>
+    <message>
+        <location filename="../../ui/backtest_editor.py" line="76" />
+        <source>Regex back-test</source>
+        <translation>Rejeu d'une expression régulière</translation>
+    </message>
+    <message>
+        <location filename="../../ui/backtest_editor.py" line="100" />
+        <source>forbid (fails on a match)</source>
+        <translation>interdit (échoue si elle trouve)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/backtest_editor.py" line="101" />
+        <source>require (fails without a match)</source>
+        <translation>exige (échoue si elle ne trouve pas)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/backtest_editor.py" line="103" />
+        <source>require: only when the last user message matches</source>
+        <translation>exige : seulement si le dernier message de la personne correspond</translation>
+    </message>
+    <message>
+        <location filename="../../ui/backtest_editor.py" line="114" />
+        <source>Why this change (one line, required to save)</source>
+        <translation>Pourquoi ce changement (une ligne, obligatoire pour enregistrer)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/backtest_editor.py" line="115" />
+        <source>Save as new version</source>
+        <translation>Enregistrer comme nouvelle version</translation>
+    </message>
+    <message>
+        <location filename="../../ui/backtest_editor.py" line="119" />
+        <source>Check</source>
+        <translation>Contrôle</translation>
+    </message>
+    <message>
+        <location filename="../../ui/backtest_editor.py" line="120" />
+        <source>Current</source>
+        <translation>Actuel</translation>
+    </message>
+    <message>
+        <location filename="../../ui/backtest_editor.py" line="121" />
+        <source>Pattern</source>
+        <translation>Motif</translation>
+    </message>
+    <message>
+        <location filename="../../ui/backtest_editor.py" line="125" />
+        <source>Flags, mode</source>
+        <translation>Options, mode</translation>
+    </message>
+    <message>
+        <location filename="../../ui/backtest_editor.py" line="126" />
+        <source>When</source>
+        <translation>Quand</translation>
+    </message>
+    <message>
+        <location filename="../../ui/backtest_editor.py" line="128" />
+        <source>Hits that disappear</source>
+        <translation>Résultats qui disparaissent</translation>
+    </message>
+    <message>
+        <location filename="../../ui/backtest_editor.py" line="129" />
+        <source>Hits that appear</source>
+        <translation>Résultats qui apparaissent</translation>
+    </message>
+    <message>
+        <location filename="../../ui/backtest_editor.py" line="227" />
+        <source>Back-testing…</source>
+        <translation>Rejeu en cours…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/backtest_editor.py" line="248" />
+        <source>%1 attempts: %2 → %3 failing; %4 hits disappear, %5 appear</source>
+        <translation>%1 essais : %2 → %3 en échec ; %4 résultats disparaissent, %5 apparaissent</translation>
+    </message>
+    <message>
+        <location filename="../../ui/backtest_editor.py" line="253" />
+        <source>Agreement with the reviewers on %1 labelled attempts</source>
+        <translation>Accord avec les relecteurs sur %1 essais étiquetés</translation>
+    </message>
+    <message>
+        <location filename="../../ui/backtest_editor.py" line="255" />
+        <source>current</source>
+        <translation>actuel</translation>
+    </message>
+    <message>
+        <location filename="../../ui/backtest_editor.py" line="256" />
+        <source>new</source>
+        <translation>nouveau</translation>
+    </message>
+    <message>
+        <location filename="../../ui/backtest_editor.py" line="312" />
+        <source>Saved %1 v%2</source>
+        <translation>%1 v%2 enregistré</translation>
+    </message>
+</context>
+<context>
+    <name>CheckModel</name>
+    <message>
+        <location filename="../../ui/example_models.py" line="180" />
+        <source>Check</source>
+        <translation>Contrôle</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_models.py" line="180" />
+        <source>Mode</source>
+        <translation>Mode</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_models.py" line="180" />
+        <source>Result</source>
+        <translation>Résultat</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_models.py" line="180" />
+        <source>Matches</source>
+        <translation>Correspondances</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_models.py" line="181" />
+        <source>Description</source>
+        <translation>Description</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_models.py" line="205" />
+        <source>forbid</source>
+        <translation>interdit</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_models.py" line="205" />
+        <source>require</source>
+        <translation>exige</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_models.py" line="208" />
+        <source>failed → false positive</source>
+        <translation>échoué → faux positif</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_models.py" line="209" />
+        <source>passed</source>
+        <translation>réussi</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_models.py" line="209" />
+        <source>failed</source>
+        <translation>échoué</translation>
+    </message>
+</context>
+<context>
+    <name>CriteriaEditor</name>
+    <message>
+        <location filename="../../ui/criteria_editor.py" line="68" />
+        <source>Criteria editor</source>
+        <translation>Éditeur de critères</translation>
+    </message>
+    <message>
+        <location filename="../../ui/criteria_editor.py" line="80" />
+        <source>Why this change (one line, required to save)</source>
+        <translation>Pourquoi ce changement (une ligne, obligatoire pour enregistrer)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/criteria_editor.py" line="81" />
+        <source>Save as new version</source>
+        <translation>Enregistrer comme nouvelle version</translation>
+    </message>
+    <message>
+        <location filename="../../ui/criteria_editor.py" line="82" />
+        <source>Re-judge touched attempts</source>
+        <translation>Rejuger les essais concernés</translation>
+    </message>
+    <message>
+        <location filename="../../ui/criteria_editor.py" line="84" />
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location filename="../../ui/criteria_editor.py" line="91" />
+        <source>attempt</source>
+        <translation>essai</translation>
+    </message>
+    <message>
+        <location filename="../../ui/criteria_editor.py" line="91" />
+        <source>verdict</source>
+        <translation>verdict</translation>
+    </message>
+    <message>
+        <location filename="../../ui/criteria_editor.py" line="92" />
+        <source>decision</source>
+        <translation>décision</translation>
+    </message>
+    <message>
+        <location filename="../../ui/criteria_editor.py" line="92" />
+        <source>new rationale</source>
+        <translation>nouvelle raison</translation>
+    </message>
+    <message>
+        <location filename="../../ui/criteria_editor.py" line="95" />
+        <source>Criterion</source>
+        <translation>Critère</translation>
+    </message>
+    <message>
+        <location filename="../../ui/criteria_editor.py" line="96" />
+        <source>Current</source>
+        <translation>Actuel</translation>
+    </message>
+    <message>
+        <location filename="../../ui/criteria_editor.py" line="97" />
+        <source>New text</source>
+        <translation>Nouveau texte</translation>
+    </message>
+    <message>
+        <location filename="../../ui/criteria_editor.py" line="98" />
+        <source>Reason</source>
+        <translation>Raison</translation>
+    </message>
+    <message>
+        <location filename="../../ui/criteria_editor.py" line="151" />
+        <source>Re-judge %1 touched attempts</source>
+        <translation>Rejuger les %1 essais concernés</translation>
+    </message>
+    <message>
+        <location filename="../../ui/criteria_editor.py" line="164" />
+        <source>No judge configured</source>
+        <translation>Aucun juge configuré</translation>
+    </message>
+    <message>
+        <location filename="../../ui/criteria_editor.py" line="186" />
+        <source>Saved %1 v%2 — re-judge to see which verdicts flip</source>
+        <translation>%1 v%2 enregistré — rejugez pour voir quels verdicts changent</translation>
+    </message>
+    <message>
+        <location filename="../../ui/criteria_editor.py" line="204" />
+        <source>Re-judging %1…</source>
+        <translation>Nouveau jugement de %1…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/criteria_editor.py" line="235" />
+        <source>accepted</source>
+        <translation>accepté</translation>
+    </message>
+    <message>
+        <location filename="../../ui/criteria_editor.py" line="235" />
+        <source>refused</source>
+        <translation>refusé</translation>
+    </message>
+    <message>
+        <location filename="../../ui/criteria_editor.py" line="236" />
+        <source>unchanged</source>
+        <translation>inchangé</translation>
+    </message>
+    <message>
+        <location filename="../../ui/criteria_editor.py" line="246" />
+        <source>Re-judging failed: %1</source>
+        <translation>Échec du nouveau jugement : %1</translation>
+    </message>
+</context>
+<context>
+    <name>ExamplePane</name>
+    <message>
+        <location filename="../../ui/example_view.py" line="177" />
+        <source>Conversation so far</source>
+        <translation>La conversation jusqu'ici</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_view.py" line="182" />
+        <source>Graded response</source>
+        <translation>Réponse évaluée</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_view.py" line="190" />
+        <source>Judge verdicts (keys 1–9 toggle)</source>
+        <translation>Verdicts du juge (les touches 1 à 9 les inversent)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_view.py" line="201" />
+        <source>Deterministic checks (F marks a false positive)</source>
+        <translation>Contrôles déterministes (F marque un faux positif)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_view.py" line="215" />
+        <source>No attempt selected</source>
+        <translation>Aucun essai sélectionné</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_view.py" line="238" />
+        <source>⚠ judge contradicts itself</source>
+        <translation>⚠ le juge se contredit</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_view.py" line="270" />
+        <location filename="../../ui/example_view.py" line="275" />
+        <source>accepted</source>
+        <translation>accepté</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_view.py" line="270" />
+        <location filename="../../ui/example_view.py" line="275" />
+        <source>refused</source>
+        <translation>refusé</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_view.py" line="272" />
+        <source>Filter: %1</source>
+        <translation>Filtre : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_view.py" line="276" />
+        <source>With second opinions and your overrides, the filter would now: %1</source>
+        <translation>Avec les seconds avis et vos corrections, le filtre aurait maintenant : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_view.py" line="279" />
+        <source>changed</source>
+        <translation>changé</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_view.py" line="284" />
+        <source>accept</source>
+        <translation>accepter</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_view.py" line="284" />
+        <source>reject</source>
+        <translation>rejeter</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_view.py" line="285" />
+        <source>not reviewed yet</source>
+        <translation>pas encore relu</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_view.py" line="286" />
+        <source>Your decision: %1</source>
+        <translation>Votre décision : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_view.py" line="288" />
+        <source>Note: %1</source>
+        <translation>Note : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_view.py" line="292" />
+        <source>This refusal ended the conversation at turn %1 of %2 planned (%3 turns lost).</source>
+        <translation>Ce refus a arrêté la conversation au tour %1 sur %2 prévus (%3 tours perdus).</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_view.py" line="297" />
+        <source>This refusal ended the conversation at turn %1.</source>
+        <translation>Ce refus a arrêté la conversation au tour %1.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_view.py" line="301" />
+        <source>Second opinion failed: %1</source>
+        <translation>Échec du second avis : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_view.py" line="312" />
+        <source>Against the reference: %1</source>
+        <translation>Par rapport à la référence : %1</translation>
+    </message>
+</context>
+<context>
+    <name>ExportDialog</name>
+    <message>
+        <location filename="../../ui/export_dialog.py" line="48" />
+        <location filename="../../ui/export_dialog.py" line="68" />
+        <source>Export</source>
+        <translation>Exporter</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export_dialog.py" line="50" />
+        <source>Corrected dataset (JSONL)</source>
+        <translation>Jeu de données corrigé (JSONL)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export_dialog.py" line="51" />
+        <source>Catalog with versions (JSON)</source>
+        <translation>Catalogue avec versions (JSON)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export_dialog.py" line="52" />
+        <source>Golden set for the filter's tests (JSONL)</source>
+        <translation>Jeu de référence pour les tests du filtre (JSONL)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export_dialog.py" line="53" />
+        <source>Conversations to resume (JSONL)</source>
+        <translation>Conversations à reprendre (JSONL)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export_dialog.py" line="54" />
+        <source>Audit trail (JSONL)</source>
+        <translation>Journal d'audit (JSONL)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export_dialog.py" line="58" />
+        <source>one example per assistant turn</source>
+        <translation>un exemple par tour de l'assistant</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export_dialog.py" line="59" />
+        <source>one example per conversation</source>
+        <translation>un exemple par conversation</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export_dialog.py" line="61" />
+        <source>chat messages (OpenAI / Hugging Face)</source>
+        <translation>messages de chat (OpenAI / Hugging Face)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export_dialog.py" line="64" />
+        <source>Browse…</source>
+        <translation>Parcourir…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export_dialog.py" line="70" />
+        <source>Close</source>
+        <translation>Fermer</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export_dialog.py" line="74" />
+        <source>What</source>
+        <translation>Quoi</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export_dialog.py" line="75" />
+        <source>Examples</source>
+        <translation>Exemples</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export_dialog.py" line="76" />
+        <source>Format</source>
+        <translation>Format</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export_dialog.py" line="80" />
+        <source>File</source>
+        <translation>Fichier</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export_dialog.py" line="99" />
+        <source>Export to</source>
+        <translation>Exporter vers</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export_dialog.py" line="107" />
+        <source>Choose a file to write.</source>
+        <translation>Choisissez un fichier à écrire.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export_dialog.py" line="117" />
+        <source>Exporting…</source>
+        <translation>Export en cours…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/export_dialog.py" line="127" />
+        <source>Export failed: %1</source>
+        <translation>Échec de l'export : %1</translation>
+    </message>
+</context>
+<context>
+    <name>HelpOverlay</name>
+    <message>
+        <location filename="../../ui/dialogs.py" line="60" />
+        <source>Keyboard shortcuts</source>
+        <translation>Raccourcis clavier</translation>
+    </message>
+    <message>
+        <location filename="../../ui/dialogs.py" line="78" />
+        <source>Press any key to close.</source>
+        <translation>Appuyez sur une touche pour fermer.</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../ui/main_window.py" line="73" />
+        <source>Reviewer — refused examples</source>
+        <translation>Reviewer — exemples refusés</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="113" />
+        <source>Search responses and rationales (/)</source>
+        <translation>Chercher dans les réponses et les raisons (/)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="125" />
+        <source>Refused attempts</source>
+        <translation>Essais refusés</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="126" />
+        <source>Audit: random accepted attempts</source>
+        <translation>Audit : essais acceptés au hasard</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="136" />
+        <source>All runs</source>
+        <translation>Toutes les générations</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="137" />
+        <source>Any criterion</source>
+        <translation>Tout critère</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="138" />
+        <source>Any check</source>
+        <translation>Tout contrôle</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="139" />
+        <source>All</source>
+        <translation>Tous</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="139" />
+        <source>To review</source>
+        <translation>À relire</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="140" />
+        <source>Reviewed</source>
+        <translation>Relus</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="140" />
+        <source>Overridden</source>
+        <translation>Corrigés</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="143" />
+        <source>Contradictions only</source>
+        <translation>Contradictions seulement</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="191" />
+        <source>second opinions %v / %m</source>
+        <translation>seconds avis %v / %m</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="192" />
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="240" />
+        <source>&amp;File</source>
+        <translation>&amp;Fichier</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="242" />
+        <source>&amp;Edit</source>
+        <translation>&amp;Édition</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="244" />
+        <source>&amp;Go</source>
+        <translation>&amp;Aller</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="246" />
+        <source>&amp;Review</source>
+        <translation>&amp;Relecture</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="248" />
+        <source>Toggle criterion</source>
+        <translation>Inverser un critère</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="254" />
+        <source>&amp;Tools</source>
+        <translation>&amp;Outils</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="256" />
+        <source>&amp;Help</source>
+        <translation>Aid&amp;e</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="359" />
+        <source>No attempt %1</source>
+        <translation>Pas d'essai %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="385" />
+        <source>End of the queue</source>
+        <translation>Fin de la file</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="436" />
+        <source>Nothing to %1</source>
+        <translation>Rien à %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="437" />
+        <source>undo</source>
+        <translation>annuler</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="437" />
+        <source>redo</source>
+        <translation>rétablir</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="469" />
+        <source>No criterion %1 here</source>
+        <translation>Pas de critère %1 ici</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="486" />
+        <source>No failed check on this attempt</source>
+        <translation>Aucun contrôle en échec sur cet essai</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="542" />
+        <source>Reviewed %1 / %2 (%3 to review)</source>
+        <translation>Relus %1 / %2 (%3 à relire)</translation>
+    </message>
+</context>
+<context>
+    <name>NoteDialog</name>
+    <message>
+        <location filename="../../ui/dialogs.py" line="29" />
+        <source>Note</source>
+        <translation>Note</translation>
+    </message>
+    <message>
+        <location filename="../../ui/dialogs.py" line="34" />
+        <source>Why you decided so (Enter saves)</source>
+        <translation>Pourquoi cette décision (Entrée enregistre)</translation>
+    </message>
+</context>
+<context>
+    <name>QueueModel</name>
+    <message>
+        <location filename="../../ui/queue_model.py" line="174" />
+        <source>Review</source>
+        <translation>Relu</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queue_model.py" line="174" />
+        <source>Attempt</source>
+        <translation>Essai</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queue_model.py" line="174" />
+        <source>Score</source>
+        <translation>Score</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queue_model.py" line="175" />
+        <source>Why refused</source>
+        <translation>Motif du refus</translation>
+    </message>
+    <message>
+        <location filename="../../ui/queue_model.py" line="217" />
+        <source>accepted by the filter</source>
+        <translation>accepté par le filtre</translation>
+    </message>
+</context>
+<context>
+    <name>RateBars</name>
+    <message>
+        <location filename="../../ui/dashboard.py" line="78" />
+        <source>false-failure rate</source>
+        <translation>taux de faux refus</translation>
+    </message>
+    <message>
+        <location filename="../../ui/dashboard.py" line="81" />
+        <source>coverage</source>
+        <translation>couverture</translation>
+    </message>
+</context>
+<context>
+    <name>SecondOpinionRunner</name>
+    <message>
+        <location filename="../../ui/second_opinion.py" line="60" />
+        <source>Second opinions are already running</source>
+        <translation>Des seconds avis sont déjà en cours</translation>
+    </message>
+    <message>
+        <location filename="../../ui/second_opinion.py" line="63" />
+        <source>No attempt to ask a second opinion about</source>
+        <translation>Aucun essai pour lequel demander un second avis</translation>
+    </message>
+    <message>
+        <location filename="../../ui/second_opinion.py" line="98" />
+        <source>Second opinions: %1 asked, %2 now accepted, %3 failed, %4 skipped</source>
+        <translation>Seconds avis : %1 demandés, %2 désormais acceptés, %3 en échec, %4 ignorés</translation>
+    </message>
+    <message>
+        <location filename="../../ui/second_opinion.py" line="102" />
+        <source>cancelled</source>
+        <translation>annulé</translation>
+    </message>
+    <message>
+        <location filename="../../ui/second_opinion.py" line="104" />
+        <source>Second opinion stopped: %1</source>
+        <translation>Second avis arrêté : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/second_opinion.py" line="109" />
+        <location filename="../../ui/second_opinion.py" line="119" />
+        <source>Second opinion failed: %1</source>
+        <translation>Échec du second avis : %1</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <location filename="../../ui/dialogs.py" line="92" />
+        <source>Settings</source>
+        <translation>Réglages</translation>
+    </message>
+    <message>
+        <location filename="../../ui/dialogs.py" line="99" />
+        <source>default location</source>
+        <translation>emplacement par défaut</translation>
+    </message>
+    <message>
+        <location filename="../../ui/dialogs.py" line="101" />
+        <source>System language</source>
+        <translation>Langue du système</translation>
+    </message>
+    <message>
+        <location filename="../../ui/dialogs.py" line="105" />
+        <source>Go to the next attempt after accept or reject</source>
+        <translation>Passer à l'essai suivant après accepter ou rejeter</translation>
+    </message>
+    <message>
+        <location filename="../../ui/dialogs.py" line="107" />
+        <source>Reviewer name</source>
+        <translation>Nom du relecteur</translation>
+    </message>
+    <message>
+        <location filename="../../ui/dialogs.py" line="108" />
+        <source>Ollama host</source>
+        <translation>Hôte Ollama</translation>
+    </message>
+    <message>
+        <location filename="../../ui/dialogs.py" line="109" />
+        <source>Judge model</source>
+        <translation>Modèle juge</translation>
+    </message>
+    <message>
+        <location filename="../../ui/dialogs.py" line="110" />
+        <source>Database</source>
+        <translation>Base de données</translation>
+    </message>
+    <message>
+        <location filename="../../ui/dialogs.py" line="111" />
+        <source>Language</source>
+        <translation>Langue</translation>
+    </message>
+    <message>
+        <location filename="../../ui/dialogs.py" line="113" />
+        <source>Language and database changes apply at the next start.</source>
+        <translation>La langue et la base de données changent au prochain démarrage.</translation>
+    </message>
+</context>
+<context>
+    <name>Shortcuts</name>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="30" />
+        <source>Accept the attempt</source>
+        <translation>Accepter l'essai</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="31" />
+        <source>Reject the attempt</source>
+        <translation>Rejeter l'essai</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="32" />
+        <source>Next attempt</source>
+        <translation>Essai suivant</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="33" />
+        <source>Previous attempt</source>
+        <translation>Essai précédent</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="36" />
+        <source>Toggle the n-th criterion of the table</source>
+        <translation>Inverser le n-ième critère du tableau</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="41" />
+        <source>Mark the failed check as a false positive</source>
+        <translation>Marquer le contrôle en échec comme faux positif</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="43" />
+        <source>Write a note</source>
+        <translation>Écrire une note</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="45" />
+        <source>Ask a second opinion</source>
+        <translation>Demander un second avis</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="47" />
+        <source>Second opinion for all flagged</source>
+        <translation>Second avis pour toutes les contradictions</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="48" />
+        <source>Search</source>
+        <translation>Chercher</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="50" />
+        <source>Audit accepted attempts</source>
+        <translation>Auditer les essais acceptés</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="51" />
+        <source>Undo</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="52" />
+        <source>Redo</source>
+        <translation>Rétablir</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="54" />
+        <source>Settings…</source>
+        <translation>Réglages…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="55" />
+        <source>Quit</source>
+        <translation>Quitter</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="56" />
+        <source>Keyboard shortcuts</source>
+        <translation>Raccourcis clavier</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="70" />
+        <source>Toggle criterion %1</source>
+        <translation>Inverser le critère %1</translation>
+    </message>
+</context>
+<context>
+    <name>VerdictModel</name>
+    <message>
+        <location filename="../../ui/example_models.py" line="57" />
+        <source>yes</source>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_models.py" line="58" />
+        <source>no</source>
+        <translation>non</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_models.py" line="89" />
+        <source>Criterion</source>
+        <translation>Critère</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_models.py" line="89" />
+        <source>Judge</source>
+        <translation>Juge</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_models.py" line="89" />
+        <source>Now</source>
+        <translation>Maintenant</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_models.py" line="90" />
+        <source>Rationale</source>
+        <translation>Raison</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_models.py" line="90" />
+        <source>Contradiction</source>
+        <translation>Contradiction</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_models.py" line="90" />
+        <source>Second opinion</source>
+        <translation>Second avis</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_models.py" line="133" />
+        <source>⚠ contradiction %1</source>
+        <translation>⚠ contradiction %1</translation>
+    </message>
+</context>
+</TS>
