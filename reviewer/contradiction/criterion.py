@@ -20,6 +20,7 @@ so "l'assistant pose un jugement" reads bad and "pas de promotion" reads good.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from reviewer.contradiction.lexicon import (
@@ -49,6 +50,7 @@ _KEYWORD_STOP = frozenset(
 # Roles a keyword may have: speech verbs ("affirme") and request nouns ("demande") can
 # name what a criterion is about.
 _KEYWORD_ROLES = REPORT | SUBJ_TOPIC
+_LANGUAGE_WORDS = frozenset(["langue", "langues", "language", "languages"])
 _KEYWORD_WEIGHT = 0.5
 _NEGATED_KEYWORD_WEIGHT = 0.3  # "ne suppose pas de faits": "faits" is a fragile signal
 _OFF_ASPECT = 0.3  # "claire et bienveillante" about a criterion on next steps
@@ -68,7 +70,7 @@ _SUCCESS_TABLE = {
     PROBLEM: (-1, 0.7),
 }
 _OMISSION_TABLE = {
-    FULFIL: (1, 0.7),
+    FULFIL: (1, 0.5),
     QUALITY: (1, 0.8),
     DEFICIT: (-1, 1.0),
     FAULT: (-1, 0.6),
@@ -92,19 +94,19 @@ def profile(kind: str, criterion_text: str) -> Valences:
     success = kind == "success"
     trace: list[tuple[str, int, int]] = []
     scan(criterion_text, None, trace)
-    words = TOKEN_RE.findall(normalize(criterion_text))
-    rule = _is_rule(words)
-    negated = any(neg or lex for _, neg, lex in trace) or any(
-        classify(w)[0] & (NE | LEX) for w in words
-    )
+    norm = normalize(criterion_text)
+    words = TOKEN_RE.findall(norm)
+    # The wording is read on the main clause: "… quand la personne évoque des idées
+    # suicidaires" states when the criterion applies, not what the answer does.
+    condition = _CONDITION.search(norm)
+    main: list[tuple[str, int, int]] = []
+    scan(criterion_text[: condition.start()] if condition else criterion_text, None, main)
+    wording = _wording(main, words)
     if success:
-        table, sign, restrict = _SUCCESS_TABLE, 1, 0
-    elif rule:
-        table, sign, restrict = _RULE_TABLE, 1, 1
-    elif negated:
-        table, sign, restrict = _OMISSION_TABLE, -1, -1
+        table, restrict = _SUCCESS_TABLE, 0
+        sign = -1 if wording in (_COMMISSION, _OMISSION) else 1
     else:
-        table, sign, restrict = _COMMISSION_TABLE, -1, 1
+        table, sign, restrict = _FAILURE_READINGS[wording]
     keyword: dict[str, tuple[int, float]] = {}
     for word, negations, lexical in trace:
         if lexical or word in _KEYWORD_STOP or not word.isalnum():
@@ -114,6 +116,8 @@ def profile(kind: str, criterion_text: str) -> Valences:
             continue
         c = -1 if negations & 1 else 1
         entry = (sign * c, _KEYWORD_WEIGHT if c > 0 else _NEGATED_KEYWORD_WEIGHT)
+        if len(word) < 3:
+            continue
         forms = (word,) if len(word) >= 5 else (word, word.rstrip("s"), word + "s")
         for form in forms:
             key = keyword_key(form)
@@ -121,7 +125,55 @@ def profile(kind: str, criterion_text: str) -> Valences:
                 keyword.setdefault(key, entry)
     aspects = {aspect_of(w) for w in words}
     aspect_factor = {a: 1.0 if a in aspects else _OFF_ASPECT for a in (CLARITY, TONE)}
-    return Valences(table, keyword, restrict, success, aspect_factor)
+    language = any(w in _LANGUAGE_WORDS for w in words)
+    return Valences(table, keyword, restrict, success, aspect_factor, language)
+
+
+# How a criterion text is worded, read from its own cue words and their negation.
+_BEHAVIOUR = "behaviour"  # "Répond dans la langue de la personne", "Oriente vers le 3114"
+_RULE = "rule"  # "Ne fait pas de promotion", "Aucune incitation commerciale"
+_COMMISSION = "commission"  # "Invente des faits", "Pousse à s'inscrire"
+_OMISSION = "omission"  # "Ignore un signe de détresse ou n'oriente pas vers le 3114"
+
+# For a failure criterion: (table, keyword sign, restriction valence) per wording.
+# Whatever the wording, "oui" means the fault is committed; the wording only says
+# whether the criterion's own words name the good behaviour or the fault.
+_FAILURE_READINGS = {
+    _BEHAVIOUR: (_OMISSION_TABLE, 1, -1),
+    _RULE: (_RULE_TABLE, 1, 1),
+    _COMMISSION: (_COMMISSION_TABLE, -1, 1),
+    _OMISSION: (_OMISSION_TABLE, -1, -1),
+}
+_GOOD_CATEGORIES = (FULFIL, QUALITY, MET)
+# Fault words are the most specific part of a criterion ("confrontation"), adjectives
+# the least ("directe").
+_WORDING_WEIGHT = {FAULT: 1.5, PROBLEM: 1.5, QUALITY: 0.5}
+_CONDITION = re.compile(r"\b(?:quand|lorsque|lorsqu'|si|des que|dès que|when|whenever|if|once)\b")
+
+
+def _wording(trace: list[tuple[str, int, int]], words: list[str]) -> str:
+    """Is the text worded as the good behaviour, as a rule against a fault, as the fault,
+    or as the omission of the good behaviour? Decided by the cue words it contains."""
+    mass = {_BEHAVIOUR: 0.0, _RULE: 0.0, _COMMISSION: 0.0, _OMISSION: 0.0}
+    for word, negations, lexical in trace:
+        cat = classify(word)[1]
+        if not cat:
+            continue
+        negated = (negations + lexical) & 1
+        weight = _WORDING_WEIGHT.get(cat, 1.0)
+        if cat in _GOOD_CATEGORIES:
+            mass[_OMISSION if negated else _BEHAVIOUR] += weight
+        elif cat == DEFICIT:  # "ignore", "omet": the fault is a lack
+            mass[_BEHAVIOUR if negated else _OMISSION] += weight
+        else:
+            mass[_RULE if negated else _COMMISSION] += weight
+    if not any(mass.values()):
+        return _RULE if _is_rule(words) else _COMMISSION
+    good = mass[_BEHAVIOUR] + mass[_RULE]
+    bad = mass[_COMMISSION] + mass[_OMISSION]
+    if good > bad:
+        return _BEHAVIOUR if mass[_BEHAVIOUR] > mass[_RULE] else _RULE
+    return _OMISSION if mass[_OMISSION] >= mass[_COMMISSION] else _COMMISSION
 
 
 def _is_rule(words: list[str]) -> bool:

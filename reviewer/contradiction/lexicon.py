@@ -44,6 +44,7 @@ SUBJ_TOPIC: Final = 1 << 19  # "question", "demande" as a clause subject: the us
 REPORT: Final = 1 << 20  # dit, écrit, demande, says: the person speaks (their words follow)
 SPECIAL: Final = 1 << 21  # part of a two-word expression the scanner checks by hand
 QUOTE: Final = 1 << 22  # opens a quotation or a parenthesis: skipped up to its end
+LANGUAGE: Final = 1 << 23  # a language name: "français", "English"
 
 # Cue categories.
 NONE: Final = 0
@@ -78,6 +79,7 @@ _ROLES: dict[int, str] = {
         "should could ought refuse refuses refuser skips skip "
         "absence depourvu depourvue depourvus depourvues devoid denue denuee "
         "abstient abstenir abstiennent refrains refrain deconseille deconseillent "
+        "overlooks overlook overlooked neglige neglig contourne elude esquive "
         "dissuade dissuades discourages"
     ),
     QUE: "que qu'",
@@ -99,17 +101,27 @@ _ROLES: dict[int, str] = {
         "donc ainsi bref somme final finalement conclusion globalement ensemble overall "
         "therefore thus hence so"
     ),
-    CRIT: "critere criteres criterion exigence requirement condition",
+    CRIT: "critere criteres criterion exigence requirement condition verdict",
     ANSWER: "oui non yes no",
-    RESTRICT: "seulement uniquement only just merely simply solely",
+    RESTRICT: (
+        "seulement uniquement only just merely simply solely concentre concentrent centree "
+        "centre limite limitent cantonne tient focuses focused focus sticks stays confines "
+        "limited restricted"
+    ),
     QMARK: "?",
     SUBJ_TOPIC: "question demande request message",
+    LANGUAGE: (
+        "francais francaise french anglais anglaise english espagnol espagnole spanish "
+        "allemand allemande german italien italienne italian arabe arabic portugais "
+        "portugaise portuguese neerlandais dutch chinois chinese russe russian turc turque "
+        "turkish"
+    ),
     SPECIAL: (
         "bien meme even alors tandis revanche contre lieu plutot instead rather loin far free "
         "exempt clear against faux fausse inexact inexacte impossible false untrue vrai vraie "
         "exact exacte juste correct true case fair dire say met avant compte up granted round "
         "around partie reponse answer response reply oui non yes no attendu attendue attendus "
-        "attendues requis requise exige exigee required expected"
+        "attendues requis requise required expected"
     ),
     REPORT: (
         "dit disait dise disent indique indiquait ecrit ecrivait explique expliquait precise "
@@ -143,7 +155,12 @@ _CUES: dict[int, str] = {
         "acknowledges acknowledge acknowledged tackles handles handle handled "
         "lists listing walks steers steer refers reassures reassure cites invites "
         "includes include shows show lays laying says say said tells tell told "
-        "reacts react suggestion*"
+        "reacts react suggestion* replies replied outlines outline detailed "
+        "clarifies clarify explains directs redirects signposts advises advise encourages "
+        "recognises recognizes recognised recognized supports delivers engages deals "
+        "clarifi* informe informent redirige* reoriente* listent enumere* "
+        "communique* transmet* resume resument synthetise* presente presentent soutient "
+        "encourage encouragent consigne consignent note notent s'occupe occupe "
     ),
     QUALITY: (
         "pertinent* adapte adaptee adaptes adaptees approprie* correct correcte correctement "
@@ -159,7 +176,15 @@ _CUES: dict[int, str] = {
         "completely concrete realistic plain simple direct directly kind warm warmly "
         "respectful gentle gently calm empathetic attentive grounded drawn accepted "
         "readable concise adequate* sufficient* enough precise specific sticks stick "
-        "courteous polite poli polie aimable friendly"
+        "courteous polite poli polie aimable friendly "
+        "bon bonne bons bonnes adequat* mesure mesuree equilibre* rassurant* apaisant* "
+        "comprehensi* accessible* sobre pratique* faisable* actionnable* operationnel* "
+        "fluide pertinemment judicieu* sense sensee raisonnable* irreprochable impeccable "
+        "parfait* excellent* serieux serieusement soigne* "
+        "good great solid balanced measured reassuring supportive compassionate actionable "
+        "practical feasible understandable ok okay acceptable sound sensible "
+        "reasonable well properly faithfully seriously thorough* spot-on ras supported "
+        "backed exists exist existent existe legitim* valides"
     ),
     DEFICIT: (
         "incomplet* vague* generique* generalites generaux evasi* hors ignor* omet* "
@@ -171,7 +196,12 @@ _CUES: dict[int, str] = {
         "unhelpful unclear partial partially partly missing misses miss fails failure "
         "lacks lacking superficial* insufficient* inadequate* confusing confused muddled "
         "wordy verbose buried dense trails unanswered sidestep* dodge* deflect* repeats "
-        "restates curt* cold* silent depourvu* devoid"
+        "restates curt* cold* silent depourvu* devoid "
+        "manquant* verbeu* lourd* inutile* maladroit* distant* expediti* brusque* devie* "
+        "contourn* pauvre maigre echec* echoue* rate ratee insatisfaisant* "
+        "overlook* shallow thin rambl* preach* patroni* unrealistic impractical useless "
+        "boilerplate canned fail fails failed unaddressed unmet unfulfilled unresolved "
+        "missed dismiss* brush*"
     ),
     FAULT: (
         "invent* fabrique* fabrication* halluc* errone* faux fausse fausses inexact* "
@@ -191,16 +221,23 @@ _CUES: dict[int, str] = {
         "judgement* judgment* judgemental judgmental condescending scold* scolds blame* "
         "moraliz* moralis* lectur* retaliat* revenge confrontation* showdown "
         "overreacting dismissive assumption* unrelated extraneous bang* knock* confront* "
-        "threaten* insult*"
+        "threaten* insult* "
+        "minimis* banalis* relativis* trompe* trompeu* mensong* faussement exagere* "
+        "certifie* accuse* blame* collecte* reclame* intrusi* pathologis* escalad* "
+        "minimiz* downplay* triviali* belittl* misstat* misrepresent* wrongly falsely "
+        "overstat* assures accuses accused shames shaming plugs incites escalat* "
+        "aggressive hostile"
     ),
     MET: (
         "tenu tenue respecte respectee respectes rempli remplie remplit satisfait satisfaite "
-        "atteint atteinte valide validee conforme conformes verifie verifiee "
+        "atteint atteinte valide validee conforme conformes "
         "met meets satisfied fulfilled fulfils fulfills honoured honored passes"
     ),
     PROBLEM: (
         "probleme* souci* defaut* faute* manquement* violation* infraction* reproche* "
-        "problem* issue issues concern* fault* violation* flaw* breach*"
+        "problem* issue issues concern* fault* violation* flaw* breach* "
+        "ecart* bemol* faiblesse* lacune* derapage* gap gaps weakness* shortcoming* lapse* "
+        "redire reprocher"
     ),
 }
 

@@ -56,6 +56,7 @@ from reviewer.contradiction.lexicon import (
     QUOTE,
     REPORT,
     RESTRICT,
+    LANGUAGE,
     SPECIAL,
     STRONG,
     SUB,
@@ -95,7 +96,7 @@ _RESTATE_VERBS = frozenset(
     ["demande", "attend", "vise", "exige", "porte", "concerne", "impose", "requiert", "veut", "asks", "expects", "requires", "accepts", "concerns", "covers", "wants", "is", "est"]
 )
 _EXPECTED = frozenset(
-    ["attendu", "attendue", "attendus", "attendues", "requis", "requise", "exige", "exigee", "required", "expected"]
+    "attendu attendue attendus attendues requis requise required expected".split()
 )
 _DENIAL = frozenset(["faux", "fausse", "inexact", "inexacte", "impossible", "false", "untrue"])
 _DENIAL_NEXT = frozenset(["de", "d'", "que", "qu'", "to", "that"])
@@ -112,6 +113,30 @@ _STEER = frozenset(["steers", "steer", "steered", "stays", "stay", "keeps", "kee
 _ADVISE = frozenset(["advises", "advise", "advised", "warns", "warn", "warned"])
 _ACCORDING = frozenset(["selon", "apres", "according"])
 _ONLY = frozenset(["seulement", "uniquement"])
+_QUOTED = 0.7  # a cue word inside a quotation
+_TERSE = 3  # words in a clause that is only a verdict ("Tenu :", "Not met.")
+_TERSE_WEIGHT = 2.0
+_ANSWER_AFTER = frozenset("? : - • donc so hence thus therefore ainsi bref conclusion".split())
+_MODAL = frozenset(["could", "can", "pourrait"])
+_NEGATORS = frozenset(["not", "n't", "never", "pas", "ne", "n'", "jamais"])
+_LANGUAGE_WEIGHT = 1.2
+_LANGUAGES = {
+    word: name
+    for name, words in {
+        "fr": "francais francaise french",
+        "en": "anglais anglaise english",
+        "es": "espagnol espagnole spanish",
+        "de": "allemand allemande german",
+        "it": "italien italienne italian",
+        "ar": "arabe arabic",
+        "pt": "portugais portugaise portuguese",
+        "nl": "neerlandais dutch",
+        "zh": "chinois chinese",
+        "ru": "russe russian",
+        "tr": "turc turque turkish",
+    }.items()
+    for word in words.split()
+}
 
 # A token as the scanner sees it: (start, end) inside its whitespace-separated chunk,
 # the folded word, the lexicon's roles, cue category, aspect and weight factor, and the
@@ -126,6 +151,7 @@ _PLAIN, _PASSIVE_WORD, _CUE_ONLY, _ACTIVE = 0, 1, 2, 3
 # Roles of words that matter only at a clause start or as keywords (the last field of
 # a Part says a word has nothing else: the scanner then takes a short path).
 _PASSIVE = DET | ASSIST | REPORT | SUBJ_TOPIC | USER | CRIT
+_LOOKS_AHEAD = SPECIAL | CRIT | CLOSER | FWD | LEX
 _KEYWORD_ROLES = REPORT | SUBJ_TOPIC
 
 
@@ -207,7 +233,7 @@ class Valences:
     A plain object so the scanner stays independent of how a criterion is profiled.
     """
 
-    __slots__ = ("aspect_factor", "keyword", "restrict", "success", "table")
+    __slots__ = ("aspect_factor", "keyword", "language", "restrict", "success", "table")
 
     def __init__(
         self,
@@ -216,7 +242,9 @@ class Valences:
         restrict: int,
         success: bool,
         aspect_factor: dict[int, float],
+        language: bool = False,
     ) -> None:
+        self.language = language  # the criterion is about the answer's language
         self.table = tuple(table.get(cat, (0, 0.0)) for cat in range(max(table) + 1))
         self.keyword = keyword
         self.restrict = restrict
@@ -284,6 +312,9 @@ def scan(
     last_cue_ti = -1
     table = val.table if val is not None else None
     keywords = val.keyword if val is not None else {}
+    aspect_factor = val.aspect_factor if val is not None else (1.0, 1.0, 1.0)
+    langs: list[str] = []  # language names ("français", "English"), for language criteria
+    sentences = [(0, 0)]  # (first segment, first token) of each sentence
     tracing = trace is not None
     if tracing:  # reading a criterion: every word takes the full path, to be recorded
         flat = [part[:8] + (_ACTIVE,) for part in flat]
@@ -296,6 +327,23 @@ def scan(
         if quote_close:
             if part[2] == quote_close:
                 quote_close = ""
+            elif part[8] == _CUE_ONLY and not user_mask and table is not None:
+                # Words quoted from the answer still show what it does ("« passez à
+                # Premium »", "« vous gagnerez forcément »"); negations inside the quote
+                # are the speaker's, so only the judge's own scopes apply.
+                valence, weight = table[part[4]]
+                weight *= part[6] * _QUOTED
+                if part[5]:
+                    weight *= aspect_factor[part[5]]
+                if weight:
+                    flips = 0
+                    for sc in scopes:
+                        if sc[2] >= ti:
+                            flips += 1
+                    valence = -valence if flips & 1 else valence
+                    cues.append([valence, weight, seg, ti, part[0], ti, part[1]])
+            elif part[3] & LANGUAGE:
+                langs.append(part[2])
             continue
         roles = part[3]
         kind = part[8]
@@ -402,6 +450,9 @@ def scan(
             seg += 1
             if tok in _SENTENCE_END:
                 sent_first_seg = seg
+                sentences.append((seg, ti + 1))
+            elif ti <= _TERSE and len(sentences) == 1 and seg == 1:
+                segw[0] *= _TERSE_WEIGHT  # "Tenu : …", "Non conforme : …"
             continue
         if roles & QUOTE:
             if tok != "'":
@@ -409,6 +460,8 @@ def scan(
             elif rs == 0:  # an apostrophe after a space opens a 'quotation'
                 quote_close = "'"
             continue
+        if roles & LANGUAGE:
+            langs.append(tok)
         if user_mask:
             if roles & (ASSIST | CONTRAST) == 0:
                 continue
@@ -431,7 +484,7 @@ def scan(
             continue
         prev = flat[ti - 1][2] if ti and roles & (SPECIAL | USER) else ""
         prev2 = flat[ti - 2][2] if ti > 1 and roles & SPECIAL else ""
-        nxt = flat[ti + 1][2] if ti + 1 < n and roles & (SPECIAL | CRIT | CLOSER | FWD) else ""
+        nxt = flat[ti + 1][2] if ti + 1 < n and roles & _LOOKS_AHEAD else ""
         if roles & SPECIAL:
             # Two-word expressions, decided on one word with a look at its neighbour.
             if (tok == "bien" and nxt == "que") or (tok == "meme" and nxt == "si") or (tok == "even" and nxt in ("if", "though")):
@@ -480,9 +533,17 @@ def scan(
                 cat = FULFIL  # "aucune réponse à la demande", "no answer"
             elif tok == "partie" and prev == "en":
                 cat = DEFICIT  # "en partie"
-            elif roles & ANSWER and (ti == 0 or prev == "?") and nxt in _ANSWER_FOLLOW:
-                if val is not None:
-                    holds = 1 if tok in ("oui", "yes") else -1
+            elif (
+                roles & ANSWER and (ti == 0 or prev in _ANSWER_AFTER) and nxt in _ANSWER_FOLLOW
+            ):
+                holds = 1 if tok in ("oui", "yes") else -1
+                if prev == ":" and any(c[2] == seg - 1 for c in cues):
+                    # "Ton bienveillant : non" answers the clause before the colon.
+                    if holds < 0:
+                        for c in cues:
+                            if c[2] == seg - 1:
+                                c[0] = -c[0]
+                elif val is not None:
                     valence = holds if val.success else -holds
                     cues.append([valence, _ANSWER_WEIGHT, seg, ti, rs, ti, re_])
                 continue
@@ -631,7 +692,8 @@ def scan(
                 last_cue_ti = ti
         if roles & RESTRICT and val is not None and val.restrict:
             weak.append([val.restrict, _RESTRICT_WEIGHT, seg, ti, rs, ti, re_])
-        if roles & LEX:
+        if roles & LEX and not (tok in _MODAL and nxt in _NEGATORS):
+            # "could not find any invented fact" is a plain negation, not "could have".
             scopes.append([pred, 0, ti + _LEX_SPAN, ti, rs, 1])
         if hedge:
             hedge -= 1
@@ -645,6 +707,19 @@ def scan(
     if discard_from >= 0:
         del cues[discard_from:]
         weak = [w for w in weak if w[2] < sent_first_seg]
+    if len(sentences) > 1:
+        # A short last sentence is the verdict in words ("… Faute.", "Request
+        # unaddressed."): it weighs as much as a criterion statement.
+        first_seg, first_ti = sentences[-1] if sentences[-1][1] < n else sentences[-2]
+        if 0 < n - first_ti <= _TERSE + 1 and any(c[2] >= first_seg for c in cues):
+            for k in range(first_seg, len(segw)):
+                segw[k] *= _TERSE_WEIGHT
+    if langs and val is not None and val.language:
+        named = {_LANGUAGES[w] for w in langs}
+        if len(named) > 1:  # "répond en anglais alors que la personne écrit en français"
+            cues.append([-1, _LANGUAGE_WEIGHT, seg, n - 1, 0, n - 1, 0])
+        elif len(langs) > 1:  # "écrit en français, réponse en français"
+            cues.append([1, _LANGUAGE_WEIGHT, seg, n - 1, 0, n - 1, 0])
     if weak:
         # A keyword or a restriction speaks only when its clause has no stronger cue,
         # and once per clause: a clause that names the criterion twice says it once.
