@@ -34,8 +34,7 @@ from reviewer.checks import CheckPattern, PatternError, compile_check
 from reviewer.confusion import Confusion
 from reviewer.errors import ReviewerError
 from reviewer.store import Store
-from ui.ops import Ops
-from ui.widgets_util import named
+from ui.widgets_util import Background, named
 
 DEBOUNCE_MS = 300
 TIMEOUT_S = 0.5
@@ -66,7 +65,7 @@ class BacktestEditor(QWidget):
         super().__init__(parent)
         self.store = store
         self.reviewer = reviewer
-        self.ops = Ops(self)
+        self.ops = Background(self)
         self.specs: dict[str, CheckSpec] = {}
         self.versions: dict[str, int] = {}
         self.result: BacktestResult | None = None
