@@ -41,6 +41,7 @@ from reviewer.review import ConflictError
 from reviewer.store import Store
 from ui.dialogs import HelpOverlay, NoteDialog, SettingsDialog
 from ui.example_view import ExamplePane
+from ui.feedback_tools import install_tools
 from ui.ops import Ops
 from ui.queue_model import QueueModel, Role
 from ui.second_opinion import SecondOpinionRunner
@@ -253,6 +254,7 @@ class MainWindow(QMainWindow):
         # Other editors (regex back-test, criteria, agreement, exports) add entries here.
         self.tools_menu = bar.addMenu(self.tr("&Tools"))
         self.tools_menu.setObjectName("tools_menu")
+        self.feedback_tools = install_tools(self)
         help_menu = bar.addMenu(self.tr("&Help"))
         help_menu.addAction(a["help"])
 

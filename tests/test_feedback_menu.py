@@ -1,0 +1,46 @@
+"""The Tools menu of the main window opens the feedback windows."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from PySide6.QtGui import QAction
+
+from reviewer.store import Store
+from tests.ui_support import filled_store, make_window, no_leaks, ui_settings  # noqa: F401
+from ui.backtest_editor import BacktestEditor
+from ui.dashboard import AgreementDashboard
+from ui.main_window import MainWindow
+
+pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints",
+                                       "does not support raise")
+
+
+def test_tools_menu_opens_each_tool_once(
+    qtbot: Any, filled_store: Store, make_window: Callable[[Store], MainWindow]  # noqa: F811
+) -> None:
+    window = make_window(filled_store)
+    names = [a.objectName() for a in window.tools_menu.actions()]
+    assert names[:4] == ["action_tool_backtest", "action_tool_criteria",
+                         "action_tool_dashboard", "action_tool_export"]
+    window.findChild(QAction, "action_tool_backtest").trigger()
+    editor = window.feedback_tools.open["backtest"]
+    assert isinstance(editor, BacktestEditor) and editor.isVisible()
+    qtbot.waitUntil(lambda: editor.result is not None, timeout=10000)
+    window.findChild(QAction, "action_tool_backtest").trigger()
+    assert window.feedback_tools.open["backtest"] is editor  # raised, not duplicated
+    window.findChild(QAction, "action_tool_dashboard").trigger()
+    board = window.feedback_tools.open["dashboard"]
+    assert isinstance(board, AgreementDashboard)
+    qtbot.waitUntil(lambda: board.stats is not None, timeout=10000)
+    for name in ("criteria", "export"):
+        window.findChild(QAction, f"action_tool_{name}").trigger()
+    for tool in list(window.feedback_tools.open.values()):
+        tool.close()
+    qtbot.waitUntil(lambda: not window.feedback_tools.open, timeout=5000)

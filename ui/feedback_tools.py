@@ -1,0 +1,81 @@
+"""The Tools menu entries of the feedback loop: back-test, criteria, agreement, export.
+
+``install_tools(window)`` adds them to ``window.tools_menu``. Each tool opens once as its
+own window (parented to the main window so it closes with it); choosing the entry again
+brings the open one to the front.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QWidget
+
+from reviewer.judge.client import JudgeClient
+from ui.backtest_editor import BacktestEditor
+from ui.criteria_editor import CriteriaEditor
+from ui.dashboard import AgreementDashboard
+from ui.export_dialog import ExportDialog
+
+if TYPE_CHECKING:
+    from ui.main_window import MainWindow
+
+JUDGE_TIMEOUT_S = 120.0
+
+
+class FeedbackTools:
+    """Opens the feedback windows of one main window, one instance each."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.open: dict[str, QWidget] = {}
+
+    def judge(self) -> JudgeClient:
+        """A judge client from the window's settings (host, model)."""
+        config = self.window.config
+        return JudgeClient(config.ollama_host, config.ollama_model, timeout=JUDGE_TIMEOUT_S,
+                           retries=1)
+
+    def factories(self) -> dict[str, Callable[[], QWidget]]:
+        """How to build each tool."""
+        w = self.window
+        return {
+            "backtest": lambda: BacktestEditor(w.store, w.reviewer, w),
+            "criteria": lambda: CriteriaEditor(w.store, w.reviewer, self.judge, w),
+            "dashboard": lambda: AgreementDashboard(w.store, w),
+            "export": lambda: ExportDialog(w.store, w),
+        }
+
+    def show(self, name: str) -> QWidget:
+        """Open the tool (or raise the open one) and return it."""
+        tool = self.open.get(name)
+        if tool is None:
+            tool = self.factories()[name]()
+            tool.setWindowFlag(Qt.WindowType.Window, True)
+            tool.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+            tool.destroyed.connect(lambda *_: self.open.pop(name, None))
+            self.open[name] = tool
+        tool.show()
+        tool.raise_()
+        tool.activateWindow()
+        return tool
+
+
+def install_tools(window: MainWindow) -> FeedbackTools:
+    """Add the feedback entries to the window's Tools menu."""
+    tools = FeedbackTools(window)
+    entries = (
+        ("backtest", window.tr("Regex back-test…")),
+        ("criteria", window.tr("Criteria editor…")),
+        ("dashboard", window.tr("Agreement dashboard…")),
+        ("export", window.tr("Export…")),
+    )
+    for name, text in entries:
+        action = QAction(text, window)
+        action.setObjectName(f"action_tool_{name}")
+        action.triggered.connect(lambda _checked=False, n=name: tools.show(n))
+        window.tools_menu.addAction(action)
+    return tools
