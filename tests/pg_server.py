@@ -6,8 +6,9 @@ free port of 127.0.0.1 only, and migrates a template database once. Each test th
 its own database copied from that template (``CREATE DATABASE … TEMPLATE``), which is
 much faster than migrating again, so tests stay isolated.
 
-The cluster is stopped (``pg_ctl stop -m fast``) by the session fixture's finalizer and,
-as a safety net, at interpreter exit; its folder is removed.
+The cluster is stopped (``pg_ctl stop -m fast``) by the session fixture's finalizer, at
+interpreter exit and on SIGTERM; if the test process dies harder than that (segfault,
+SIGKILL), a small watchdog process stops it. Its folder is removed.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import threading
 from pathlib import Path
@@ -71,6 +73,19 @@ def free_port() -> int:
         return port
 
 
+# Runs in its own session next to the tests: when the test process dies without cleaning
+# up (segfault, SIGKILL), it is re-parented, and the watchdog stops the cluster.
+WATCHDOG = """
+import os, shutil, subprocess, sys, time
+parent, folder, data, cmd = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4:]
+while os.getppid() == parent and os.path.isdir(data):
+    time.sleep(0.5)
+if os.path.isdir(data):
+    subprocess.run([*cmd, "-D", data, "-m", "immediate", "-w", "stop"], capture_output=True)
+    shutil.rmtree(folder, ignore_errors=True)
+"""
+
+
 def _exit_cleanly_on_sigterm() -> None:
     """Turn SIGTERM (a CI timeout, ``kill``) into SystemExit so that the fixture's finalizer
     and atexit stop the cluster instead of leaving a postgres process behind."""
@@ -94,6 +109,7 @@ class PgServer:
         self._as_postgres = os.geteuid() == 0
         self._counter = itertools.count(1)
         self._running = False
+        self._watchdog: subprocess.Popen[bytes] | None = None
 
     # -- lifecycle -------------------------------------------------------------------------
 
@@ -142,9 +158,22 @@ class PgServer:
             tail = log.read_text(errors="replace")[-2000:] if log.exists() else ""
             raise PgStartError(f"pg_ctl start failed: {started.stderr.strip()} {tail}")
         self._running = True
+        self._start_watchdog()
         self._execute(f'CREATE DATABASE "{TEMPLATE}"')
         store = open_store(self.url(TEMPLATE))
         store.close()
+
+    def _start_watchdog(self) -> None:
+        assert self.folder is not None and self.data is not None
+        pg_ctl = [str(self.bindir / "pg_ctl")]
+        if self._as_postgres:
+            pg_ctl = ["runuser", "-u", "postgres", "--", *pg_ctl]
+        self._watchdog = subprocess.Popen(
+            [sys.executable, "-c", WATCHDOG, str(os.getpid()), str(self.folder),
+             str(self.data), *pg_ctl],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            start_new_session=True,  # survives a kill of the test's process group
+        )
 
     def stop(self) -> None:
         """Stop the cluster (fast shutdown) and remove its folder; safe to call twice."""
@@ -155,6 +184,10 @@ class PgServer:
         if self.folder is not None:
             shutil.rmtree(self.folder, ignore_errors=True)
             self.folder = None
+        if self._watchdog is not None:
+            self._watchdog.terminate()
+            self._watchdog.wait(timeout=10)
+            self._watchdog = None
 
     # -- databases -------------------------------------------------------------------------
 
