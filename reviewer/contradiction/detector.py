@@ -23,7 +23,7 @@ from reviewer.contradiction.scan import ScanResult, scan
 THRESHOLD = 0.5
 """A rationale is flagged as contradicting its verdict when ``score >= THRESHOLD``."""
 
-PRIOR = 0.6
+PRIOR = 0.5
 _EVIDENCE_CUES = 2
 _ADJACENT = 1  # characters between two spans that still merge them (one space)
 

@@ -145,7 +145,8 @@ _CUES: dict[int, str] = {
         "suggerer conseille conseillent conseiller recommande recommandent recommander "
         "couvre couvrent reprend reprennent aide aident aider aidant guide guident "
         "accompagne* reconnait reconnaissent structure structurent rassure rassurent "
-        "invite invitent inviter confirme confirment dit dire reagit reagir "
+        "invite invitent inviter confirme confirment dit dire reagit reagir evoque evoquer "
+        "evoquent "
         "sugge* mention mentions "
         "answers answer answered answering addresses address addressed responds respond "
         "responded provides provide provided providing gives give gave given giving "
@@ -184,7 +185,8 @@ _CUES: dict[int, str] = {
         "good great solid balanced measured reassuring supportive compassionate actionable "
         "practical feasible understandable ok okay acceptable sound sensible "
         "reasonable well properly faithfully seriously thorough* spot-on ras supported "
-        "backed exists exist existent existe legitim* valides"
+        "backed exists exist existent existe legitim* valides figure figurent apparait "
+        "apparaissent appears appear appeared correspond correspondent matches"
     ),
     DEFICIT: (
         "incomplet* vague* generique* generalites generaux evasi* hors ignor* omet* "
@@ -263,14 +265,12 @@ _ASPECTS: dict[int, str] = {
 # Words that weigh less than their category: "bien" and "directement" intensify a verb
 # more than they judge by themselves.
 WORD_FACTOR: Final[dict[str, float]] = {
-    "bien": 0.5,
-    "directement": 0.4,
-    "direct": 0.4,
-    "directe": 0.4,
-    "directly": 0.4,
     "simple": 0.6,
     "simply": 0.0,
 }
+# Adverbs that strengthen the cue just before them ("répond directement", "aide bien")
+# and count for nothing alone.
+INTENSIFIERS: Final = frozenset(["bien", "directement", "direct", "directe", "directly", "well"])
 
 # Cue weight of each category, before the criterion-specific adjustment in the detector.
 CUE_WEIGHT: Final[dict[int, float]] = {

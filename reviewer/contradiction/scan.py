@@ -48,6 +48,7 @@ from reviewer.contradiction.lexicon import (
     FWD,
     HEDGE,
     INFO,
+    INTENSIFIERS,
     LEX,
     MET,
     NE,
@@ -114,6 +115,7 @@ _ADVISE = frozenset(["advises", "advise", "advised", "warns", "warn", "warned"])
 _ACCORDING = frozenset(["selon", "apres", "according"])
 _ONLY = frozenset(["seulement", "uniquement"])
 _QUOTED = 0.7  # a cue word inside a quotation
+_INTENSIFIED = 1.3  # "répond directement"
 _TERSE = 3  # words in a clause that is only a verdict ("Tenu :", "Not met.")
 _TERSE_WEIGHT = 2.0
 _ANSWER_AFTER = frozenset("? : - • donc so hence thus therefore ainsi bref conclusion".split())
@@ -252,6 +254,14 @@ class Valences:
         self.aspect_factor = tuple(aspect_factor.get(a, 1.0) for a in range(3))
 
 
+def _negate_subject(weak: list[Cue], clause_ti: int) -> None:
+    """A negation after a criterion keyword of the same clause denies it: "la médiation
+    n'est jamais évoquée", "Mediation never comes up"."""
+    for cue in weak:
+        if cue[5] >= clause_ti:
+            cue[0] = -cue[0]
+
+
 def _restrictive_at(flat: list[Part], i: int) -> int:
     """If the "ne" at ``i`` is the restrictive "ne … que" (a "que" before any "pas"),
     how many tokens ahead its "que" is; else 0."""
@@ -302,6 +312,7 @@ def scan(
     scopes: list[list[int]] = []
     pred = 0
     clause_start = True
+    clause_ti = 0  # first token of the current clause
     user_mask = False
     quote_close = ""
     concess_open = False
@@ -408,6 +419,12 @@ def scan(
             if user_mask:
                 continue
             clause_start = False
+            if part[2] in INTENSIFIERS:
+                # "répond directement", "aide bien": strengthens the verb before it and
+                # says nothing alone ("passe directement à…").
+                if last_cue_ti == ti - 1 and cues:
+                    cues[-1][1] *= _INTENSIFIED
+                continue
             valence, weight = table[cat]  # type: ignore[index]
             weight *= factor
             if aspect:
@@ -444,6 +461,7 @@ def scan(
             user_mask = False
             concess_open = False
             clause_start = True
+            clause_ti = ti + 1
             hedge = 0
             pred += 1
             segw.append(1.0)
@@ -470,6 +488,7 @@ def scan(
             scopes.clear()
             pred += 1
             clause_start = True
+            clause_ti = ti + 1
             hedge = 0
             if concess_open:
                 concess_open = False
@@ -552,6 +571,7 @@ def scan(
             scopes.clear()
             pred += 1
             clause_start = True
+            clause_ti = ti + 1
             hedge = 0
             if concess_open:
                 concess_open = False
@@ -562,6 +582,7 @@ def scan(
             scopes.clear()
             pred += 1
             clause_start = True
+            clause_ti = ti + 1
             hedge = 0
             concess_open = False
             for k in range(sent_first_seg, seg + 1):
@@ -573,6 +594,7 @@ def scan(
             if clause_start or len(cues) == sent_first_cue:
                 concess_open = True
                 clause_start = True
+                clause_ti = ti + 1
                 segw.append(_CONCESSIVE)
                 seg += 1
             else:
@@ -620,6 +642,7 @@ def scan(
                         break
                 else:
                     scopes.append([pred, 1, ti + _OPEN_NE_SPAN, ti, rs, 0])
+                    _negate_subject(weak, clause_ti)
             continue
         if roles & (CLOSER | FWD):
             closed = False
@@ -651,6 +674,8 @@ def scan(
                             break
                     else:
                         scopes.append([pred, 0, ti + span, ti, rs, 0])
+                        if not verbless:
+                            _negate_subject(weak, clause_ti)
             if roles & CLOSER or cat == NONE:
                 continue
 
