@@ -99,6 +99,10 @@ WORDS = st.sampled_from(["le", "la", "rapport", "Partager", "client", "é", "l'"
 PIECES = st.sampled_from(
     [
         "état",
+        "É",
+        "ΣΑΣ",
+        "ß",
+        "Ǆ",
         "l'",
         "l’",
         "« ",

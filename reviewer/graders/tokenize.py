@@ -16,11 +16,17 @@ import regex
 # "l", "administrateur", as a French reader counts them.
 _WORD = regex.compile(r"[\p{L}\p{M}\p{N}]+")
 
-# The fast path of unicode_words: one byte table turns every ASCII character but letters
-# and digits into a space; the common non-ASCII punctuation of French text, and the
-# whitespace that NFKC leaves non-ASCII (checked over every code point), become spaces too.
-_ASCII_SEPARATORS = bytes(0x20 if c < 0x80 and not chr(c).isalnum() else c for c in range(256))
+# The fast path of unicode_words: one byte table lower-cases ASCII letters and turns every
+# other ASCII character but digits into a space; the common non-ASCII punctuation of
+# French text, and the whitespace that NFKC leaves non-ASCII (checked over every code
+# point), become spaces too.
+_ASCII_LOWER_SEPARATORS = bytes(
+    c + 0x20 if 0x41 <= c <= 0x5A else 0x20 if c < 0x80 and not chr(c).isalnum() else c
+    for c in range(256)
+)
 NON_ASCII_SEPARATORS = tuple("’‘«»“”„‹›–—―…•·×÷€£§°¡¿\x85\u1680\u2028\u2029")
+_NON_ASCII_SEPARATOR_PAIRS = tuple((sep, sep.encode()) for sep in NON_ASCII_SEPARATORS)
+_ASCII_BYTES = bytes(range(0x80))
 
 # rouge_score's tokenizer lower-cases, turns every character outside [a-z0-9] into a
 # space and splits. Done on UTF-8 bytes with one translation table (which also lower-cases
@@ -42,20 +48,27 @@ def unicode_words(text: str) -> list[str]:
 
 def unicode_bytes(text: str) -> list[bytes]:
     """:func:`unicode_words` as UTF-8 bytes, computed without the regex when possible."""
-    text = unicodedata.normalize("NFKC", text).lower()
-    raw = text.encode("utf-8", "surrogatepass").translate(_ASCII_SEPARATORS)
+    text = unicodedata.normalize("NFKC", text)
+    raw = text.encode("utf-8", "surrogatepass").translate(_ASCII_LOWER_SEPARATORS)
     if raw.isascii():
-        return raw.split()  # only ASCII letters and digits are left between spaces
-    rest = raw.decode("utf-8", "surrogatepass")
-    for sep in NON_ASCII_SEPARATORS:
+        return raw.split()  # only ASCII letters (lowered) and digits are left
+    # Only the non-ASCII characters need a look: UTF-8 keeps them whole when the ASCII
+    # bytes are deleted, so checking this short remainder is cheap.
+    rest = raw.translate(None, _ASCII_BYTES).decode("utf-8", "surrogatepass")
+    if rest.lower() != rest:
+        # A non-ASCII capital ("État"): lower-case the whole text the ordinary way.
+        text = text.lower()
+        raw = text.encode("utf-8", "surrogatepass").translate(_ASCII_LOWER_SEPARATORS)
+        rest = raw.translate(None, _ASCII_BYTES).decode("utf-8", "surrogatepass")
+    for sep, sep_bytes in _NON_ASCII_SEPARATOR_PAIRS:
         if sep in rest:
-            rest = rest.replace(sep, " ")
-    # Only spaces separate the chunks now. str.isalnum characters are all letters or
-    # digits (checked over every code point), so when every chunk is alphanumeric the
-    # chunks are exactly the regex's words.
-    if rest.replace(" ", "").isalnum():
-        return rest.encode("utf-8").split()
-    return as_bytes(_WORD.findall(text))
+            rest = rest.replace(sep, "")
+            raw = raw.replace(sep_bytes, b" ")  # UTF-8 is self-synchronising: no false hit
+    # str.isalnum characters are all letters or digits (checked over every code point):
+    # when every non-ASCII character left is one, only spaces separate the words.
+    if rest and not rest.isalnum():
+        return as_bytes(_WORD.findall(text.lower()))
+    return raw.split()
 
 
 def rouge_bytes(text: str) -> list[bytes]:
