@@ -204,8 +204,11 @@ def _contradiction(v: Verdict, flags: dict[int, ContradictionFlag]) -> tuple[boo
     if detect is None:
         return False, 0.0, "", ()
     cv = v.criterion_version
-    found = detect(cv.kind, v.met, v.rationale, criterion_text=cv.text,
-                   criterion_id=cv.criterion_id)
+    try:
+        found = detect(cv.kind, v.met, v.rationale, criterion_text=cv.text,
+                       criterion_id=cv.criterion_id)
+    except Exception:  # a detector fault must not hide the example itself
+        return False, 0.0, "", ()
     if not found.contradiction:
         # Cues of a verdict that agrees with its rationale are noise: highlight nothing.
         return False, float(found.score), "", ()

@@ -145,7 +145,7 @@ class ExamplePane(QScrollArea):
 
         self.title = plain_label(bold=True)
         self.title.setStyleSheet("font-size: 15px;")
-        self.flag_badge = plain_label(selectable=False)
+        self.flag_badge = plain_label(wrap=False, selectable=False)
         self.flag_badge.setStyleSheet(
             "background: #b3261e; color: white; border-radius: 6px; padding: 2px 8px;")
         self.flag_badge.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
@@ -174,11 +174,6 @@ class ExamplePane(QScrollArea):
             box_layout.addWidget(w)
         col.addWidget(box)
 
-        col.addWidget(section_title(self.tr("Conversation so far")))
-        self.bubbles = QVBoxLayout()
-        self.bubbles.setSpacing(4)
-        col.addLayout(self.bubbles)
-
         col.addWidget(section_title(self.tr("Graded response")))
         self.response = PlainTextView()
         self.response.setObjectName("response")
@@ -204,8 +199,16 @@ class ExamplePane(QScrollArea):
         self.checks.setObjectName("checks")
         self.checks.setModel(self.check_model)
         setup_table(self.checks)
+        self.checks.setItemDelegateForColumn(4, HighlightDelegate(self.checks))
         stretch(self.checks, 4, {0: 110, 1: 70, 2: 160, 3: 200})
         col.addWidget(self.checks)
+
+        # The context comes last: the graded answer and the verdicts are what a reviewer
+        # reads first on every example; the conversation is there when it is needed.
+        col.addWidget(section_title(self.tr("Conversation so far")))
+        self.bubbles = QVBoxLayout()
+        self.bubbles.setSpacing(4)
+        col.addLayout(self.bubbles)
         col.addStretch(1)
         self.show_empty()
 
