@@ -652,6 +652,9 @@ def scan(
                         sc[1] = 0
                         sc[2] = ti + _CLOSED_SPAN
                         closed = True
+                        if cues and cues[-1][3] == sc[3]:
+                            # Highlight "ne répond pas", not just "ne répond".
+                            cues[-1][5], cues[-1][6] = ti, re_
                         if nxt in _ONLY:
                             scopes.remove(sc)  # "pas seulement": not only
                             skip = 1
