@@ -4,12 +4,15 @@ The *final* status of an attempt: a reviewer ``accept`` wins; a reviewer ``rejec
 overturns a filter-accepted one; otherwise the filter rule is replayed with second
 opinions and the reviewer's overrides (``reviewer.replay.replay``). Per turn the chosen
 answer is the accepted attempt with the lowest number (the filter kept the first one).
+Only attempts with a second opinion or with overrides but no decision need the replay;
+every other one keeps the filter's stored decision (the replay reproduces it), so the
+walk reads plain rows and loads verdicts for those few only.
 
 A conversation is usable up to the first turn that has no accepted answer, or whose
 stored context was generated after a different answer than the one chosen for the turn
 before (``context diverged``: the chain must be the one the model really saw). The walk
-streams conversations in chunks (attempts with what replay needs, then the session is
-cleared), so the whole store never sits in memory.
+streams the attempts with a plain Core select (``yield_per``) and handles conversations
+in chunks, so the whole store never sits in memory.
 """
 
 from __future__ import annotations
@@ -20,14 +23,14 @@ from itertools import groupby
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import Session
 
-from models import Attempt, CheckResult, Conversation, Run, Verdict
+from models import Attempt, Conversation, Run, Verdict
 from reviewer.keys import AttemptKey
 from reviewer.labels import ReviewView, review_views
-from reviewer.replay import FALSE_POSITIVE, replay
+from reviewer.replay import FALSE_POSITIVE, load_attempts, replay
 
-CHUNK = 200
+CHUNK = 2000
 NO_ANSWER = "no accepted answer"
 DIVERGED = "context diverged"
 MALFORMED = "malformed context"
@@ -85,53 +88,84 @@ def alternates(messages: list[dict[str, str]]) -> bool:
     )
 
 
-def restored_by(attempt: Attempt, view: ReviewView | None) -> tuple[str, ...]:
-    """Why a filter-refused attempt now counts as accepted (empty if it was not refused)."""
-    if attempt.accepted:
-        return ()
-    if view is not None and view.decision == "accept":
-        return (f"accepted by {view.reviewer}",)
-    out: list[str] = []
-    if view is not None:
-        out += [f"{cid}={'met' if met else 'unmet'} by {view.reviewer}"
-                for cid, met in sorted(view.criteria.items())]
-        out += [f"{cid} false positive by {view.reviewer}"
-                for cid, mark in sorted(view.checks.items()) if mark == FALSE_POSITIVE]
-    if replay(attempt).accepted:
-        out.append("second opinion")
-    return tuple(out)
+@dataclass(frozen=True, slots=True)
+class Row:
+    """What the walk reads of one attempt."""
+
+    id: int
+    turn: int
+    attempt: int
+    accepted: bool
+    messages: Any
+    response: str
 
 
-def final_accepted(attempt: Attempt, view: ReviewView | None) -> bool:
-    """The attempt's final status (see the module docstring)."""
-    if view is not None and view.decision in ("accept", "reject"):
-        return view.decision == "accept"
-    return replay(attempt, overrides=view.overrides if view else None).accepted
+@dataclass(frozen=True, slots=True)
+class _Conv:
+    run: str
+    name: str
+    turns_planned: int | None
+    rows: list[Row]
 
 
-def _walk_one(conv: Any, attempts: list[Attempt], views: dict[int, ReviewView]) -> Walk:
-    walk = Walk(conv.run, conv.name, conv.turns_planned, max(a.turn for a in attempts))
+class _Status:
+    """Final status and restoration causes of the attempts of one chunk."""
+
+    def __init__(self, views: dict[int, ReviewView], replayed: dict[int, Attempt]) -> None:
+        self.views = views
+        self.replayed = replayed
+
+    def accepted(self, row: Row) -> bool:
+        """The attempt's final status (see the module docstring)."""
+        view = self.views.get(row.id)
+        if view is not None and view.decision in ("accept", "reject"):
+            return view.decision == "accept"
+        attempt = self.replayed.get(row.id)
+        if attempt is None:
+            return row.accepted
+        return replay(attempt, overrides=view.overrides if view else None).accepted
+
+    def restored_by(self, row: Row) -> tuple[str, ...]:
+        """Why a filter-refused attempt now counts as accepted (empty if it was not refused)."""
+        if row.accepted:
+            return ()
+        view = self.views.get(row.id)
+        if view is not None and view.decision == "accept":
+            return (f"accepted by {view.reviewer}",)
+        out: list[str] = []
+        if view is not None:
+            out += [f"{cid}={'met' if met else 'unmet'} by {view.reviewer}"
+                    for cid, met in sorted(view.criteria.items())]
+            out += [f"{cid} false positive by {view.reviewer}"
+                    for cid, mark in sorted(view.checks.items()) if mark == FALSE_POSITIVE]
+        attempt = self.replayed.get(row.id)
+        if attempt is not None and replay(attempt).accepted:
+            out.append("second opinion")
+        return tuple(out)
+
+
+def _walk_one(conv: _Conv, status: _Status) -> Walk:
+    walk = Walk(conv.run, conv.name, conv.turns_planned, max(r.turn for r in conv.rows))
     expected = 1
-    for turn, group in groupby(attempts, key=lambda a: a.turn):
+    for turn, group in groupby(conv.rows, key=lambda r: r.turn):
         rows = list(group)
-        walk.last_turn_filter_refused = not any(a.accepted for a in rows)
+        walk.last_turn_filter_refused = not any(r.accepted for r in rows)
         if walk.stop is not None:
             continue
-        chosen = next((a for a in rows if final_accepted(a, views.get(a.id))), None)
+        chosen = next((r for r in rows if status.accepted(r)), None)
         context = clean_messages(chosen.messages) if chosen else None
         reason = _stop_reason(turn, expected, chosen, context, walk)
         if reason is not None:
             walk.stop, walk.stop_turn = reason, turn
             continue
         assert chosen is not None and context is not None
-        walk.choices.append(Choice(
-            AttemptKey(conv.run, conv.name, turn, chosen.attempt), context, chosen.response,
-            restored_by(chosen, views.get(chosen.id))))
+        walk.choices.append(Choice(AttemptKey(conv.run, conv.name, turn, chosen.attempt),
+                                   context, chosen.response, status.restored_by(chosen)))
         expected = turn + 1
     return walk
 
 
-def _stop_reason(turn: int, expected: int, chosen: Attempt | None,
+def _stop_reason(turn: int, expected: int, chosen: Row | None,
                  context: list[dict[str, str]] | None, walk: Walk) -> str | None:
     if turn != expected:
         return MISSING
@@ -145,12 +179,29 @@ def _stop_reason(turn: int, expected: int, chosen: Attempt | None,
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class _Conv:
-    id: int
-    run: str
-    name: str
-    turns_planned: int | None
+def _conversations(session: Session, runs: list[str] | None, chunk: int) -> Iterator[_Conv]:
+    """Conversations (by run, then name) with their attempts, streamed."""
+    stmt: Any = (
+        select(Run.name, Conversation.name, Conversation.turns_planned, Attempt.id,
+               Attempt.turn, Attempt.attempt, Attempt.accepted, Attempt.messages,
+               Attempt.response)
+        .join(Conversation, Attempt.conversation_id == Conversation.id)
+        .join(Run, Attempt.run_id == Run.id)
+        .order_by(Run.name, Conversation.name, Attempt.turn, Attempt.attempt)
+        .execution_options(yield_per=chunk)
+    )
+    if runs:
+        stmt = stmt.where(Run.name.in_(runs))
+    current: _Conv | None = None
+    for run, name, planned, aid, turn, att, accepted, messages, response in \
+            session.execute(stmt):
+        if current is None or (current.run, current.name) != (run, name):
+            if current is not None:
+                yield current
+            current = _Conv(run, name, planned, [])
+        current.rows.append(Row(aid, turn, att, bool(accepted), messages, response))
+    if current is not None:
+        yield current
 
 
 def walk_conversations(
@@ -159,32 +210,26 @@ def walk_conversations(
 ) -> Iterator[Walk]:
     """Every conversation (ordered by run, then name) walked with the corrections."""
     views = review_views(session, reviewer)
-    stmt = (select(Conversation.id, Run.name, Conversation.name, Conversation.turns_planned)
-            .join(Run, Conversation.run_id == Run.id).order_by(Run.name, Conversation.name))
-    if runs:
-        stmt = stmt.where(Run.name.in_(runs))
-    convs = [_Conv(*row) for row in session.execute(stmt)]
-    for i in range(0, len(convs), chunk):
-        part = convs[i:i + chunk]
-        by_conv = _attempts_of(session, [c.id for c in part])
-        for conv in part:
-            attempts = by_conv.get(conv.id)
-            if attempts:
-                yield _walk_one(conv, attempts, views)
-        session.expunge_all()  # free the chunk: the walk must not grow with the store
+    seconds = set(session.scalars(
+        select(Verdict.attempt_id).where(Verdict.origin == "second_opinion").distinct()))
+    needs = seconds | {aid for aid, v in views.items() if v.decision is None}
+    batch: list[_Conv] = []
+    size = 0
+    for conv in _conversations(session, runs, chunk):
+        batch.append(conv)
+        size += len(conv.rows)
+        if size >= chunk:
+            yield from _walk_batch(session, batch, views, needs)
+            batch, size = [], 0
+    yield from _walk_batch(session, batch, views, needs)
 
 
-def _attempts_of(session: Session, conv_ids: list[int]) -> dict[int, list[Attempt]]:
-    stmt: Any = (
-        select(Attempt)
-        .where(Attempt.conversation_id.in_(conv_ids))
-        .options(
-            selectinload(Attempt.verdicts).selectinload(Verdict.criterion_version),
-            selectinload(Attempt.check_results).selectinload(CheckResult.check_version),
-        )
-        .order_by(Attempt.conversation_id, Attempt.turn, Attempt.attempt)
-    )
-    out: dict[int, list[Attempt]] = {}
-    for attempt in session.scalars(stmt):
-        out.setdefault(attempt.conversation_id, []).append(attempt)
-    return out
+def _walk_batch(session: Session, batch: list[_Conv], views: dict[int, ReviewView],
+                needs: set[int]) -> Iterator[Walk]:
+    ids = [r.id for c in batch for r in c.rows if r.id in needs]
+    replayed = {a.id: a for a in load_attempts(session, ids)} if ids else {}
+    status = _Status(views, replayed)
+    for conv in batch:
+        yield _walk_one(conv, status)
+    for attempt in replayed.values():
+        session.expunge(attempt)  # keep the session small: the walk streams
