@@ -104,8 +104,8 @@ def test_negations_reverse_the_assertion(
     ("kind", "criterion", "verdict", "rationale"),
     [
         # Restrictive "ne … que" / "only" restricts; it does not deny.
-        ("success", G_DEMANDE, "non", "L'assistant ne fait que répondre à la question, sans plus."),
-        ("failure", E_INVENTE, "oui", "L'assistant ne cite que des éléments présents dans le contexte."),
+        ("success", G_DEMANDE, "non", "L'assistant ne fait que répondre à la question."),
+        ("failure", E_INVENTE, "oui", "L'assistant ne cite que des éléments du contexte."),
         ("failure", E_INVENTE_EN, "yes", "Only cites things that appear in the conversation."),
     ],
 )
@@ -119,20 +119,17 @@ def test_restriction_is_not_a_negation(
     ("kind", "criterion", "verdict", "rationale"),
     [
         # Two negations make an assertion.
-        ("success", G_DEMANDE, "oui", "On ne peut pas dire que l'assistant ne répond pas : il répond."),
-        ("success", G_DEMANDE, "non", "On ne peut pas dire que l'assistant ne répond pas à la demande."),
-        ("success", G_DEMANDE, "non", "L'assistant ne manque pas de répondre à la question posée."),
-        ("failure", E_INVENTE, "non", "Il est faux de dire que rien n'est inventé : le numéro est fictif."),
-        ("failure", E_INVENTE_EN, "no", "Not true that nothing is invented: the number is fictitious."),
-        ("success", G_DEMANDE_EN, "no", "It isn't the case that the assistant ignores the question."),
+        ("success", G_DEMANDE, "non", "On ne peut pas dire que l'assistant ne répond pas."),
+        ("success", G_DEMANDE, "non", "L'assistant ne manque pas de répondre à la question."),
+        ("failure", E_INVENTE, "non", "Il est faux de dire que rien n'est inventé ici."),
+        ("failure", E_INVENTE_EN, "no", "Not true that nothing is invented: it is fictitious."),
+        ("success", G_DEMANDE_EN, "no", "It isn't the case that it ignores the question."),
     ],
 )
 def test_double_negation_asserts(kind: str, criterion: str, verdict: str, rationale: str) -> None:
-    found = detect(kind, verdict, rationale, criterion)
-    if rationale.startswith("On ne peut pas dire que l'assistant ne répond pas : il"):
-        assert not found.contradiction  # "oui" agrees with "it does answer"
-    else:
-        assert found.contradiction
+    assert flagged(kind, verdict, rationale, criterion)
+    opposite = {"non": "oui", "no": "yes"}[verdict]
+    assert not flagged(kind, opposite, rationale, criterion)
 
 
 def test_the_users_negations_do_not_count() -> None:
@@ -156,7 +153,8 @@ def test_a_cut_after_mais_is_not_trusted() -> None:
 
 
 def test_a_cut_rationale_is_read_up_to_the_cut() -> None:
-    found = detect("success", "non", "L'assistant répond directement à la demande sur la…", G_DEMANDE)
+    rationale = "L'assistant répond directement à la demande sur la…"
+    found = detect("success", "non", rationale, G_DEMANDE)
     assert found.contradiction
 
 

@@ -28,9 +28,7 @@ from reviewer.contradiction.lexicon import (
     DEFICIT,
     FAULT,
     FULFIL,
-    LEX,
     MET,
-    NE,
     PROBLEM,
     QUALITY,
     REPORT,
@@ -38,26 +36,33 @@ from reviewer.contradiction.lexicon import (
     TONE,
     aspect_of,
     classify,
+    words,
 )
 from reviewer.contradiction.normalize import TOKEN_RE, normalize
 from reviewer.contradiction.scan import Valences, keyword_key, scan
 
 # Words of a criterion too generic to tell which clause talks about it.
-_KEYWORD_STOP = frozenset(
-    ["dans", "pour", "avec", "sans", "plus", "elle", "elles", "celle", "celles", "cette", "leur", "leurs", "quand", "lorsque", "comme", "etre", "avoir", "fait", "faire", "font", "sont", "est", "ainsi", "aussi", "tout", "toute", "tous", "toutes", "autre", "autres", "personne", "voisin", "voisins", "assistant", "reponse", "reponses", "clairement", "suffit", "cela", "ceci", "entre", "does", "with", "from", "that", "this", "what", "their", "they", "them", "other", "when", "which", "into", "about", "than", "only", "person", "neighbour", "neighbours", "neighbor", "assistant", "answer", "answers", "response", "enough", "clearly", "sticking", "says", "said", "provided", "something", "the", "and", "for", "les", "des", "une", "qui", "que", "aux", "sur", "par", "its", "has", "are", "was", "not", "nor", "une", "ces"]
+_KEYWORD_STOP = words(
+    "dans pour avec sans plus elle elles celle celles cette leur leurs quand lorsque "
+    "comme etre avoir fait faire font sont est ainsi aussi tout toute tous toutes autre "
+    "autres personne voisin voisins assistant reponse reponses clairement suffit cela "
+    "ceci entre does with from that this what their they them other when which into about "
+    "than only person neighbour neighbours neighbor assistant answer answers response "
+    "enough clearly sticking says said provided something the and for les des une qui que "
+    "aux sur par its has are was not nor une ces"
 )
 
 # Roles a keyword may have: speech verbs ("affirme") and request nouns ("demande") can
 # name what a criterion is about.
 _KEYWORD_ROLES = REPORT | SUBJ_TOPIC
-_LANGUAGE_WORDS = frozenset(["langue", "langues", "language", "languages"])
+_LANGUAGE_WORDS = words("langue langues language languages")
 _KEYWORD_WEIGHT = 0.5
 _NEGATED_KEYWORD_WEIGHT = 0.3  # "ne suppose pas de faits": "faits" is a fragile signal
 _OFF_ASPECT = 0.3  # "claire et bienveillante" about a criterion on next steps
 
 # Opening words that make a failure criterion a rule ("Aucune promotion", "Does not
 # advertise") rather than a description of the fault.
-_RULE_OPENERS = frozenset(["ne", "n'", "pas", "aucun", "aucune", "jamais", "sans", "no", "not", "never", "without", "nothing"])
+_RULE_OPENERS = words("ne n' pas aucun aucune jamais sans no not never without nothing")
 _RULE_OPENER_PAIRS = frozenset({("does", "not"), ("do", "not"), ("must", "not")})
 _NEGATIVE_CONTRACTIONS = frozenset({"doesn't", "don't", "mustn't", "never"})
 

@@ -20,6 +20,12 @@ from __future__ import annotations
 
 from typing import Final
 
+
+def words(text: str) -> frozenset[str]:
+    """The set of the space-separated words of ``text`` (keeps word lists readable)."""
+    return frozenset(text.split())
+
+
 # Structural roles (bit flags).
 STRONG: Final = 1 << 0  # ends a sentence or clause: . ; : ! ? …
 WEAK: Final = 1 << 1  # ends a negation scope: , et and puis car
@@ -270,7 +276,7 @@ WORD_FACTOR: Final[dict[str, float]] = {
 }
 # Adverbs that strengthen the cue just before them ("répond directement", "aide bien")
 # and count for nothing alone.
-INTENSIFIERS: Final = frozenset(["bien", "directement", "direct", "directe", "directly", "well"])
+INTENSIFIERS: Final = words("bien directement direct directe directly well")
 
 # Cue weight of each category, before the criterion-specific adjustment in the detector.
 CUE_WEIGHT: Final[dict[int, float]] = {
@@ -322,8 +328,8 @@ def aspect_of(word: str) -> int:
     return found
 
 # Words that look like cues by prefix but are not ("d'abord", "longtemps"…).
-_NOT_CUES: Final = frozenset(
-    ["abord", "longtemps", "longueur", "certains", "certaines", "attendue", "attendu", "justement", "supposons"]
+_NOT_CUES: Final = words(
+    "abord longtemps longueur certains certaines attendue attendu justement supposons"
 )
 
 Info = tuple[int, int, int, float]

@@ -49,6 +49,7 @@ from reviewer.contradiction.lexicon import (
     HEDGE,
     INFO,
     INTENSIFIERS,
+    LANGUAGE,
     LEX,
     MET,
     NE,
@@ -57,7 +58,6 @@ from reviewer.contradiction.lexicon import (
     QUOTE,
     REPORT,
     RESTRICT,
-    LANGUAGE,
     SPECIAL,
     STRONG,
     SUB,
@@ -65,6 +65,7 @@ from reviewer.contradiction.lexicon import (
     USER,
     WEAK,
     classify,
+    words,
 )
 from reviewer.contradiction.normalize import TOKEN_RE, fold
 
@@ -93,34 +94,33 @@ _RESTRICT_WINDOW = 6  # how far after "ne" a "que" makes it the restrictive "ne 
 _QUOTES = {"«": "»", "“": "”", '"': '"', "„": "“", "‹": "›", "(": ")", "[": "]"}
 _SENTENCE_END = frozenset(".!?…")
 _ANSWER_FOLLOW = frozenset(",:.;!-")
-_RESTATE_VERBS = frozenset(
-    ["demande", "attend", "vise", "exige", "porte", "concerne", "impose", "requiert", "veut", "asks", "expects", "requires", "accepts", "concerns", "covers", "wants", "is", "est"]
+_RESTATE_VERBS = words(
+    "demande attend vise exige porte concerne impose requiert veut asks expects requires "
+    "accepts concerns covers wants is est"
 )
-_EXPECTED = frozenset(
-    "attendu attendue attendus attendues requis requise required expected".split()
-)
-_DENIAL = frozenset(["faux", "fausse", "inexact", "inexacte", "impossible", "false", "untrue"])
-_DENIAL_NEXT = frozenset(["de", "d'", "que", "qu'", "to", "that"])
-_NEUTRAL_FRAME = frozenset(["vrai", "vraie", "exact", "exacte", "juste", "correct", "true", "case", "fair"])
-_THAT = frozenset(["que", "qu'", "that"])
-_POSTVERBAL_NO = frozenset(["no", "nothing", "none", "aucun", "aucune", "rien"])
-_PUT_FORWARD = frozenset(["met", "mise", "mis", "mettent", "mettre"])
-_ACCOUNT = frozenset(["en", "tient", "tenu", "tiennent", "tenir"])
-_MAKE = frozenset(["made", "make", "makes", "making"])
-_GET = frozenset(["get", "gets", "got", "getting"])
-_ANSWER_NOUN = frozenset(["reponse", "answer", "response", "reply"])
-_NO_OR_SANS = frozenset(["no", "aucun", "aucune", "pas", "sans", "without", "d'", "de"])
-_STEER = frozenset(["steers", "steer", "steered", "stays", "stay", "keeps", "keep"])
-_ADVISE = frozenset(["advises", "advise", "advised", "warns", "warn", "warned"])
-_ACCORDING = frozenset(["selon", "apres", "according"])
-_ONLY = frozenset(["seulement", "uniquement"])
+_EXPECTED = words("attendu attendue attendus attendues requis requise required expected")
+_DENIAL = words("faux fausse inexact inexacte impossible false untrue")
+_DENIAL_NEXT = words("de d' que qu' to that")
+_NEUTRAL_FRAME = words("vrai vraie exact exacte juste correct true case fair")
+_THAT = words("que qu' that")
+_POSTVERBAL_NO = words("no nothing none aucun aucune rien")
+_PUT_FORWARD = words("met mise mis mettent mettre")
+_ACCOUNT = words("en tient tenu tiennent tenir")
+_MAKE = words("made make makes making")
+_GET = words("get gets got getting")
+_ANSWER_NOUN = words("reponse answer response reply")
+_NO_OR_SANS = words("no aucun aucune pas sans without d' de")
+_STEER = words("steers steer steered stays stay keeps keep")
+_ADVISE = words("advises advise advised warns warn warned")
+_ACCORDING = words("selon apres according")
+_ONLY = words("seulement uniquement")
 _QUOTED = 0.7  # a cue word inside a quotation
 _INTENSIFIED = 1.3  # "répond directement"
 _TERSE = 3  # words in a clause that is only a verdict ("Tenu :", "Not met.")
 _TERSE_WEIGHT = 2.0
-_ANSWER_AFTER = frozenset("? : - • donc so hence thus therefore ainsi bref conclusion".split())
-_MODAL = frozenset(["could", "can", "pourrait"])
-_NEGATORS = frozenset(["not", "n't", "never", "pas", "ne", "n'", "jamais"])
+_ANSWER_AFTER = words("? : - • donc so hence thus therefore ainsi bref conclusion")
+_MODAL = words("could can pourrait")
+_NEGATORS = words("not n't never pas ne n' jamais")
 _LANGUAGE_WEIGHT = 1.2
 _LANGUAGES = {
     word: name
@@ -328,7 +328,7 @@ def scan(
     sentences = [(0, 0)]  # (first segment, first token) of each sentence
     tracing = trace is not None
     if tracing:  # reading a criterion: every word takes the full path, to be recorded
-        flat = [part[:8] + (_ACTIVE,) for part in flat]
+        flat = [(*part[:8], _ACTIVE) for part in flat]
     ti = -1
     for part in flat:
         ti += 1
@@ -506,7 +506,11 @@ def scan(
         nxt = flat[ti + 1][2] if ti + 1 < n and roles & _LOOKS_AHEAD else ""
         if roles & SPECIAL:
             # Two-word expressions, decided on one word with a look at its neighbour.
-            if (tok == "bien" and nxt == "que") or (tok == "meme" and nxt == "si") or (tok == "even" and nxt in ("if", "though")):
+            if (
+                (tok == "bien" and nxt == "que")
+                or (tok == "meme" and nxt == "si")
+                or (tok == "even" and nxt in ("if", "though"))
+            ):
                 roles, cat, skip = CONCESS, NONE, 1
             elif tok in ("alors", "tandis") and nxt in ("que", "qu'"):
                 roles, cat, skip = WEAK, NONE, 1
