@@ -6,13 +6,15 @@ from sqlalchemy import func, select
 
 from models import Run
 from reviewer.assets import demo_catalog, demo_run
+from reviewer.flagging import flag_imported
 from reviewer.importer import ImportReport, import_run
 from reviewer.store import Store
 
 
 def load_demo(store: Store) -> ImportReport:
     """Import the demo catalog and run (a no-op when already imported)."""
-    return import_run(store, demo_run(), catalog_path=demo_catalog())
+    # Flagged as it arrives, so the review queue opens sorted on contradictions.
+    return import_run(store, demo_run(), catalog_path=demo_catalog(), on_imported=flag_imported)
 
 
 def ensure_demo(store: Store) -> ImportReport | None:
