@@ -228,3 +228,34 @@ def test_lint_graders_reports_ignored_rows_and_a_suggestion(tmp_path: Path, caps
     out = capsys.readouterr().out
     assert "suggested grader: judge" in out
     assert "[judge] [same-model]" in out and "[judge+numbers] [numbers-without-figures]" in out
+
+
+def test_ollama_host_environment_variable_is_the_default_host(
+    tmp_path: Path, capsys: Any, fake_ollama: FakeOllama, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    src = write_jsonl(tmp_path / "in.jsonl", [{"response": "x", "reference": "y"}])
+    monkeypatch.setenv("OLLAMA_HOST", fake_ollama.url)
+    fake_ollama.reply_json(
+        {
+            "notes": [
+                {
+                    "answer": 1,
+                    "correctness": 3,
+                    "helpfulness": 3,
+                    "tone": 3,
+                    "format": 3,
+                    "justification": "moyen",
+                }
+            ]
+        }
+    )
+    code, lines, _ = run(capsys, "grade", "judge", str(src), "--model", "juge:14b")
+    assert code == 0
+    assert lines[0]["score"] == 0.5
+    assert len(fake_ollama.chat_requests) == 1
+
+
+def test_non_positive_timeout_is_a_bad_input(tmp_path: Path, capsys: Any) -> None:
+    src = write_jsonl(tmp_path / "in.jsonl", [{"response": "x"}])
+    assert main(["grade", "judge", str(src), "--model", "m", "--timeout", "0"]) == 2
+    assert "--timeout must be a positive" in capsys.readouterr().err

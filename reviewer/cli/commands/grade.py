@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, TextIO
@@ -24,13 +25,22 @@ from reviewer.graders.rows import read_rows
 
 def add_judge_arguments(parser: argparse.ArgumentParser) -> None:
     """Options shared with ``lint-graders``: which judge, which policy."""
-    parser.add_argument("--host", default=DEFAULT_HOST, help=f"Ollama URL (default {DEFAULT_HOST})")
+    parser.add_argument(
+        "--host",
+        metavar="URL",
+        help=f"Ollama URL (default: $OLLAMA_HOST, else {DEFAULT_HOST})",
+    )
     parser.add_argument("--model", metavar="NAME", help="judge model, e.g. qwen3:14b")
     parser.add_argument(
         "--policy-model",
         metavar="NAME",
         help="model being trained (to warn when it is also the judge)",
     )
+
+
+def judge_host(host: str | None) -> str:
+    """``--host``, else ``$OLLAMA_HOST`` (as the ollama tools do), else the local default."""
+    return host or os.environ.get("OLLAMA_HOST") or DEFAULT_HOST
 
 
 def register(sub: Any) -> None:
@@ -44,7 +54,7 @@ def register(sub: Any) -> None:
     p.add_argument("input", metavar="IN.jsonl")
     p.add_argument("-o", "--output", metavar="OUT.jsonl", help="write here instead of stdout")
     add_judge_arguments(p)
-    p.add_argument("--timeout", type=float, default=120.0, help="seconds per judge call")
+    p.add_argument("--timeout", type=float, default=120.0, help="seconds per judge call (120)")
     p.add_argument("--seed", type=int, default=42, help="judge sampling seed (default 42)")
     p.add_argument("--retries", type=int, default=2, help="retries on transient judge faults")
     p.add_argument("--pattern", help="regex grader: pattern (else each line's 'expected')")
@@ -52,8 +62,18 @@ def register(sub: Any) -> None:
     p.add_argument("--labels", help="label grader: comma-separated labels")
     p.add_argument("--schema", metavar="FILE", help="json grader: JSON schema file")
     p.add_argument("--case-sensitive", action="store_true", help="exact/contains/label")
-    p.add_argument("--tokenizer", choices=("unicode", "rouge"), default="unicode")
-    p.add_argument("--locale", choices=("auto", "fr", "en"), default="auto")
+    p.add_argument(
+        "--tokenizer",
+        choices=("unicode", "rouge"),
+        default="unicode",
+        help="rouge_l words: unicode (default, keeps accents) or rouge-score's own",
+    )
+    p.add_argument(
+        "--locale",
+        choices=("auto", "fr", "en"),
+        default="auto",
+        help="numeric: number notation (default: detected per text)",
+    )
     p.add_argument(
         "--weights",
         metavar="NAME=W,…",
@@ -112,10 +132,12 @@ def run(args: argparse.Namespace) -> int:
     if "judge" in weights:
         if not args.model:
             raise BadInputError(f"the {args.grader} grader needs a judge model (--model NAME)")
+        if args.timeout <= 0:
+            raise BadInputError("--timeout must be a positive number of seconds")
         judge = Judge(
             JudgeConfig(
                 model=args.model,
-                host=args.host,
+                host=judge_host(args.host),
                 timeout=args.timeout,
                 seed=args.seed,
                 retries=max(0, args.retries),
