@@ -116,6 +116,10 @@ def test_list_numbering_is_not_a_figure() -> None:
     assert numeric("Voici :\n1. d'abord\n2. ensuite", "Étapes :\n1. ouvrir\n2. fermer") is None
 
 
+def test_a_bullet_dash_is_not_a_minus_sign() -> None:
+    assert values("- 12 % de hausse\n- 3 pommes\n-4 °C") == [12.0, 3.0, -4.0]
+
+
 def test_list_numbering_does_not_hide_decimals_at_line_start() -> None:
     assert values("2.5 % de hausse\n3,75 € de plus") == [2.5, 3.75]
 

@@ -69,7 +69,7 @@ def _alternatives(words: Iterable[str]) -> str:
 _NUMBER = regex.compile(
     rf"""
     (?<![\p{{L}}\p{{N}}_.,]|[\p{{L}}]-)             # not glued to a word or another number
-    (?P<sign>[-−+](?=\s?[$€£¥]?\s?\d))?
+    (?P<sign>[-−+](?=[$€£¥]?\d))?                    # attached: "- 3" is a bullet
     (?:{_CURRENCY}\s?)?
     (?P<body>\d{{1,3}}(?:[{_SPACES}]\d{{3}})+(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)*)
     (?![.,]?\p{{N}})
