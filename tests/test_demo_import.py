@@ -48,3 +48,15 @@ def test_replaying_the_rule_on_the_demo_reproduces_every_record(db_url: str) -> 
             assert mismatches == []
     finally:
         store.close()
+
+
+def test_import_flags_contradictions_so_the_queue_is_sorted_at_once(
+    db_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli(["--db", db_url, "demo"]) == 0
+    capsys.readouterr()
+    assert cli(["--db", db_url, "queue", "--limit", "5", "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert len(first) == 5
+    assert all(item["score"] > 0.5 for item in first)
+    assert any(r.startswith("G-DEMANDE non tenu") for r in first[0]["reasons"])

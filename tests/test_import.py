@@ -289,3 +289,20 @@ def test_large_file_shows_a_progress_bar(
     captured = capsys.readouterr()
     assert captured.out.strip() == "2200 new, 0 already present"
     assert "big.jsonl" in captured.err and "2200/2200" in captured.err
+
+
+def test_imported_contradictions_are_flagged_at_once(
+    tmp_path: Path, db_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rows = [
+        record("c1", demande="non", rationale="L'assistant répond directement à la demande."),
+        record("c2", demande="non", rationale="La réponse parle d'autre chose que la question."),
+    ]
+    run = write_jsonl(tmp_path / "run.jsonl", rows)
+    assert cli(["--db", db_url, "import", str(run), "--catalog",
+                str(write_catalog(tmp_path / "c.json"))]) == 0
+    capsys.readouterr()
+    assert cli(["--db", db_url, "queue", "--json"]) == 0
+    queue = json.loads(capsys.readouterr().out)
+    assert [q["key"].split("/")[1] for q in queue] == ["c1", "c2"]
+    assert queue[0]["score"] > queue[1]["score"]

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from reviewer.cli.common import store_from
+from reviewer.flagging import flag_imported
 from reviewer.importer import import_run
 
 
@@ -30,7 +31,13 @@ def run(args: argparse.Namespace) -> int:
     store = store_from(args)
     try:
         report = import_run(
-            store, args.run_file, catalog_path=args.catalog, rejects_path=args.skip_bad
+            store,
+            args.run_file,
+            catalog_path=args.catalog,
+            rejects_path=args.skip_bad,
+            # New verdicts are scored by the contradiction detector in the same transaction,
+            # so the review queue is sorted right away.
+            on_imported=flag_imported,
         )
     finally:
         store.close()
