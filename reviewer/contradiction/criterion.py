@@ -103,6 +103,7 @@ def profile(kind: str, criterion_text: str) -> Valences:
     words = TOKEN_RE.findall(norm)
     # The wording is read on the main clause: "… quand la personne évoque des idées
     # suicidaires" states when the criterion applies, not what the answer does.
+    # (Accents are folded in ``norm``; offsets are the same as in the text.)
     condition = _CONDITION.search(norm)
     main: list[tuple[str, int, int]] = []
     scan(criterion_text[: condition.start()] if condition else criterion_text, None, main)
@@ -153,7 +154,13 @@ _GOOD_CATEGORIES = (FULFIL, QUALITY, MET)
 # Fault words are the most specific part of a criterion ("confrontation"), adjectives
 # the least ("directe").
 _WORDING_WEIGHT = {FAULT: 1.5, PROBLEM: 1.5, QUALITY: 0.5}
-_CONDITION = re.compile(r"\b(?:quand|lorsque|lorsqu'|si|des que|dès que|when|whenever|if|once)\b")
+# Where the main clause of a criterion ends: a condition ("quand la personne évoque…")
+# or a relative clause ("des faits qui n'existent pas") says when or which, not what
+# the answer does.
+_CONDITION = re.compile(
+    r"\b(?:quand|lorsque|lorsqu'|si|des que|when|whenever|if|once|qui|que|qu'|dont|that|"
+    r"which|who)\b"
+)
 
 
 def _wording(trace: list[tuple[str, int, int]], words: list[str]) -> str:

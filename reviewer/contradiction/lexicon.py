@@ -67,9 +67,9 @@ _ROLES: dict[int, str] = {
     WEAK: ", et and puis car",
     CONTRAST: (
         "mais cependant toutefois neanmoins pourtant sauf hormis excepte "
-        "but however yet except whereas tandis"
+        "but however yet except whereas tandis nonetheless nevertheless"
     ),
-    CONCESS: "malgre quoique certes although though despite dommage",
+    CONCESS: "malgre quoique certes although though despite dommage admittedly granted",
     NE: "ne n'",
     CLOSER: "pas plus jamais rien aucun aucune guere nullement ni aucunement nulle",
     FWD: (
@@ -108,7 +108,7 @@ _ROLES: dict[int, str] = {
         "therefore thus hence so"
     ),
     CRIT: "critere criteres criterion exigence requirement condition verdict",
-    ANSWER: "oui non yes no",
+    ANSWER: "oui non yes no ✓ ✔ ☑ ✅ ✗ ✘ ❌",
     RESTRICT: (
         "seulement uniquement only just merely simply solely concentre concentrent centree "
         "centre limite limitent cantonne tient focuses focused focus sticks stays confines "
@@ -127,7 +127,8 @@ _ROLES: dict[int, str] = {
         "exempt clear against faux fausse inexact inexacte impossible false untrue vrai vraie "
         "exact exacte juste correct true case fair dire say met avant compte up granted round "
         "around partie reponse answer response reply oui non yes no attendu attendue attendus "
-        "attendues requis requise required expected"
+        "attendues requis requise required expected while whilst still reste depit hand said "
+        "empeche ✓ ✔ ☑ ✅ ✗ ✘ ❌"
     ),
     REPORT: (
         "dit disait dise disent indique indiquait ecrit ecrivait explique expliquait precise "
@@ -206,9 +207,9 @@ _CUES: dict[int, str] = {
         "wordy verbose buried dense trails unanswered sidestep* dodge* deflect* repeats "
         "restates curt* cold* silent depourvu* devoid "
         "manquant* verbeu* lourd* inutile* maladroit* distant* expediti* brusque* devie* "
-        "contourn* pauvre maigre echec* echoue* rate ratee insatisfaisant* "
+        "contourn* pauvre maigre rate ratee insatisfaisant* "
         "overlook* shallow thin rambl* preach* patroni* unrealistic impractical useless "
-        "boilerplate canned fail fails failed unaddressed unmet unfulfilled unresolved "
+        "boilerplate canned unaddressed unmet unfulfilled unresolved "
         "missed dismiss* brush*"
     ),
     FAULT: (
@@ -234,7 +235,7 @@ _CUES: dict[int, str] = {
         "certifie* accuse* blame* collecte* reclame* intrusi* pathologis* escalad* "
         "minimiz* downplay* triviali* belittl* misstat* misrepresent* wrongly falsely "
         "overstat* assures accuses accused shames shaming plugs incites escalat* "
-        "aggressive hostile"
+        "aggressive hostile illegal* unlawful* illicit* illicite* covert* collect*"
     ),
     MET: (
         "tenu tenue respecte respectee respectes rempli remplie remplit satisfait satisfaite "
@@ -245,7 +246,8 @@ _CUES: dict[int, str] = {
         "probleme* souci* defaut* faute* manquement* violation* infraction* reproche* "
         "problem* issue issues concern* fault* violation* flaw* breach* "
         "ecart* bemol* faiblesse* lacune* derapage* gap gaps weakness* shortcoming* lapse* "
-        "redire reprocher"
+        "redire reprocher echec* echoue* fail fails failed failing violated violates "
+        "viole violee enfreint"
     ),
 }
 

@@ -120,6 +120,8 @@ _TERSE = 3  # words in a clause that is only a verdict ("Tenu :", "Not met.")
 _TERSE_WEIGHT = 2.0
 _ANSWER_AFTER = words("? : - • donc so hence thus therefore ainsi bref conclusion")
 _MODAL = words("could can pourrait")
+_WHILE = words("while whilst")
+_YES_MARKS = words("oui yes ✓ ✔ ☑ ✅")
 _NEGATORS = words("not n't never pas ne n' jamais")
 _LANGUAGE_WEIGHT = 1.2
 _LANGUAGES = {
@@ -512,6 +514,15 @@ def scan(
                 or (tok == "even" and nxt in ("if", "though"))
             ):
                 roles, cat, skip = CONCESS, NONE, 1
+            elif (tok in _WHILE and clause_start) or (tok == "depit" and prev == "en"):
+                roles, cat = CONCESS, NONE  # "While polite, …", "en dépit de …"
+            elif (
+                (tok in ("still", "reste") and clause_start and (tok == "still" or nxt in _THAT))
+                or (tok == "hand" and prev == "other")
+                or (tok == "said" and prev == "that")
+                or (tok == "empeche" and prev == "n'")
+            ):
+                roles, cat = CONTRAST, NONE  # "Still, …", "Reste que …", "That said, …"
             elif tok in ("alors", "tandis") and nxt in ("que", "qu'"):
                 roles, cat, skip = WEAK, NONE, 1
             elif (tok == "revanche" and prev == "en") or (tok == "contre" and prev == "par"):
@@ -559,7 +570,7 @@ def scan(
             elif (
                 roles & ANSWER and (ti == 0 or prev in _ANSWER_AFTER) and nxt in _ANSWER_FOLLOW
             ):
-                holds = 1 if tok in ("oui", "yes") else -1
+                holds = 1 if tok in _YES_MARKS else -1
                 if prev == ":" and any(c[2] == seg - 1 for c in cues):
                     # "Ton bienveillant : non" answers the clause before the colon.
                     if holds < 0:
