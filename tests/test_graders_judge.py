@@ -75,6 +75,16 @@ def test_request_is_deterministic_structured_and_shows_everything(
     assert "exactitude" in sent["messages"][0]["content"]  # French instructions
 
 
+def test_context_size_is_sent_only_when_set(fake_ollama: FakeOllama) -> None:
+    for _ in range(2):
+        fake_ollama.reply_json({"notes": [note(1, 3, 3, 3, 3)]})
+    make_judge(fake_ollama, num_ctx=16384).grade_group(PROMPT, REFERENCE, ANSWERS[:1])
+    make_judge(fake_ollama).grade_group(PROMPT, REFERENCE, ANSWERS[:1])
+    first, second = fake_ollama.chat_requests
+    assert first["options"]["num_ctx"] == 16384
+    assert "num_ctx" not in second["options"]
+
+
 def test_notes_returned_out_of_order_go_to_the_right_answer(fake_ollama: FakeOllama) -> None:
     fake_ollama.reply_json({"notes": [note(2, 5, 5, 5, 5), note(1, 1, 1, 1, 1)]})
     scores = make_judge(fake_ollama).scores(PROMPT, REFERENCE, ANSWERS[:2])

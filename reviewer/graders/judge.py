@@ -79,6 +79,9 @@ class JudgeConfig:
     seed: int = 42
     retries: int = 2
     backoff: float = 1.0
+    # Ollama's default context (2048–4096 tokens by version) silently truncates a long
+    # prompt; N answers plus a reference can need more. None keeps the server's default.
+    num_ctx: int | None = None
 
 
 @dataclass(frozen=True)
@@ -193,6 +196,12 @@ class Judge:
     def _where(self) -> str:
         return f"judge {self.config.model} at {self.config.host}"
 
+    def _options(self) -> dict[str, Any]:
+        options: dict[str, Any] = {"temperature": 0, "seed": self.config.seed}
+        if self.config.num_ctx:
+            options["num_ctx"] = self.config.num_ctx
+        return options
+
     def _chat(self, messages: list[dict[str, str]], schema: dict[str, Any]) -> str:
         """One chat call with bounded retries on transient faults; returns the content."""
         cfg = self.config
@@ -203,7 +212,7 @@ class Judge:
                     model=cfg.model,
                     messages=messages,
                     format=schema,
-                    options={"temperature": 0, "seed": cfg.seed},
+                    options=self._options(),
                     think=False,
                 )
                 return response.message.content or ""

@@ -57,6 +57,12 @@ def register(sub: Any) -> None:
     p.add_argument("--timeout", type=float, default=120.0, help="seconds per judge call (120)")
     p.add_argument("--seed", type=int, default=42, help="judge sampling seed (default 42)")
     p.add_argument("--retries", type=int, default=2, help="retries on transient judge faults")
+    p.add_argument(
+        "--num-ctx",
+        type=int,
+        metavar="TOKENS",
+        help="judge context size (Ollama's default may truncate N long answers)",
+    )
     p.add_argument("--pattern", help="regex grader: pattern (else each line's 'expected')")
     p.add_argument("--flags", default="", help="regex flags among imsx")
     p.add_argument("--labels", help="label grader: comma-separated labels")
@@ -141,6 +147,7 @@ def run(args: argparse.Namespace) -> int:
                 timeout=args.timeout,
                 seed=args.seed,
                 retries=max(0, args.retries),
+                num_ctx=args.num_ctx,
             )
         )
     for warning in lint(rows, weights, judge_model=args.model, policy_model=args.policy_model):
