@@ -257,6 +257,23 @@ class MainWindow(QMainWindow):
         self.feedback_tools = install_tools(self)
         help_menu = bar.addMenu(self.tr("&Help"))
         help_menu.addAction(a["help"])
+        # Buttons for the mouse, the same actions as the keys.
+        tools = self.addToolBar(self.tr("Review"))
+        tools.setObjectName("review_toolbar")
+        tools.setMovable(False)
+        tools.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        short = {"accept": self.tr("Accept (A)"), "reject": self.tr("Reject (R)"),
+                 "note": self.tr("Note (N)"), "false_positive": self.tr("False positive (F)"),
+                 "second_opinion": self.tr("Second opinion (S)"),
+                 "second_opinion_all": self.tr("Second opinion: all flagged"),
+                 "undo": self.tr("Undo"), "redo": self.tr("Redo"), "help": "?"}
+        for name, text in short.items():
+            a[name].setIconText(text)
+        tools.addActions([a["accept"], a["reject"], a["note"], a["false_positive"]])
+        tools.addSeparator()
+        tools.addActions([a["second_opinion"], a["second_opinion_all"]])
+        tools.addSeparator()
+        tools.addActions([a["undo"], a["redo"], a["help"]])
 
     def _restore_geometry(self) -> None:
         geometry = self.settings.geometry("geometry")

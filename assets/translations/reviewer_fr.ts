@@ -4,63 +4,63 @@
 <context>
     <name>AgreementDashboard</name>
     <message>
-        <location filename="../../ui/dashboard.py" line="115" />
+        <location filename="../../ui/dashboard.py" line="114" />
         <source>Agreement dashboard</source>
         <translation>Tableau d'accord</translation>
     </message>
     <message>
-        <location filename="../../ui/dashboard.py" line="128" />
+        <location filename="../../ui/dashboard.py" line="127" />
         <source>cause</source>
         <translation>cause</translation>
     </message>
     <message>
-        <location filename="../../ui/dashboard.py" line="128" />
+        <location filename="../../ui/dashboard.py" line="127" />
         <source>refusals</source>
         <translation>refus</translation>
     </message>
     <message>
-        <location filename="../../ui/dashboard.py" line="128" />
+        <location filename="../../ui/dashboard.py" line="127" />
         <source>reviewed</source>
         <translation>relus</translation>
     </message>
     <message>
-        <location filename="../../ui/dashboard.py" line="128" />
+        <location filename="../../ui/dashboard.py" line="127" />
         <source>overturned</source>
         <translation>renversés</translation>
     </message>
     <message>
-        <location filename="../../ui/dashboard.py" line="132" />
+        <location filename="../../ui/dashboard.py" line="131" />
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
     <message>
-        <location filename="../../ui/dashboard.py" line="149" />
+        <location filename="../../ui/dashboard.py" line="148" />
         <source>Refusals per cause</source>
         <translation>Refus par cause</translation>
     </message>
     <message>
-        <location filename="../../ui/dashboard.py" line="177" />
+        <location filename="../../ui/dashboard.py" line="176" />
         <source>Coverage unknown: no attempt the grader accepted has been audited, so the bad answers it let through are not counted. Audit a sample of accepted attempts.</source>
         <translation>Couverture inconnue : aucun essai accepté par le correcteur n'a été audité, les mauvaises réponses qu'il a laissé passer ne sont donc pas comptées. Auditez un échantillon d'essais acceptés.</translation>
     </message>
     <message>
-        <location filename="../../ui/dashboard.py" line="184" />
+        <location filename="../../ui/dashboard.py" line="183" />
         <source>%1 audited attempts — kappa %2, false-failure rate %3, coverage %4</source>
         <translation>%1 essais audités — kappa %2, taux de faux refus %3, couverture %4</translation>
     </message>
     <message>
-        <location filename="../../ui/dashboard.py" line="187" />
-        <location filename="../../ui/dashboard.py" line="208" />
+        <location filename="../../ui/dashboard.py" line="186" />
+        <location filename="../../ui/dashboard.py" line="207" />
         <source>unknown</source>
         <translation>inconnu</translation>
     </message>
     <message>
-        <location filename="../../ui/dashboard.py" line="188" />
+        <location filename="../../ui/dashboard.py" line="187" />
         <source>overall</source>
         <translation>global</translation>
     </message>
     <message>
-        <location filename="../../ui/dashboard.py" line="195" />
+        <location filename="../../ui/dashboard.py" line="194" />
         <source>Conversations cut short by the filter: %1 (%2 turns lost); by refusals the reviewer overturned: %3 (%4 turns lost)</source>
         <translation>Conversations coupées par le filtre : %1 (%2 tours perdus) ; par des refus renversés à la relecture : %3 (%4 tours perdus)</translation>
     </message>
@@ -76,97 +76,97 @@
 <context>
     <name>BacktestEditor</name>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="76" />
+        <location filename="../../ui/backtest_editor.py" line="75" />
         <source>Regex back-test</source>
         <translation>Rejeu d'une expression régulière</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="100" />
+        <location filename="../../ui/backtest_editor.py" line="99" />
         <source>forbid (fails on a match)</source>
         <translation>interdit (échoue si elle trouve)</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="101" />
+        <location filename="../../ui/backtest_editor.py" line="100" />
         <source>require (fails without a match)</source>
         <translation>exige (échoue si elle ne trouve pas)</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="103" />
+        <location filename="../../ui/backtest_editor.py" line="102" />
         <source>require: only when the last user message matches</source>
         <translation>exige : seulement si le dernier message de la personne correspond</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="114" />
+        <location filename="../../ui/backtest_editor.py" line="113" />
         <source>Why this change (one line, required to save)</source>
         <translation>Pourquoi ce changement (une ligne, obligatoire pour enregistrer)</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="115" />
+        <location filename="../../ui/backtest_editor.py" line="114" />
         <source>Save as new version</source>
         <translation>Enregistrer comme nouvelle version</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="119" />
+        <location filename="../../ui/backtest_editor.py" line="118" />
         <source>Check</source>
         <translation>Contrôle</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="120" />
+        <location filename="../../ui/backtest_editor.py" line="119" />
         <source>Current</source>
         <translation>Actuel</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="121" />
+        <location filename="../../ui/backtest_editor.py" line="120" />
         <source>Pattern</source>
         <translation>Motif</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="125" />
+        <location filename="../../ui/backtest_editor.py" line="124" />
         <source>Flags, mode</source>
         <translation>Options, mode</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="126" />
+        <location filename="../../ui/backtest_editor.py" line="125" />
         <source>When</source>
         <translation>Quand</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="128" />
+        <location filename="../../ui/backtest_editor.py" line="127" />
         <source>Hits that disappear</source>
         <translation>Résultats qui disparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="129" />
+        <location filename="../../ui/backtest_editor.py" line="128" />
         <source>Hits that appear</source>
         <translation>Résultats qui apparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="227" />
+        <location filename="../../ui/backtest_editor.py" line="226" />
         <source>Back-testing…</source>
         <translation>Rejeu en cours…</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="248" />
+        <location filename="../../ui/backtest_editor.py" line="247" />
         <source>%1 attempts: %2 → %3 failing; %4 hits disappear, %5 appear</source>
         <translation>%1 essais : %2 → %3 en échec ; %4 résultats disparaissent, %5 apparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="253" />
+        <location filename="../../ui/backtest_editor.py" line="252" />
         <source>Agreement with the reviewers on %1 labelled attempts</source>
         <translation>Accord avec les relecteurs sur %1 essais étiquetés</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="255" />
+        <location filename="../../ui/backtest_editor.py" line="254" />
         <source>current</source>
         <translation>actuel</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="256" />
+        <location filename="../../ui/backtest_editor.py" line="255" />
         <source>new</source>
         <translation>nouveau</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="312" />
+        <location filename="../../ui/backtest_editor.py" line="311" />
         <source>Saved %1 v%2</source>
         <translation>%1 v%2 enregistré</translation>
     </message>
@@ -227,107 +227,107 @@
 <context>
     <name>CriteriaEditor</name>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="68" />
+        <location filename="../../ui/criteria_editor.py" line="67" />
         <source>Criteria editor</source>
         <translation>Éditeur de critères</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="80" />
+        <location filename="../../ui/criteria_editor.py" line="79" />
         <source>Why this change (one line, required to save)</source>
         <translation>Pourquoi ce changement (une ligne, obligatoire pour enregistrer)</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="81" />
+        <location filename="../../ui/criteria_editor.py" line="80" />
         <source>Save as new version</source>
         <translation>Enregistrer comme nouvelle version</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="82" />
+        <location filename="../../ui/criteria_editor.py" line="81" />
         <source>Re-judge touched attempts</source>
         <translation>Rejuger les essais concernés</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="84" />
+        <location filename="../../ui/criteria_editor.py" line="83" />
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="91" />
+        <location filename="../../ui/criteria_editor.py" line="90" />
         <source>attempt</source>
         <translation>essai</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="91" />
+        <location filename="../../ui/criteria_editor.py" line="90" />
         <source>verdict</source>
         <translation>verdict</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="92" />
+        <location filename="../../ui/criteria_editor.py" line="91" />
         <source>decision</source>
         <translation>décision</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="92" />
+        <location filename="../../ui/criteria_editor.py" line="91" />
         <source>new rationale</source>
         <translation>nouvelle raison</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="95" />
+        <location filename="../../ui/criteria_editor.py" line="94" />
         <source>Criterion</source>
         <translation>Critère</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="96" />
+        <location filename="../../ui/criteria_editor.py" line="95" />
         <source>Current</source>
         <translation>Actuel</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="97" />
+        <location filename="../../ui/criteria_editor.py" line="96" />
         <source>New text</source>
         <translation>Nouveau texte</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="98" />
+        <location filename="../../ui/criteria_editor.py" line="97" />
         <source>Reason</source>
         <translation>Raison</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="151" />
+        <location filename="../../ui/criteria_editor.py" line="150" />
         <source>Re-judge %1 touched attempts</source>
         <translation>Rejuger les %1 essais concernés</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="164" />
+        <location filename="../../ui/criteria_editor.py" line="163" />
         <source>No judge configured</source>
         <translation>Aucun juge configuré</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="186" />
+        <location filename="../../ui/criteria_editor.py" line="185" />
         <source>Saved %1 v%2 — re-judge to see which verdicts flip</source>
         <translation>%1 v%2 enregistré — rejugez pour voir quels verdicts changent</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="204" />
+        <location filename="../../ui/criteria_editor.py" line="203" />
         <source>Re-judging %1…</source>
         <translation>Nouveau jugement de %1…</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="235" />
+        <location filename="../../ui/criteria_editor.py" line="234" />
         <source>accepted</source>
         <translation>accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="235" />
+        <location filename="../../ui/criteria_editor.py" line="234" />
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="236" />
+        <location filename="../../ui/criteria_editor.py" line="235" />
         <source>unchanged</source>
         <translation>inchangé</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="246" />
+        <location filename="../../ui/criteria_editor.py" line="245" />
         <source>Re-judging failed: %1</source>
         <translation>Échec du nouveau jugement : %1</translation>
     </message>
@@ -335,104 +335,104 @@
 <context>
     <name>ExamplePane</name>
     <message>
-        <location filename="../../ui/example_view.py" line="177" />
+        <location filename="../../ui/example_view.py" line="208" />
         <source>Conversation so far</source>
         <translation>La conversation jusqu'ici</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="182" />
+        <location filename="../../ui/example_view.py" line="177" />
         <source>Graded response</source>
         <translation>Réponse évaluée</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="190" />
+        <location filename="../../ui/example_view.py" line="185" />
         <source>Judge verdicts (keys 1–9 toggle)</source>
         <translation>Verdicts du juge (les touches 1 à 9 les inversent)</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="201" />
+        <location filename="../../ui/example_view.py" line="196" />
         <source>Deterministic checks (F marks a false positive)</source>
         <translation>Contrôles déterministes (F marque un faux positif)</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="215" />
+        <location filename="../../ui/example_view.py" line="218" />
         <source>No attempt selected</source>
         <translation>Aucun essai sélectionné</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="238" />
+        <location filename="../../ui/example_view.py" line="241" />
         <source>⚠ judge contradicts itself</source>
         <translation>⚠ le juge se contredit</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="270" />
-        <location filename="../../ui/example_view.py" line="275" />
+        <location filename="../../ui/example_view.py" line="273" />
+        <location filename="../../ui/example_view.py" line="278" />
         <source>accepted</source>
         <translation>accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="270" />
-        <location filename="../../ui/example_view.py" line="275" />
+        <location filename="../../ui/example_view.py" line="273" />
+        <location filename="../../ui/example_view.py" line="278" />
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="272" />
+        <location filename="../../ui/example_view.py" line="275" />
         <source>Filter: %1</source>
         <translation>Filtre : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="276" />
+        <location filename="../../ui/example_view.py" line="279" />
         <source>With second opinions and your overrides, the filter would now: %1</source>
         <translation>Avec les seconds avis et vos corrections, le filtre aurait maintenant : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="279" />
+        <location filename="../../ui/example_view.py" line="282" />
         <source>changed</source>
         <translation>changé</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="284" />
+        <location filename="../../ui/example_view.py" line="287" />
         <source>accept</source>
         <translation>accepter</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="284" />
+        <location filename="../../ui/example_view.py" line="287" />
         <source>reject</source>
         <translation>rejeter</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="285" />
+        <location filename="../../ui/example_view.py" line="288" />
         <source>not reviewed yet</source>
         <translation>pas encore relu</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="286" />
+        <location filename="../../ui/example_view.py" line="289" />
         <source>Your decision: %1</source>
         <translation>Votre décision : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="288" />
+        <location filename="../../ui/example_view.py" line="291" />
         <source>Note: %1</source>
         <translation>Note : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="292" />
+        <location filename="../../ui/example_view.py" line="295" />
         <source>This refusal ended the conversation at turn %1 of %2 planned (%3 turns lost).</source>
         <translation>Ce refus a arrêté la conversation au tour %1 sur %2 prévus (%3 tours perdus).</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="297" />
+        <location filename="../../ui/example_view.py" line="300" />
         <source>This refusal ended the conversation at turn %1.</source>
         <translation>Ce refus a arrêté la conversation au tour %1.</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="301" />
+        <location filename="../../ui/example_view.py" line="304" />
         <source>Second opinion failed: %1</source>
         <translation>Échec du second avis : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="312" />
+        <location filename="../../ui/example_view.py" line="315" />
         <source>Against the reference: %1</source>
         <translation>Par rapport à la référence : %1</translation>
     </message>
@@ -440,98 +440,98 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../ui/export_dialog.py" line="48" />
-        <location filename="../../ui/export_dialog.py" line="68" />
+        <location filename="../../ui/export_dialog.py" line="47" />
+        <location filename="../../ui/export_dialog.py" line="67" />
         <source>Export</source>
         <translation>Exporter</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="50" />
+        <location filename="../../ui/export_dialog.py" line="49" />
         <source>Corrected dataset (JSONL)</source>
         <translation>Jeu de données corrigé (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="51" />
+        <location filename="../../ui/export_dialog.py" line="50" />
         <source>Catalog with versions (JSON)</source>
         <translation>Catalogue avec versions (JSON)</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="52" />
+        <location filename="../../ui/export_dialog.py" line="51" />
         <source>Golden set for the filter's tests (JSONL)</source>
         <translation>Jeu de référence pour les tests du filtre (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="53" />
+        <location filename="../../ui/export_dialog.py" line="52" />
         <source>Conversations to resume (JSONL)</source>
         <translation>Conversations à reprendre (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="54" />
+        <location filename="../../ui/export_dialog.py" line="53" />
         <source>Audit trail (JSONL)</source>
         <translation>Journal d'audit (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="58" />
+        <location filename="../../ui/export_dialog.py" line="57" />
         <source>one example per assistant turn</source>
         <translation>un exemple par tour de l'assistant</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="59" />
+        <location filename="../../ui/export_dialog.py" line="58" />
         <source>one example per conversation</source>
         <translation>un exemple par conversation</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="61" />
+        <location filename="../../ui/export_dialog.py" line="60" />
         <source>chat messages (OpenAI / Hugging Face)</source>
         <translation>messages de chat (OpenAI / Hugging Face)</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="64" />
+        <location filename="../../ui/export_dialog.py" line="63" />
         <source>Browse…</source>
         <translation>Parcourir…</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="70" />
+        <location filename="../../ui/export_dialog.py" line="69" />
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="74" />
+        <location filename="../../ui/export_dialog.py" line="73" />
         <source>What</source>
         <translation>Quoi</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="75" />
+        <location filename="../../ui/export_dialog.py" line="74" />
         <source>Examples</source>
         <translation>Exemples</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="76" />
+        <location filename="../../ui/export_dialog.py" line="75" />
         <source>Format</source>
         <translation>Format</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="80" />
+        <location filename="../../ui/export_dialog.py" line="79" />
         <source>File</source>
         <translation>Fichier</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="99" />
+        <location filename="../../ui/export_dialog.py" line="98" />
         <source>Export to</source>
         <translation>Exporter vers</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="107" />
+        <location filename="../../ui/export_dialog.py" line="106" />
         <source>Choose a file to write.</source>
         <translation>Choisissez un fichier à écrire.</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="117" />
+        <location filename="../../ui/export_dialog.py" line="116" />
         <source>Exporting…</source>
         <translation>Export en cours…</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="127" />
+        <location filename="../../ui/export_dialog.py" line="126" />
         <source>Export failed: %1</source>
         <translation>Échec de l'export : %1</translation>
     </message>
@@ -552,147 +552,192 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="73" />
+        <location filename="../../ui/main_window.py" line="74" />
         <source>Reviewer — refused examples</source>
         <translation>Reviewer — exemples refusés</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="113" />
+        <location filename="../../ui/main_window.py" line="114" />
         <source>Search responses and rationales (/)</source>
         <translation>Chercher dans les réponses et les raisons (/)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="125" />
+        <location filename="../../ui/main_window.py" line="126" />
         <source>Refused attempts</source>
         <translation>Essais refusés</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="126" />
+        <location filename="../../ui/main_window.py" line="127" />
         <source>Audit: random accepted attempts</source>
         <translation>Audit : essais acceptés au hasard</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="136" />
+        <location filename="../../ui/main_window.py" line="137" />
         <source>All runs</source>
         <translation>Toutes les générations</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="137" />
+        <location filename="../../ui/main_window.py" line="138" />
         <source>Any criterion</source>
         <translation>Tout critère</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="138" />
+        <location filename="../../ui/main_window.py" line="139" />
         <source>Any check</source>
         <translation>Tout contrôle</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="139" />
+        <location filename="../../ui/main_window.py" line="140" />
         <source>All</source>
         <translation>Tous</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="139" />
+        <location filename="../../ui/main_window.py" line="140" />
         <source>To review</source>
         <translation>À relire</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="140" />
+        <location filename="../../ui/main_window.py" line="141" />
         <source>Reviewed</source>
         <translation>Relus</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="140" />
+        <location filename="../../ui/main_window.py" line="141" />
         <source>Overridden</source>
         <translation>Corrigés</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="143" />
+        <location filename="../../ui/main_window.py" line="144" />
         <source>Contradictions only</source>
         <translation>Contradictions seulement</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="191" />
+        <location filename="../../ui/main_window.py" line="192" />
         <source>second opinions %v / %m</source>
         <translation>seconds avis %v / %m</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="192" />
+        <location filename="../../ui/main_window.py" line="193" />
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="240" />
+        <location filename="../../ui/main_window.py" line="241" />
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="242" />
+        <location filename="../../ui/main_window.py" line="243" />
         <source>&amp;Edit</source>
         <translation>&amp;Édition</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="244" />
+        <location filename="../../ui/main_window.py" line="245" />
         <source>&amp;Go</source>
         <translation>&amp;Aller</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="246" />
+        <location filename="../../ui/main_window.py" line="247" />
         <source>&amp;Review</source>
         <translation>&amp;Relecture</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="248" />
+        <location filename="../../ui/main_window.py" line="249" />
         <source>Toggle criterion</source>
         <translation>Inverser un critère</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="254" />
+        <location filename="../../ui/main_window.py" line="255" />
         <source>&amp;Tools</source>
         <translation>&amp;Outils</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="256" />
+        <location filename="../../ui/main_window.py" line="258" />
         <source>&amp;Help</source>
         <translation>Aid&amp;e</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="359" />
+        <location filename="../../ui/main_window.py" line="261" />
+        <source>Review</source>
+        <translation>Relu</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="265" />
+        <source>Accept (A)</source>
+        <translation>Accepter (A)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="265" />
+        <source>Reject (R)</source>
+        <translation>Rejeter (R)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="266" />
+        <source>Note (N)</source>
+        <translation>Note (N)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="266" />
+        <source>False positive (F)</source>
+        <translation>Faux positif (F)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="267" />
+        <source>Second opinion (S)</source>
+        <translation>Second avis (S)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="268" />
+        <source>Second opinion: all flagged</source>
+        <translation>Second avis : toutes les contradictions</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="269" />
+        <source>Undo</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="269" />
+        <source>Redo</source>
+        <translation>Rétablir</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="381" />
         <source>No attempt %1</source>
         <translation>Pas d'essai %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="385" />
+        <location filename="../../ui/main_window.py" line="407" />
         <source>End of the queue</source>
         <translation>Fin de la file</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="436" />
+        <location filename="../../ui/main_window.py" line="458" />
         <source>Nothing to %1</source>
         <translation>Rien à %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="437" />
+        <location filename="../../ui/main_window.py" line="459" />
         <source>undo</source>
         <translation>annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="437" />
+        <location filename="../../ui/main_window.py" line="459" />
         <source>redo</source>
         <translation>rétablir</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="469" />
+        <location filename="../../ui/main_window.py" line="491" />
         <source>No criterion %1 here</source>
         <translation>Pas de critère %1 ici</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="486" />
+        <location filename="../../ui/main_window.py" line="508" />
         <source>No failed check on this attempt</source>
         <translation>Aucun contrôle en échec sur cet essai</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="542" />
+        <location filename="../../ui/main_window.py" line="564" />
         <source>Reviewed %1 / %2 (%3 to review)</source>
         <translation>Relus %1 / %2 (%3 à relire)</translation>
     </message>
@@ -741,12 +786,12 @@
 <context>
     <name>RateBars</name>
     <message>
-        <location filename="../../ui/dashboard.py" line="78" />
+        <location filename="../../ui/dashboard.py" line="77" />
         <source>false-failure rate</source>
         <translation>taux de faux refus</translation>
     </message>
     <message>
-        <location filename="../../ui/dashboard.py" line="81" />
+        <location filename="../../ui/dashboard.py" line="80" />
         <source>coverage</source>
         <translation>couverture</translation>
     </message>
@@ -972,6 +1017,29 @@
         <location filename="../../ui/example_models.py" line="133" />
         <source>⚠ contradiction %1</source>
         <translation>⚠ contradiction %1</translation>
+    </message>
+</context>
+<context>
+    <name>window</name>
+    <message>
+        <location filename="../../ui/feedback_tools.py" line="71" />
+        <source>Regex back-test…</source>
+        <translation>Rejeu d'une expression régulière…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/feedback_tools.py" line="72" />
+        <source>Criteria editor…</source>
+        <translation>Éditeur de critères…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/feedback_tools.py" line="73" />
+        <source>Agreement dashboard…</source>
+        <translation>Tableau d'accord…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/feedback_tools.py" line="74" />
+        <source>Export…</source>
+        <translation>Exporter…</translation>
     </message>
 </context>
 </TS>
