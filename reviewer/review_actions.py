@@ -9,13 +9,14 @@ value the reviewer did not see flipped.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.orm import selectinload
 
 from models import Attempt, CheckResult, Verdict
-from reviewer import review
+from reviewer import review, team
 from reviewer.errors import BadInputError
 from reviewer.replay import FALSE_POSITIVE, Overrides, first_opinions, second_opinions
 from reviewer.store import Store
@@ -28,6 +29,8 @@ class Outcome:
     attempt_id: int | None
     field: str | None = None
     action: str = "set"
+    # Team mode: one line per other reviewer who decided on the attempt meanwhile.
+    conflicts: tuple[str, ...] = ()
 
 
 def set_field(store: Store, reviewer: str, attempt_id: int, field: str, value: Any,
@@ -39,9 +42,20 @@ def set_field(store: Store, reviewer: str, attempt_id: int, field: str, value: A
     return Outcome(attempt_id, field)
 
 
-def decide(store: Store, reviewer: str, attempt_id: int, decision: str | None) -> Outcome:
-    """Accept or reject the attempt (None clears the decision)."""
-    return set_field(store, reviewer, attempt_id, "decision", decision)
+def decide(store: Store, reviewer: str, attempt_id: int, decision: str | None,
+           *, seen_others: Mapping[str, int] | None = None) -> Outcome:
+    """Accept or reject the attempt (None clears the decision).
+
+    ``seen_others`` (``team.seen_versions`` taken when the attempt was shown) makes the
+    outcome list the other reviewers who decided on it since, in ``conflicts``.
+    """
+    if seen_others is None:
+        return set_field(store, reviewer, attempt_id, "decision", decision)
+    with store.session() as session:
+        result = team.decide(session, reviewer, review.Change(attempt_id, "decision", decision),
+                             seen_others=seen_others)
+    return Outcome(attempt_id, "decision",
+                   conflicts=tuple(c.message("decision") for c in result.conflicts))
 
 
 def set_note(store: Store, reviewer: str, attempt_id: int, note: str) -> Outcome:

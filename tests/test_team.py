@@ -13,6 +13,7 @@ from sqlalchemy import event, func, select
 from sqlalchemy.orm import Session
 
 from models import Attempt, AuditEvent, ReviewDecision
+from reviewer import review_actions
 from reviewer.cli.main import main as cli
 from reviewer.importer import import_run
 from reviewer.queue import QueueFilter, queue_keys
@@ -253,3 +254,16 @@ def test_global_reviewer_option_names_the_decider(
     assert shown == [keys[0]]
     with loaded.session() as s:
         assert sorted(s.scalars(select(ReviewDecision.reviewer))) == ["bob", "carol"]
+
+
+def test_app_action_reports_who_decided_meanwhile(loaded: Store) -> None:
+    aid = all_ids(loaded)[4]
+    with loaded.session() as s:
+        shown = seen_versions(s, aid, "alice")  # the app shows the attempt to alice
+    review_actions.decide(loaded, "bob", aid, "reject", seen_others={})
+    outcome = review_actions.decide(loaded, "alice", aid, "accept", seen_others=shown)
+    assert outcome.conflicts == (
+        "bob also reviewed this attempt meanwhile (decision = 'reject', disagrees)",)
+    with loaded.session() as s:
+        shown = seen_versions(s, aid, "alice")
+    assert review_actions.decide(loaded, "alice", aid, "reject", seen_others=shown).conflicts == ()
