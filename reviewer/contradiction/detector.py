@@ -120,8 +120,11 @@ def _evidence(result: ScanResult, dominant: int) -> tuple[tuple[int, int], ...]:
         del best[_EVIDENCE_CUES:]
     if not best:
         return ()
-    start = result.chunk_start
-    spans = sorted((start(c[3]) + c[4], start(c[5]) + c[6]) for _, c in best)
+    cues = [c for _, c in best]
+    at = result.starts([t for c in cues for t in (c[3], c[5])])
+    spans = sorted(
+        (at[2 * k] + c[4], at[2 * k + 1] + c[6]) for k, c in enumerate(cues)
+    )
     if len(spans) == 2 and spans[1][0] <= spans[0][1] + _ADJACENT:
         # Adjacent or overlapping ("répond directement") read better as one highlight.
         return ((spans[0][0], max(spans[0][1], spans[1][1])),)

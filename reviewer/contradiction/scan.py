@@ -31,7 +31,8 @@ Negation rules, the part that decides most verdicts:
 
 from __future__ import annotations
 
-from itertools import chain
+from bisect import bisect_right
+from itertools import accumulate, chain
 
 from reviewer.contradiction.lexicon import (
     ANSWER,
@@ -215,19 +216,13 @@ class ScanResult:
         self.segment_weights: list[float] = [1.0]
         self.unknown = 0.0  # evidence mass lost to a cut ("mais…"): lowers confidence
 
-    def chunk_start(self, token: int) -> int:
-        """Character offset in the rationale of the chunk that holds token ``token``."""
-        ci = 0
-        for parts in self.plist:
-            if token < len(parts):
-                break
-            token -= len(parts)
-            ci += 1
-        pos = 0
-        find = self.lowered.find
-        for chunk in self.chunks[:ci]:
-            pos = find(chunk, pos) + len(chunk)
-        return find(self.chunks[ci], pos)
+    def starts(self, tokens: list[int]) -> list[int]:
+        """Character offset in the rationale of the chunk holding each of ``tokens``."""
+        ends = list(accumulate(map(len, self.plist)))  # tokens up to each chunk's end
+        low = self.lowered
+        size = len(low)
+        # What is left after splitting off ``c`` chunks starts at chunk ``c`` (one C call).
+        return [size - len(low.split(None, bisect_right(ends, t))[-1]) for t in tokens]
 
 
 class Valences:
