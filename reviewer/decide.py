@@ -26,9 +26,10 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from models import Attempt, Check, Conversation, Criterion, Run
+from models import Check, Criterion
 from reviewer.errors import BadInputError
 from reviewer.keys import AttemptKey
+from reviewer.queue import attempt_id_for
 from reviewer.replay import FALSE_POSITIVE
 from reviewer.review import Change, apply_change, get_decision, read_field
 
@@ -132,13 +133,7 @@ def _row_input(row: dict[str, Any]) -> DecisionInput:
 
 def attempt_id_of(session: Session, key: AttemptKey) -> int:
     """The id of the attempt with this key; BadInputError when it is not stored."""
-    found = session.scalar(
-        select(Attempt.id)
-        .join(Conversation, Attempt.conversation_id == Conversation.id)
-        .join(Run, Attempt.run_id == Run.id)
-        .where(Run.name == key.run, Conversation.name == key.conversation,
-               Attempt.turn == key.turn, Attempt.attempt == key.attempt)
-    )
+    found = attempt_id_for(session, key)
     if found is None:
         raise BadInputError(f"no attempt {key}")
     return found
