@@ -152,7 +152,7 @@ _EMPTY: tuple[Part, ...] = ((0, 0, "", 0, 0, 0, 1.0, "", 0),)
 # The last field of a Part picks the scanner's path for the word: a plain word (only a
 # possible keyword), a "passive" word (matters at a clause start or as a keyword), a
 # word that only judges the answer, or anything else (negators, boundaries…).
-_PLAIN, _PASSIVE_WORD, _CUE_ONLY, _ACTIVE = 0, 1, 2, 3
+_PLAIN, _PASSIVE_WORD, _CUE_ONLY, _ACTIVE, _DETERMINER = 0, 1, 2, 3, 4
 # Roles of words that matter only at a clause start or as keywords (the last field of
 # a Part says a word has nothing else: the scanner then takes a short path).
 _PASSIVE = DET | ASSIST | REPORT | SUBJ_TOPIC | USER | CRIT
@@ -181,6 +181,8 @@ def _parts(chunk: str) -> tuple[Part, ...]:
         roles, cat = info[0], info[1]
         if not roles:
             kind = _CUE_ONLY if cat else _PLAIN
+        elif roles == DET and not cat:
+            kind = _DETERMINER
         else:
             kind = _PASSIVE_WORD if not roles & ~_PASSIVE and not cat else _ACTIVE
         out.append((m.start(), m.end(), word, *info, keyword_key(word), kind))
@@ -326,9 +328,7 @@ def scan(
     tracing = trace is not None
     if tracing:  # reading a criterion: every word takes the full path, to be recorded
         flat = [(*part[:8], _ACTIVE) for part in flat]
-    ti = -1
-    for part in flat:
-        ti += 1
+    for ti, part in enumerate(flat):
         if skip:
             skip -= 1
             continue
@@ -372,6 +372,11 @@ def scan(
                         start_ti, start_rs = sc[3], sc[4]
                 valence = -kw[0] if flips & 1 else kw[0]
                 weak.append([valence, kw[1], seg, start_ti, start_rs, ti, part[1]])
+            continue
+        if kind == _DETERMINER:
+            # "la", "the": skipped at a clause start (the subject comes next).
+            if not clause_start and not user_mask and hedge:
+                hedge -= 1
             continue
         if kind == _PASSIVE_WORD:
             # A word that matters only at the start of a clause or as a keyword:
