@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QImage
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from reviewer.store import Store
@@ -22,6 +23,7 @@ from tests.ui_support import (  # noqa: F401 - fixtures
 )
 from ui import i18n
 from ui.cli import main as cli_main
+from ui.dialogs import SettingsDialog
 from ui.main_window import MainWindow
 from ui.settings import AppSettings, Settings
 
@@ -132,3 +134,34 @@ def test_french_interface(qtbot: Any, make_window: Maker, filled_store: Store,
     finally:
         i18n.remove(qapp, translators)
     assert QCoreApplication.translate("Shortcuts", "Undo") == "Undo"
+
+
+def test_settings_dialog_by_keyboard(qtbot: Any, make_window: Maker, filled_store: Store,
+                                     ui_settings: Settings) -> None:
+    w = make_window(filled_store)
+    seen: list[str] = []
+
+    def edit() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, SettingsDialog):
+            QTimer.singleShot(20, edit)
+            return
+        seen.append(dialog.reviewer.text())
+        dialog.reviewer.setText("Chloé")
+        dialog.model.setText("qwen3:8b")
+        dialog.language.setCurrentIndex(dialog.language.findData("fr"))
+        QTest.keyClick(dialog.reviewer, Qt.Key.Key_Return)  # Enter is OK
+
+    QTimer.singleShot(0, edit)
+    QTest.keyClick(QApplication.focusWidget() or w, Qt.Key.Key_Comma,
+                   Qt.KeyboardModifier.ControlModifier)
+    idle(qtbot, w)
+    assert seen == ["claire"]
+    assert w.reviewer == "Chloé"
+    stored = Settings(ui_settings.q).load()
+    assert (stored.reviewer, stored.ollama_model, stored.language) == ("Chloé", "qwen3:8b",
+                                                                       "fr")
+    # The next decision is Chloé's.
+    QTest.keyClick(QApplication.focusWidget() or w, Qt.Key.Key_A)
+    idle(qtbot, w)
+    assert w.progress_label.text() == "Reviewed 1 / 24 (23 to review)"

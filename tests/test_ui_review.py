@@ -158,6 +158,10 @@ def test_note_dialog_with_french_text(qtbot: Any, make_window: Maker,
     assert stored(filled_store, "recette-004/2/1")["note"] == note
     assert w.pane.note_line.text() == f"Note: {note}"
     assert w.note_dialog is None
+    # The keyboard works again right after the dialog.
+    key(w, Qt.Key.Key_R)
+    idle(qtbot, w)
+    assert stored(filled_store, "recette-004/2/1")["decision"] == "reject"
 
 
 def test_undo_redo_also_after_restart(qtbot: Any, make_window: Maker, filled_store: Store,

@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QThread
+from PySide6.QtCore import QCoreApplication, Qt, QThread
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from reviewer.demo import ensure_demo
@@ -83,8 +83,11 @@ def run_app(args: argparse.Namespace) -> int:
         if shot is not None:
             print(f"reviewer: {exc}", file=sys.stderr)
         else:
-            QMessageBox.critical(None, QCoreApplication.translate("App", "Cannot open the "
-                                                                  "database"), str(exc))
+            box = QMessageBox(QMessageBox.Icon.Critical,
+                              QCoreApplication.translate("App", "Cannot open the database"),
+                              str(exc))
+            box.setTextFormat(Qt.TextFormat.PlainText)  # a path may contain "<…>"
+            box.exec()
         i18n.remove(app, translators)
         return exc.exit_code
     try:

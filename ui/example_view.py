@@ -30,6 +30,7 @@ from ui.example_models import (
     HighlightDelegate,
     VerdictModel,
     fit_height,
+    rich_tooltip,
     setup_table,
     stretch,
 )
@@ -93,7 +94,7 @@ class PlainTextView(QTextEdit):
             fmt = QTextCharFormat()
             fmt.setBackground(colour)
             fmt.setFontWeight(700)
-            fmt.setToolTip(tip)
+            fmt.setToolTip(rich_tooltip(tip))
             sel.cursor = cursor
             sel.format = fmt
             selections.append(sel)

@@ -525,7 +525,13 @@ class MainWindow(QMainWindow):
         finally:
             self.note_dialog = None
             dialog.deleteLater()
+            self._take_focus_back()
         self._act(lambda: review_actions.set_note(self.store, reviewer, aid, text))
+
+    def _take_focus_back(self) -> None:
+        """After a dialog, keys must reach the window again (not every platform says so)."""
+        self.activateWindow()
+        self.queue.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def undo(self) -> None:
         """Undo the latest change (even one made before a restart)."""
@@ -607,6 +613,7 @@ class MainWindow(QMainWindow):
             values = dialog.values()
         finally:
             dialog.deleteLater()
+            self._take_focus_back()
         self.apply_settings(values)
 
     def apply_settings(self, values: Any) -> None:
