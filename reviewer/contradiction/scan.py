@@ -426,6 +426,7 @@ def scan(
                 # says nothing alone ("passe directement à…").
                 if last_cue_ti == ti - 1 and cues:
                     cues[-1][1] *= _INTENSIFIED
+                    cues[-1][5], cues[-1][6] = ti, part[1]
                 continue
             valence, weight = table[cat]  # type: ignore[index]
             weight *= factor
