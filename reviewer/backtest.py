@@ -97,6 +97,17 @@ def current_pattern(session: Session, check_id: str) -> tuple[CheckPattern, int]
     return CheckPattern(cv.pattern, cv.flags, cv.mode, cv.when), cv.version
 
 
+def response_of(session: Session, key: AttemptKey) -> str:
+    """The stored response of an attempt ("" when it is not stored), for previews."""
+    found = session.scalar(
+        select(Attempt.response)
+        .join(Conversation, Attempt.conversation_id == Conversation.id)
+        .join(Run, Attempt.run_id == Run.id)
+        .where(Run.name == key.run, Conversation.name == key.conversation,
+               Attempt.turn == key.turn, Attempt.attempt == key.attempt))
+    return found or ""
+
+
 def _labels(session: Session, check_id: str, reviewer: str | None) -> dict[int, bool]:
     """attempt id → True (should fail) / False (should pass), for labelled attempts only."""
     views = review_views(session, reviewer)

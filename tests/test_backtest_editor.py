@@ -20,7 +20,7 @@ from reviewer.store import Store
 from tests.feedback_fixture import SEED_NEW_PATTERN, key, load_backtest_store
 from tests.runfiles import record, write_catalog, write_jsonl
 from tests.ui_support import no_leaks  # noqa: F401 - fixture
-from ui.backtest_editor import BacktestEditor
+from ui.backtest_editor import BacktestEditor, highlighted
 
 # The offscreen platform warns about size hints when a top-level widget is shown.
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
@@ -109,3 +109,31 @@ def test_save_creates_a_version_with_the_reason(
         assert cv.reason == "exiger le pronom : « inscrire la date » est permis"
         assert cv.author == "associe"
     qtbot.waitUntil(lambda: editor.current.text().startswith("v2:"), timeout=5000)
+
+
+def test_choosing_a_key_previews_old_and_new_matches(
+        qtbot: Any, tmp_path: Path, store: Store,
+        open_editor: Callable[[Store], BacktestEditor]) -> None:
+    load_backtest_store(store, tmp_path)
+    editor = open_editor(store)
+    editor.pattern.setText(SEED_NEW_PATTERN)
+    qtbot.waitUntil(lambda: editor.removed.count() == 2, timeout=10000)
+    with qtbot.waitSignal(editor.preview_shown, timeout=10000):
+        editor.removed.setCurrentRow(0)  # bt/1: "Vous pouvez inscrire la date…"
+    text = "Vous pouvez inscrire la date dans votre journal."
+    assert editor.preview.toPlainText() == text
+    old, new = editor.highlights
+    assert [text[a:b] for a, b in old] == ["inscrire"] and new == []
+    with qtbot.waitSignal(editor.preview_shown, timeout=10000):
+        editor.added.setCurrentRow(0)  # bt/5: "Ouvrez un compte…"
+    assert [editor.preview.toPlainText()[a:b] for a, b in editor.highlights[1]] == [
+        "Ouvrez un compte"]
+    assert "line-through" not in editor.preview.toHtml()
+
+
+def test_preview_html_escapes_the_response() -> None:
+    text = "<b>x</b> inscrire"
+    out = highlighted(text, [(9, 17)], [(9, 12)])
+    assert out.startswith("&lt;b&gt;x&lt;/b&gt; ")
+    assert 'text-decoration:underline">ins</span>' in out  # both patterns match here
+    assert 'line-through">crire</span>' in out             # only the old one

@@ -5,12 +5,14 @@ Typing restarts a 300 ms timer; when it fires, the pattern is compiled on the GU
 on a background thread. A newer pattern cancels the run in progress; a result that
 arrives for an older pattern is dropped. Each text is searched with a time bound, so a
 catastrophic pattern is stopped and reported ("pattern stopped after 0.5 s on KEY …")
-while the window stays responsive. Save stores a new version of the check with a
-one-line reason.
+while the window stays responsive. Choosing a key in either list shows that response
+with the current pattern's matches struck through in red and the new pattern's
+underlined in green. Save stores a new version of the check with a one-line reason.
 """
 
 from __future__ import annotations
 
+import html
 import threading
 from typing import Any
 
@@ -24,15 +26,17 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QPushButton,
+    QTextEdit,
     QVBoxLayout,
     QWidget,
 )
 
-from reviewer.backtest import BacktestResult, Cancelled, backtest
+from reviewer.backtest import BacktestResult, Cancelled, backtest, response_of
 from reviewer.catalog import CheckSpec, add_check_version, current_check_versions
-from reviewer.checks import CheckPattern, PatternError, compile_check
+from reviewer.checks import CheckPattern, PatternError, compile_check, find_matches
 from reviewer.confusion import Confusion
 from reviewer.errors import ReviewerError
+from reviewer.keys import AttemptKey
 from reviewer.store import Store
 from ui.widgets_util import Background, named
 
@@ -53,12 +57,38 @@ def figures_text(label: str, c: Confusion) -> str:
             f"{_pct(c.coverage)}, kappa {kappa}")
 
 
+Spans = list[tuple[int, int]]
+
+
+def highlighted(text: str, old: Spans, new: Spans) -> str:
+    """HTML of ``text``: old matches struck through in red, new ones underlined in green."""
+    marks = [0] * len(text)
+    for spans, bit in ((old, 1), (new, 2)):
+        for start, end in spans:
+            for i in range(start, end):
+                marks[i] |= bit
+    styles = {0: "", 1: "background:#ffcdd2;text-decoration:line-through",
+              2: "background:#c8e6c9;text-decoration:underline",
+              3: "background:#fff59d;text-decoration:underline"}
+    out: list[str] = []
+    i = 0
+    while i < len(text):
+        j = i
+        while j < len(text) and marks[j] == marks[i]:
+            j += 1
+        chunk = html.escape(text[i:j]).replace("\n", "<br>")
+        out.append(f'<span style="{styles[marks[i]]}">{chunk}</span>' if marks[i] else chunk)
+        i = j
+    return "".join(out)
+
+
 class BacktestEditor(QWidget):
     """Edit a check's pattern, flags, mode and ``when``; back-test live; save a version."""
 
     result_shown = Signal()       # the lists and figures show the latest pattern's result
     error_shown = Signal(str)     # the inline error (invalid pattern, timeout)
     saved = Signal(str, int)      # check id, new version
+    preview_shown = Signal(str)   # the key whose response the preview shows
 
     def __init__(self, store: Store, reviewer: str, parent: QWidget | None = None,
                  check_id: str | None = None) -> None:
@@ -69,6 +99,7 @@ class BacktestEditor(QWidget):
         self.specs: dict[str, CheckSpec] = {}
         self.versions: dict[str, int] = {}
         self.result: BacktestResult | None = None
+        self.highlights: tuple[Spans, Spans] = ([], [])
         self._generation = 0
         self._cancel = threading.Event()
         self._initial = check_id
@@ -84,6 +115,8 @@ class BacktestEditor(QWidget):
         self.check_box.currentIndexChanged.connect(self._check_chosen)
         self.reason.textChanged.connect(self._update_save)
         self.save_button.clicked.connect(self.save)
+        for widget in (self.removed, self.added):
+            widget.currentTextChanged.connect(self.show_attempt)
         self.reload()
 
     # --- construction --------------------------------------------------------------------
@@ -109,6 +142,8 @@ class BacktestEditor(QWidget):
         self.figures = named(QLabel(), "figures")
         self.figures.setWordWrap(True)
         self.figures.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.preview = named(QTextEdit(), "preview")
+        self.preview.setReadOnly(True)
         self.reason = named(QLineEdit(), "reason")
         self.reason.setPlaceholderText(self.tr("Why this change (one line, required to save)"))
         self.save_button = named(QPushButton(self.tr("Save as new version")), "save")
@@ -138,6 +173,7 @@ class BacktestEditor(QWidget):
         layout.addWidget(self.error)
         layout.addWidget(self.status)
         layout.addLayout(lists, 1)
+        layout.addWidget(self.preview, 1)
         layout.addWidget(self.figures)
         layout.addLayout(save_row)
 
@@ -269,6 +305,30 @@ class BacktestEditor(QWidget):
         self.status.clear()
         self.error.setText(message)
         self.error_shown.emit(message)
+
+    # --- preview -------------------------------------------------------------------------
+    def show_attempt(self, key_text: str) -> None:
+        """Show one response with the matches of the current and the new pattern."""
+        if not key_text or self.result is None:
+            return
+        result, store = self.result, self.store
+
+        def fetch() -> tuple[str, Spans, Spans]:
+            with store.session() as s:
+                text = response_of(s, AttemptKey.parse(key_text))
+            old = find_matches(compile_check(result.old, timeout=TIMEOUT_S), text,
+                               where=key_text)
+            new = find_matches(compile_check(result.new, timeout=TIMEOUT_S), text,
+                               where=key_text)
+            return text, old, new
+
+        def done(data: tuple[str, Spans, Spans]) -> None:
+            text, old, new = data
+            self.highlights = (old, new)
+            self.preview.setHtml(highlighted(text, old, new))
+            self.preview_shown.emit(key_text)
+
+        self.ops.run(fetch, done, lambda e: self.show_error(str(e)))
 
     # --- saving --------------------------------------------------------------------------
     def _changed(self) -> bool:
