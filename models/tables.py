@@ -220,6 +220,8 @@ class ContradictionFlag(Base):
     __table_args__ = (
         UniqueConstraint("verdict_id", "tier"),
         CheckConstraint("tier in ('rules', 'llm')", name="tier_valid"),
+        # The queue's "flagged only" filter starts from the flagged readings.
+        Index("ix_contradiction_flags_flagged", "flagged", "verdict_id"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -252,7 +254,11 @@ class CheckResult(Base):
     """A deterministic check's result on one attempt, under one check version."""
 
     __tablename__ = "check_results"
-    __table_args__ = (UniqueConstraint("attempt_id", "check_version_id"),)
+    __table_args__ = (
+        UniqueConstraint("attempt_id", "check_version_id"),
+        # The queue's "failed check" filter starts from the failed results of a check.
+        Index("ix_check_results_check_version", "check_version_id", "passed"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     attempt_id: Mapped[int] = mapped_column(ForeignKey("attempts.id", ondelete="CASCADE"))

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from models import Attempt, ContradictionFlag, CriterionVersion, Verdict
 from reviewer.contradiction import detect
-from reviewer.store import Store
+from reviewer.store import Store, refresh_statistics
 
 TIER = "rules"
 DETECTOR = "rules-v1"
@@ -112,4 +112,7 @@ def flag_all(store: Store, progress: Callable[[int, int], None] | None = None) -
             counts.add(flag_attempts(session, ids[start:start + CHUNK]))
         if progress:
             progress(min(start + CHUNK, len(ids)), len(ids))
+    if ids:
+        with store.session() as session:
+            refresh_statistics(session)  # the queue filters on the new flags
     return counts

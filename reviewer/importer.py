@@ -29,7 +29,7 @@ from reviewer.catalog import (
 from reviewer.errors import BadInputError
 from reviewer.run_file import AttemptRecord, LineError, count_lines, iter_lines, parse_record
 from reviewer.search import index_rows
-from reviewer.store import Store
+from reviewer.store import Store, refresh_statistics
 
 CHUNK = 2000
 # The Core tables of the bulk inserts (``Model.__table__`` is not typed as a Table).
@@ -221,6 +221,8 @@ def import_run(
         bar.close()
         if on_imported is not None and report.new_attempt_ids:
             on_imported(session, report.new_attempt_ids)
+        if report.new:
+            refresh_statistics(session)
     report.rejected = len(rejects)
     if rejects_path is not None:
         write_jsonl_atomic(rejects_path, rejects)

@@ -21,7 +21,7 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from platformdirs import user_data_path
-from sqlalchemy import Engine, create_engine, event, inspect
+from sqlalchemy import Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
@@ -31,6 +31,8 @@ from reviewer.errors import StoreError
 
 MIGRATIONS = Path(models.__file__).resolve().parent / "migrations"
 BUSY_TIMEOUT_MS = 5000
+# Rows ANALYZE samples per index: enough for the planner, bounded at any store size.
+ANALYSIS_LIMIT = 1000
 
 
 def busy_timeout_ms() -> int:
@@ -181,6 +183,18 @@ def upgrade(engine: Engine, url: str) -> Path | None:
     return backup
 
 
+def refresh_statistics(session: Session) -> None:
+    """Tell SQLite's planner how big the tables now are, after a bulk write.
+
+    Without statistics SQLite guesses, and after an import it guessed wrong: it scanned
+    every flagged reading to show one row's flag. ``analysis_limit`` keeps this to a
+    fraction of a second at any size. PostgreSQL's autovacuum does the same on its own.
+    """
+    if session.get_bind().dialect.name == "sqlite":
+        session.execute(text(f"PRAGMA analysis_limit = {ANALYSIS_LIMIT}"))
+        session.execute(text("ANALYZE"))
+
+
 class Store:
     """An opened, migrated database and its session factory."""
 
@@ -242,3 +256,31 @@ def _refuse_non_sqlite(path: Path) -> None:
         header = fh.read(16)
     if header != b"SQLite format 3\x00":
         raise StoreError(f"{path}: is not a reviewer database (not a SQLite file); left untouched")
+    _refuse_foreign_schema(path)
+
+
+def _refuse_foreign_schema(path: Path) -> None:
+    """Refuse another application's SQLite file, or a newer schema, before any write.
+
+    The engine's first connection switches the file to WAL, which rewrites its header:
+    so the schema is read here through a read-only connection, and a file that is not
+    ours is refused while it is still byte for byte what it was.
+    """
+    try:
+        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+        try:
+            tables = {name for (name,) in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            stamped = ("alembic_version" in tables and conn.execute(
+                "SELECT version_num FROM alembic_version").fetchone()) or None
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(f"{path}: cannot open the database ({exc}); left untouched") from exc
+    rev = stamped[0] if stamped else None
+    if rev is None and tables - {"alembic_version"}:
+        raise StoreError(f"{path}: has tables but no reviewer schema version; refusing to "
+                         "touch it (left untouched)")
+    if rev is not None and rev not in _known_revisions():
+        raise StoreError(f"{path}: schema {rev} is newer than this version of reviewer knows "
+                         f"(latest {head_revision()}); upgrade reviewer (left untouched)")
