@@ -7,13 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
-from sqlalchemy import select
 
-from models import Attempt, ContradictionFlag, Verdict
 from reviewer import review_actions
 from reviewer.queue import QueueFilter, audit_sample, queue_count, queue_keys, queue_progress
 from reviewer.store import Store
-from tests.ui_support import filled_store  # noqa: F401 - fixture
+from tests.ui_support import attempt_id, filled_store, flag  # noqa: F401 - fixture
 from ui.cli import main as cli_main
 
 # Storage-touching tests run on SQLite and on the throwaway PostgreSQL server.
@@ -25,26 +23,6 @@ RUN = "2026-10-14-ministral-8b"
 def keys(store: Store, f: QueueFilter, limit: int | None = None) -> list[str]:
     with store.session() as s:
         return [str(r.key) for r in queue_keys(s, f, limit)]
-
-
-def attempt_id(store: Store, key: str) -> int:
-    with store.session() as s:
-        conv, turn, attempt = key.split("/")[1:]
-        for r in queue_keys(s, QueueFilter(include_accepted=True)):
-            if (r.key.conversation, r.key.turn, r.key.attempt) == (conv, int(turn), int(attempt)):
-                return r.attempt_id
-    raise KeyError(key)
-
-
-def flag(store: Store, key: str, score: float) -> None:
-    """Store a rules-tier contradiction flag the way the detector does."""
-    aid = attempt_id(store, key)
-    with store.session() as s:
-        verdict = s.scalars(select(Verdict).where(Verdict.attempt_id == aid)).first()
-        assert verdict is not None
-        s.add(ContradictionFlag(verdict_id=verdict.id, tier="rules", score=score,
-                                flagged=True, evidence="répond directement"))
-        s.get_one(Attempt, aid).contradiction_score = score
 
 
 def test_refused_first_then_score_then_key(filled_store: Store) -> None:

@@ -19,6 +19,7 @@ from tests.ui_support import (  # noqa: F401 - fixtures
     CONTRADICTION,
     decisions,
     filled_store,
+    flag,
     idle,
     make_window,
     no_leaks,
@@ -315,3 +316,29 @@ def test_search_and_filters_from_the_keyboard(qtbot: Any, make_window: Maker,
     idle(qtbot, w)
     assert len(decisions(w)) == 8 and all(k.endswith("/1/1") for k in decisions(w))
     assert w.pane.filter_line.text() == "Filter: accepted"
+
+
+def test_review_state_and_contradiction_filters(qtbot: Any, make_window: Maker,
+                                                filled_store: Store) -> None:
+    flag(filled_store, f"{RUN}/recette-006/2/1", 0.9)
+    w = make_window(filled_store)
+    assert w.pane.title.text() == f"{RUN}/recette-006/2/1"  # the flagged one comes first
+    key(w, Qt.Key.Key_R)
+    idle(qtbot, w)
+    key(w, Qt.Key.Key_A)
+    idle(qtbot, w)
+    w.state_box.setCurrentIndex(w.state_box.findData("reviewed"))
+    idle(qtbot, w)
+    assert sorted(decisions(w).values()) == ["accept", "reject"]
+    assert w.progress_label.text() == "Reviewed 2 / 2 (0 to review)"
+    w.state_box.setCurrentIndex(w.state_box.findData("overridden"))
+    idle(qtbot, w)
+    assert list(decisions(w).values()) == ["accept"]  # accepting a refusal overrides it
+    w.state_box.setCurrentIndex(w.state_box.findData("to_review"))
+    idle(qtbot, w)
+    assert len(decisions(w)) == 22 and set(decisions(w).values()) == {None}
+    w.state_box.setCurrentIndex(w.state_box.findData("all"))
+    w.flagged.setChecked(True)
+    idle(qtbot, w)
+    assert list(decisions(w)) == [f"{RUN}/recette-006/2/1"]
+    assert w.model.index(0, 0).data().endswith("⚑")

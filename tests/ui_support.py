@@ -19,8 +19,12 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings, QStandardPaths, QThreadPool
 from PySide6.QtWidgets import QApplication
+from sqlalchemy import select
 
+from models import Attempt, ContradictionFlag, Verdict
 from reviewer.importer import import_run
+from reviewer.keys import AttemptKey
+from reviewer.queue import attempt_id_for
 from reviewer.store import Store
 from tests.runfiles import record, sample_rows, write_catalog, write_jsonl
 from ui.main_window import MainWindow
@@ -86,6 +90,26 @@ def filled_store(store: Store, tmp_path: Path) -> Store:
     run, catalog = small_run(tmp_path)
     import_run(store, run, catalog_path=catalog)
     return store
+
+
+def attempt_id(store: Store, key: str) -> int:
+    """The id of the attempt named ``RUN/CONVERSATION/TURN/ATTEMPT``."""
+    with store.session() as s:
+        found = attempt_id_for(s, AttemptKey.parse(key))
+    if found is None:
+        raise KeyError(key)
+    return found
+
+
+def flag(store: Store, key: str, score: float) -> None:
+    """Store a rules-tier contradiction flag the way the detector does."""
+    aid = attempt_id(store, key)
+    with store.session() as s:
+        verdict = s.scalars(select(Verdict).where(Verdict.attempt_id == aid)).first()
+        assert verdict is not None
+        s.add(ContradictionFlag(verdict_id=verdict.id, tier="rules", score=score,
+                                flagged=True, evidence="répond directement"))
+        s.get_one(Attempt, aid).contradiction_score = score
 
 
 def wait_ready(qtbot: Any, window: MainWindow, timeout: int = 30000) -> None:
