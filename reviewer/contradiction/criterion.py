@@ -75,13 +75,15 @@ _SUCCESS_TABLE = {
     PROBLEM: (-1, 0.7),
 }
 _OMISSION_TABLE = {
-    FULFIL: (1, 0.5),
+    FULFIL: (1, 0.45),
     QUALITY: (1, 0.8),
     DEFICIT: (-1, 1.0),
     FAULT: (-1, 0.6),
     MET: (1, 0.6),
     PROBLEM: (-1, 0.8),
 }
+# For an omission, "ne mentionne pas le 3114" weighs a full cue, "répond" only 0.45.
+_OMISSION_NEGATED = {FULFIL: 1.0 / 0.45}
 _COMMISSION_TABLE = {
     FULFIL: (1, 0.0),
     QUALITY: (1, 0.8),
@@ -121,7 +123,9 @@ def profile(kind: str, criterion_text: str) -> Valences:
         if roles & ~_KEYWORD_ROLES or cat:
             continue
         c = -1 if negations & 1 else 1
-        entry = (sign * c, _KEYWORD_WEIGHT if c > 0 else _NEGATED_KEYWORD_WEIGHT)
+        # In a rule ("Ne fait pas de promotion"), the negated words name the fault.
+        full = c > 0 or (wording == _RULE and not success)
+        entry = (sign * c, _KEYWORD_WEIGHT if full else _NEGATED_KEYWORD_WEIGHT)
         if len(word) < 3:
             continue
         forms = (word,) if len(word) >= 5 else (word, word.rstrip("s"), word + "s")
@@ -132,7 +136,9 @@ def profile(kind: str, criterion_text: str) -> Valences:
     aspects = {aspect_of(w) for w in words}
     aspect_factor = {a: 1.0 if a in aspects else _OFF_ASPECT for a in (CLARITY, TONE)}
     language = any(w in _LANGUAGE_WORDS for w in words)
-    return Valences(table, keyword, restrict, success, aspect_factor, language)
+    own = frozenset(keyword_key(w) for w in words if classify(w)[1]) - {""}
+    negated = _OMISSION_NEGATED if table is _OMISSION_TABLE else None
+    return Valences(table, keyword, restrict, success, aspect_factor, language, own, negated)
 
 
 # How a criterion text is worded, read from its own cue words and their negation.

@@ -128,7 +128,7 @@ _ROLES: dict[int, str] = {
         "exact exacte juste correct true case fair dire say met avant compte up granted round "
         "around partie reponse answer response reply oui non yes no attendu attendue attendus "
         "attendues requis requise required expected while whilst still reste depit hand said "
-        "empeche ✓ ✔ ☑ ✅ ✗ ✘ ❌"
+        "empeche ✓ ✔ ☑ ✅ ✗ ✘ ❌ but point"
     ),
     REPORT: (
         "dit disait dise disent indique indiquait ecrit ecrivait explique expliquait precise "
@@ -160,7 +160,7 @@ _CUES: dict[int, str] = {
         "explains explain explained covers cover covered mentions mention mentioned "
         "suggests suggest suggested proposes propose proposed offers offer offered "
         "recommends recommend recommended points helps help helped guides guide "
-        "acknowledges acknowledge acknowledged tackles handles handle handled "
+        "acknowledg* tackles handles handle handled "
         "lists listing walks steers steer refers reassures reassure cites invites "
         "includes include shows show lays laying says say said tells tell told "
         "reacts react suggestion* replies replied outlines outline detailed "
@@ -184,7 +184,8 @@ _CUES: dict[int, str] = {
         "completely concrete realistic plain simple direct directly kind warm warmly "
         "respectful gentle gently calm empathetic attentive grounded drawn accepted "
         "readable concise adequate* sufficient* enough precise specific sticks stick "
-        "courteous polite poli polie aimable friendly "
+        "courteous polite poli polie aimable friendly court courte courts courtes short "
+        "brief briefly "
         "bon bonne bons bonnes adequat* mesure mesuree equilibre* rassurant* apaisant* "
         "comprehensi* accessible* sobre pratique* faisable* actionnable* operationnel* "
         "fluide pertinemment judicieu* sense sensee raisonnable* irreprochable impeccable "
@@ -217,7 +218,10 @@ _CUES: dict[int, str] = {
         "incorrect* erreur* imagine* extrapole* suppose supposent supposer presume* "
         "fictif* fictive* inexistant* promotion* promeu* promouv* publicit* incit* "
         "pousse poussent pousser vante* commercia* achat* achete* abonnement* premium "
-        "payant* payante* vend* garanti* promet promesse* certitude* certain* "
+        "payant* payante* vend* garanti* promet promis promise promettre promesse* "
+        "certitude* certain* bipolaire* bipolar depressi* toc ocd psychopath* paranoi* "
+        "narciss* schizo* autis* hyperacousie syndrome* patholog* maladie* illness* "
+        "disorder* insomnie insomnia habituer habituez change changement* switch* bascule* "
         "brode* hypothes* qualifi* etranger* frapper taper tape cogner crever menace* insult* "
         "assure assurent affirmatif* forcement diagnosti* etiquette* condescend* "
         "culpabilis* moralis* accusat* jugement* jugeant reproche* caricatur* "
@@ -239,7 +243,7 @@ _CUES: dict[int, str] = {
     ),
     MET: (
         "tenu tenue respecte respectee respectes rempli remplie remplit satisfait satisfaite "
-        "atteint atteinte valide validee conforme conformes "
+        "valide validee conforme conformes "
         "met meets satisfied fulfilled fulfils fulfills honoured honored passes"
     ),
     PROBLEM: (

@@ -55,6 +55,7 @@ from reviewer.contradiction.lexicon import (
     MET,
     NE,
     NONE,
+    QUALITY,
     QUE,
     QUOTE,
     REPORT,
@@ -122,6 +123,9 @@ _TERSE_WEIGHT = 2.0
 _ANSWER_AFTER = words("? : - • donc so hence thus therefore ainsi bref conclusion")
 _MODAL = words("could can pourrait")
 _WHILE = words("while whilst")
+_ARTICLE_FR = words("au le son du")
+_SAME = words("comme like same meme pareil identique also aussi too")
+_CRITERION_WORD = 1.5  # a cue word the criterion itself uses ("reconnaît" for empathy)
 _YES_MARKS = words("oui yes ✓ ✔ ☑ ✅")
 _NEGATORS = words("not n't never pas ne n' jamais")
 _LANGUAGE_WEIGHT = 1.2
@@ -234,7 +238,16 @@ class Valences:
     A plain object so the scanner stays independent of how a criterion is profiled.
     """
 
-    __slots__ = ("aspect_factor", "keyword", "language", "restrict", "success", "table")
+    __slots__ = (
+        "aspect_factor",
+        "keyword",
+        "language",
+        "negated_factor",
+        "own_cues",
+        "restrict",
+        "success",
+        "table",
+    )
 
     def __init__(
         self,
@@ -244,9 +257,15 @@ class Valences:
         success: bool,
         aspect_factor: dict[int, float],
         language: bool = False,
+        own_cues: frozenset[str] = frozenset(),
+        negated: dict[int, float] | None = None,
     ) -> None:
-        self.language = language  # the criterion is about the answer's language
         self.table = tuple(table.get(cat, (0, 0.0)) for cat in range(max(table) + 1))
+        # Weight factor of a cue when negated ("ne mentionne pas le 3114" says more about
+        # an omission than "répond" says against it).
+        self.negated_factor = tuple((negated or {}).get(c, 1.0) for c in range(len(self.table)))
+        self.own_cues = own_cues  # stems of the criterion's own cue words
+        self.language = language  # the criterion is about the answer's language
         self.keyword = keyword
         self.restrict = restrict
         self.success = success
@@ -322,6 +341,8 @@ def scan(
     last_cue_ti = -1
     table = val.table if val is not None else None
     keywords = val.keyword if val is not None else {}
+    own = val.own_cues if val is not None else frozenset()
+    negated_factor = val.negated_factor if val is not None else ()
     aspect_factor = val.aspect_factor if val is not None else (1.0, 1.0, 1.0)
     langs: list[str] = []  # language names ("français", "English"), for language criteria
     sentences = [(0, 0)]  # (first segment, first token) of each sentence
@@ -352,6 +373,9 @@ def scan(
                     cues.append([valence, weight, seg, ti, part[0], ti, part[1]])
             elif part[3] & LANGUAGE:
                 langs.append(part[2])
+            elif not user_mask and part[7] in keywords:
+                quoted = keywords[part[7]]
+                weak.append([quoted[0], quoted[1] * _QUOTED, seg, ti, part[0], ti, part[1]])
             continue
         roles = part[3]
         kind = part[8]
@@ -430,6 +454,8 @@ def scan(
                 continue
             valence, weight = table[cat]  # type: ignore[index]
             weight *= factor
+            if part[7] in own:
+                weight *= _CRITERION_WORD
             if aspect:
                 weight *= val.aspect_factor[aspect]  # type: ignore[union-attr]
             if weight:
@@ -445,6 +471,7 @@ def scan(
                         start_ti, start_rs = sc[3], sc[4]
                 if flips & 1:
                     valence = -valence
+                    weight *= negated_factor[cat]
                 cues.append([valence, weight, seg, start_ti, start_rs, ti, re_])
                 last_cue_ti = ti
             if hedge:
@@ -515,6 +542,9 @@ def scan(
                 or (tok == "even" and nxt in ("if", "though"))
             ):
                 roles, cat, skip = CONCESS, NONE, 1
+            elif (tok == "but" and prev in _ARTICLE_FR) or (tok == "point" and prev == "the"):
+                # "va droit au but", "to the point": French noun, not English "but".
+                roles, cat = 0, QUALITY
             elif (tok in _WHILE and clause_start) or (tok == "depit" and prev == "en"):
                 roles, cat = CONCESS, NONE  # "While polite, …", "en dépit de …"
             elif (
@@ -717,6 +747,8 @@ def scan(
         elif table is not None:
             valence, weight = table[cat]
             weight *= factor
+            if part[7] in own:
+                weight *= _CRITERION_WORD
             if aspect:
                 weight *= val.aspect_factor[aspect]  # type: ignore[union-attr]
             if weight:
@@ -732,6 +764,7 @@ def scan(
                         start_ti, start_rs = sc[3], sc[4]
                 if flips & 1:
                     valence = -valence
+                    weight *= negated_factor[cat]
                 cues.append([valence, weight, seg, start_ti, start_rs, ti, re_])
                 last_cue_ti = ti
         if roles & RESTRICT and val is not None and val.restrict:
@@ -762,7 +795,8 @@ def scan(
         named = {_LANGUAGES[w] for w in langs}
         if len(named) > 1:  # "répond en anglais alors que la personne écrit en français"
             cues.append([-1, _LANGUAGE_WEIGHT, seg, n - 1, 0, n - 1, 0])
-        elif len(langs) > 1:  # "écrit en français, réponse en français"
+        elif len(langs) > 1 or any(p[2] in _SAME for p in flat):
+            # "écrit en français, réponse en français", "en français, comme la personne"
             cues.append([1, _LANGUAGE_WEIGHT, seg, n - 1, 0, n - 1, 0])
     if weak:
         # A keyword or a restriction speaks only when its clause has no stronger cue,
