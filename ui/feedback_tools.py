@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
@@ -67,11 +67,13 @@ class FeedbackTools:
 def install_tools(window: MainWindow) -> FeedbackTools:
     """Add the feedback entries to the window's Tools menu."""
     tools = FeedbackTools(window)
+    # translate() with an explicit context: lupdate cannot know what ``window.tr`` means.
+    translate = QCoreApplication.translate
     entries = (
-        ("backtest", window.tr("Regex back-test…")),
-        ("criteria", window.tr("Criteria editor…")),
-        ("dashboard", window.tr("Agreement dashboard…")),
-        ("export", window.tr("Export…")),
+        ("backtest", translate("FeedbackTools", "Regex back-test…")),
+        ("criteria", translate("FeedbackTools", "Criteria editor…")),
+        ("dashboard", translate("FeedbackTools", "Agreement dashboard…")),
+        ("export", translate("FeedbackTools", "Export…")),
     )
     for name, text in entries:
         action = QAction(text, window)

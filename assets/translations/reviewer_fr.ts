@@ -1020,7 +1020,7 @@
     </message>
 </context>
 <context>
-    <name>window</name>
+    <name>FeedbackTools</name>
     <message>
         <location filename="../../ui/feedback_tools.py" line="71" />
         <source>Regex back-test…</source>
