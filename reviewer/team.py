@@ -11,6 +11,10 @@ PostgreSQL; SQLite has a single writer, taken by our own write), and the other d
 are read only after that, so of two reviewers deciding at the same moment the later one
 always sees the earlier one. The same reviewer in two windows is refused by the version
 check of ``reviewer.review.apply_change`` (``ConflictError``).
+
+Decide one attempt per transaction (the app and ``reviewer decide`` do): a transaction
+holding the locks of several attempts, taken in different orders by two reviewers, could
+deadlock on PostgreSQL.
 """
 
 from __future__ import annotations
