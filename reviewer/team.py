@@ -12,7 +12,7 @@ are read only after that, so of two reviewers deciding at the same moment the la
 always sees the earlier one. The same reviewer in two windows is refused by the version
 check of ``reviewer.review.apply_change`` (``ConflictError``).
 
-Decide one attempt per transaction (the app and ``reviewer decide`` do): a transaction
+Call ``decide`` for one attempt per transaction (as the app actions do): a transaction
 holding the locks of several attempts, taken in different orders by two reviewers, could
 deadlock on PostgreSQL.
 """
