@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
 
-from sqlalchemy import select
+from sqlalchemy import distinct, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -87,6 +87,17 @@ def touched_attempt_ids(session: Session, criterion_id: str) -> list[int]:
         .where(CriterionVersion.criterion_id == criterion_id, Verdict.origin == "filter")
         .distinct().order_by(Verdict.attempt_id)
     ))
+
+
+def touched_counts(session: Session) -> dict[str, int]:
+    """How many attempts the filter judged on each criterion (one grouped query)."""
+    rows = session.execute(
+        select(CriterionVersion.criterion_id, func.count(distinct(Verdict.attempt_id)))
+        .join(CriterionVersion, Verdict.criterion_version_id == CriterionVersion.id)
+        .where(Verdict.origin == "filter")
+        .group_by(CriterionVersion.criterion_id)
+    )
+    return {cid: int(n) for cid, n in rows}
 
 
 @dataclass(frozen=True)

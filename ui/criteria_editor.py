@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from reviewer.catalog import CriterionSpec, add_criterion_version, current_criterion_versions
-from reviewer.criterion_rejudge import RejudgeReport, rejudge_criterion, touched_attempt_ids
+from reviewer.criterion_rejudge import RejudgeReport, rejudge_criterion, touched_counts
 from reviewer.judge.client import JudgeClient
 from reviewer.store import Store
 from ui.widgets_util import Background, named
@@ -123,7 +123,7 @@ class CriteriaEditor(QWidget):
                 specs = {k: CriterionSpec(k, v.kind, v.severity, v.text)
                          for k, v in sorted(current.items())}
                 return (specs, {k: v.version for k, v in current.items()},
-                        {k: len(touched_attempt_ids(s, k)) for k in current})
+                        touched_counts(s))
 
         self.ops.run(fetch, self._loaded, lambda e: self.status.setText(str(e)))
 
