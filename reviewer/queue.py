@@ -237,13 +237,27 @@ def _base(session: Session, f: QueueFilter, columns: list[Any], *,
     return stmt.where(*conds) if conds else stmt
 
 
-def _ordered(stmt: Select[Any], f: QueueFilter) -> Select[Any]:
+def _order_by(f: QueueFilter) -> list[Any]:
     if f.audit_sample is not None:
-        return stmt.order_by(_shuffle(f.seed), Attempt.id)
-    return stmt.order_by(
-        Attempt.accepted, Attempt.contradiction_score.desc(), Run.name, Conversation.name,
-        Attempt.turn, Attempt.attempt, Attempt.id,
-    )
+        return [_shuffle(f.seed), Attempt.id]
+    return [Attempt.accepted, Attempt.contradiction_score.desc(), Run.name, Conversation.name,
+            Attempt.turn, Attempt.attempt, Attempt.id]
+
+
+def _ordered(stmt: Select[Any], f: QueueFilter) -> Select[Any]:
+    return stmt.order_by(*_order_by(f))
+
+
+def queue_index(session: Session, f: QueueFilter, attempt_id: int) -> int | None:
+    """The row of ``attempt_id`` in the queue (0-based), None when the filter hides it.
+
+    Computed by the database (a window function), so finding an attempt deep in a large
+    queue never loads the rows before it.
+    """
+    position = func.row_number().over(order_by=_order_by(f)).label("position")
+    ranked = _base(session, f, [Attempt.id.label("attempt_id"), position]).subquery()
+    found = session.scalar(select(ranked.c.position).where(ranked.c.attempt_id == attempt_id))
+    return None if found is None else int(found) - 1
 
 
 def queue_page(session: Session, f: QueueFilter, offset: int = 0,

@@ -9,7 +9,14 @@ from pathlib import Path
 import pytest
 
 from reviewer import review_actions
-from reviewer.queue import QueueFilter, audit_sample, queue_count, queue_keys, queue_progress
+from reviewer.queue import (
+    QueueFilter,
+    audit_sample,
+    queue_count,
+    queue_index,
+    queue_keys,
+    queue_progress,
+)
 from reviewer.store import Store
 from tests.ui_support import attempt_id, filled_store, flag  # noqa: F401 - fixture
 from ui.cli import main as cli_main
@@ -128,3 +135,17 @@ def test_queue_command_on_bad_database(tmp_path: Path,
     bogus.write_text("not a database", encoding="utf-8")
     assert cli_main(["--db", str(bogus), "queue"]) == 1
     assert "not a reviewer database" in capsys.readouterr().err
+
+
+def test_queue_index_is_the_row_the_app_shows(filled_store: Store) -> None:
+    flag(filled_store, f"{RUN}/recette-007/2/2", 0.6)
+    f = QueueFilter(reviewer="claire")
+    with filled_store.session() as s:
+        rows = queue_keys(s, f)
+        for position in (0, 1, 13, len(rows) - 1):
+            assert queue_index(s, f, rows[position].attempt_id) == position
+        accepted = attempt_id(filled_store, f"{RUN}/recette-001/1/1")
+        assert queue_index(s, f, accepted) is None  # accepted: not in the refused queue
+        audit = f.audit(3, seed=5)
+        sample = queue_keys(s, audit)
+        assert [queue_index(s, audit, r.attempt_id) for r in sample] == [0, 1, 2]

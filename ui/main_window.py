@@ -36,7 +36,13 @@ from PySide6.QtWidgets import (
 from reviewer import review_actions
 from reviewer.example import ExampleView, load_example
 from reviewer.keys import AttemptKey
-from reviewer.queue import QueueFilter, attempt_id_for, filter_choices, queue_progress
+from reviewer.queue import (
+    QueueFilter,
+    attempt_id_for,
+    filter_choices,
+    queue_index,
+    queue_progress,
+)
 from reviewer.review import ConflictError
 from reviewer.store import Store
 from ui.dialogs import HelpOverlay, NoteDialog, SettingsDialog
@@ -358,7 +364,25 @@ class MainWindow(QMainWindow):
         self.queue.scrollTo(index)
 
     def select_attempt(self, attempt_id: int) -> None:
-        """Select ``attempt_id`` in the queue (fetching pages until it shows), else load it."""
+        """Select ``attempt_id`` in the queue (fetching pages up to it), else just show it."""
+        if self.model.row_of(attempt_id) is not None:
+            self.model.load_until(attempt_id, self._select_found(attempt_id))
+            return
+        f = self.model.filter
+
+        def fetch() -> int | None:
+            with self.store.session() as session:
+                return queue_index(session, f, attempt_id)
+
+        def done(index: int | None) -> None:
+            if index is None or f != self.model.filter:
+                self._select_found(attempt_id)(None)
+            else:
+                self.model.load_until(attempt_id, self._select_found(attempt_id))
+
+        self.ops.run(fetch, done)
+
+    def _select_found(self, attempt_id: int) -> Callable[[int | None], None]:
         def found(row: int | None) -> None:
             if row is not None:
                 self.select_row(row)
@@ -368,7 +392,7 @@ class MainWindow(QMainWindow):
                 self.queue.clearSelection()
                 self.load(attempt_id)
 
-        self.model.load_until(attempt_id, found)
+        return found
 
     def select_key(self, key: AttemptKey) -> None:
         """Select the attempt named ``key`` (used by ``--attempt``)."""
