@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtTest import QAbstractItemModelTester
 from PySide6.QtWidgets import QApplication
@@ -13,6 +14,7 @@ from reviewer.example import load_example
 from reviewer.queue import QueueFilter, queue_keys
 from reviewer.store import Store
 from tests.ui_support import filled_store, no_leaks, ui_settings  # noqa: F401 - fixtures
+from ui.cli import main as cli_main
 from ui.example_models import CheckModel, Role, VerdictModel
 from ui.ops import Ops
 from ui.queue_model import QueueModel
@@ -21,7 +23,8 @@ from ui.queue_model import Role as QueueRole
 Mode = QAbstractItemModelTester.FailureReportingMode
 
 
-def test_queue_model_pages_and_order(qtbot: Any, filled_store: Store, no_leaks: None) -> None:
+def test_queue_model_pages_and_order(qtbot: Any, filled_store: Store, no_leaks: None,
+                                     db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
     ops = Ops()
     model = QueueModel(filled_store, ops)
     model.page_size = 5  # several pages for 24 rows: fetchMore is exercised
@@ -37,6 +40,9 @@ def test_queue_model_pages_and_order(qtbot: Any, filled_store: Store, no_leaks: 
     shown = [model.index(r, 0).data(QueueRole.Key) for r in range(model.rowCount())]
     with filled_store.session() as s:
         assert shown == [str(r.key) for r in queue_keys(s, f)]
+    # The script sees exactly the app's order.
+    assert cli_main(["--db", db_url, "queue", "--reviewer", "claire"]) == 0
+    assert capsys.readouterr().out.splitlines() == shown
     first = model.index(0, 3)
     assert first.data(Qt.ItemDataRole.DisplayRole).startswith("G-DEMANDE non tenu")
     assert model.index(0, 0).data(QueueRole.Decision) is None
