@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from typing import Annotated, Any
 
 import httpx
-import ollama
 from pydantic import BaseModel, Field, ValidationError
 
 from reviewer.errors import BadInputError, JudgeError
@@ -188,6 +187,8 @@ class Judge:
         if not config.model.strip():
             raise BadInputError("the judge needs a model name (--model NAME)")
         self.config = config
+        import ollama  # here, not at module level: it costs a third of the app's start-up
+
         try:
             self._client = ollama.Client(host=config.host, timeout=config.timeout)
         except ValueError as exc:
@@ -204,6 +205,8 @@ class Judge:
 
     def _chat(self, messages: list[dict[str, str]], schema: dict[str, Any]) -> str:
         """One chat call with bounded retries on transient faults; returns the content."""
+        import ollama  # already loaded by __init__
+
         cfg = self.config
         attempts = cfg.retries + 1
         for attempt in range(attempts):

@@ -23,7 +23,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
-import ollama
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
@@ -127,6 +126,8 @@ class JudgeClient:
         self.think = think
         self.retries = max(0, retries)
         self.backoff = max(0.0, backoff)
+        import ollama  # here, not at module level: it costs a third of the app's start-up
+
         self._client = ollama.Client(host=self.host, timeout=timeout)
 
     @property
@@ -169,6 +170,8 @@ class JudgeClient:
         return fault.status is not None and (fault.status >= 500 or fault.status == 429)
 
     def _send_once(self, call: JudgeCall) -> str:
+        import ollama  # already loaded by __init__
+
         body = call.body
         try:
             response = self._client.chat(
