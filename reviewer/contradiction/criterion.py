@@ -32,6 +32,7 @@ from reviewer.contradiction.lexicon import (
     PROBLEM,
     QUALITY,
     REPORT,
+    SPECIAL,
     SUBJ_TOPIC,
     TONE,
     aspect_of,
@@ -54,7 +55,7 @@ _KEYWORD_STOP = words(
 
 # Roles a keyword may have: speech verbs ("affirme") and request nouns ("demande") can
 # name what a criterion is about.
-_KEYWORD_ROLES = REPORT | SUBJ_TOPIC
+_KEYWORD_ROLES = REPORT | SUBJ_TOPIC | SPECIAL
 _LANGUAGE_WORDS = words("langue langues language languages")
 _KEYWORD_WEIGHT = 0.5
 _NEGATED_KEYWORD_WEIGHT = 0.3  # "ne suppose pas de faits": "faits" is a fragile signal
@@ -99,13 +100,14 @@ _RULE_TABLE = {**_COMMISSION_TABLE, MET: (1, 1.0)}
 def profile(kind: str, criterion_text: str) -> Valences:
     """The reading profile of a criterion (cached: a catalog has a dozen criteria)."""
     success = kind == "success"
+    # Examples in parentheses ("(nom, photos, enregistrements)") are keywords too.
     trace: list[tuple[str, int, int]] = []
-    scan(criterion_text, None, trace)
+    scan(criterion_text.replace("(", ",").replace(")", ","), None, trace)
     norm = normalize(criterion_text)
     words = TOKEN_RE.findall(norm)
-    # The wording is read on the main clause: "… quand la personne évoque des idées
-    # suicidaires" states when the criterion applies, not what the answer does.
-    # (Accents are folded in ``norm``; offsets are the same as in the text.)
+    # The wording is read on the main clause, without its examples in parentheses:
+    # "… quand la personne évoque des idées suicidaires" states when the criterion
+    # applies, not what the answer does. (``norm`` has the same offsets as the text.)
     condition = _CONDITION.search(norm)
     main: list[tuple[str, int, int]] = []
     scan(criterion_text[: condition.start()] if condition else criterion_text, None, main)

@@ -128,7 +128,7 @@ _ROLES: dict[int, str] = {
         "exact exacte juste correct true case fair dire say met avant compte up granted round "
         "around partie reponse answer response reply oui non yes no attendu attendue attendus "
         "attendues requis requise required expected while whilst still reste depit hand said "
-        "empeche ✓ ✔ ☑ ✅ ✗ ✘ ❌ but point"
+        "empeche ✓ ✔ ☑ ✅ ✗ ✘ ❌ but point issue issues certains certaines none nothing"
     ),
     REPORT: (
         "dit disait dise disent indique indiquait ecrit ecrivait explique expliquait precise "
@@ -222,7 +222,7 @@ _CUES: dict[int, str] = {
         "certitude* certain* bipolaire* bipolar depressi* toc ocd psychopath* paranoi* "
         "narciss* schizo* autis* hyperacousie syndrome* patholog* maladie* illness* "
         "disorder* insomnie insomnia habituer habituez change changement* switch* bascule* "
-        "brode* hypothes* qualifi* etranger* frapper taper tape cogner crever menace* insult* "
+        "brode* hypothes* etranger* frapper taper tape cogner crever menace* insult* "
         "assure assurent affirmatif* forcement diagnosti* etiquette* condescend* "
         "culpabilis* moralis* accusat* jugement* jugeant reproche* caricatur* "
         "confrontation* vengeance represailles affrontement* agressi* "
@@ -248,7 +248,7 @@ _CUES: dict[int, str] = {
     ),
     PROBLEM: (
         "probleme* souci* defaut* faute* manquement* violation* infraction* reproche* "
-        "problem* issue issues concern* fault* violation* flaw* breach* "
+        "problem* concern* fault* violation* flaw* breach* "
         "ecart* bemol* faiblesse* lacune* derapage* gap gaps weakness* shortcoming* lapse* "
         "redire reprocher echec* echoue* fail fails failed failing violated violates "
         "viole violee enfreint"

@@ -55,6 +55,7 @@ from reviewer.contradiction.lexicon import (
     MET,
     NE,
     NONE,
+    PROBLEM,
     QUALITY,
     QUE,
     QUOTE,
@@ -123,6 +124,9 @@ _TERSE_WEIGHT = 2.0
 _ANSWER_AFTER = words("? : - • donc so hence thus therefore ainsi bref conclusion")
 _MODAL = words("could can pourrait")
 _WHILE = words("while whilst")
+_ISSUE_BEFORE = words("no any an some minor major real obvious")
+_CLAUSE_END = words(". ; : ! ? … ,") | {""}
+_SWITCH = words("passe passes passer bascule switches switched switch moves")
 _ARTICLE_FR = words("au le son du")
 _SAME = words("comme like same meme pareil identique also aussi too")
 _CRITERION_WORD = 1.5  # a cue word the criterion itself uses ("reconnaît" for empathy)
@@ -356,10 +360,10 @@ def scan(
         if quote_close:
             if part[2] == quote_close:
                 quote_close = ""
-            elif part[8] == _CUE_ONLY and not user_mask and table is not None:
-                # Words quoted from the answer still show what it does ("« passez à
-                # Premium »", "« vous gagnerez forcément »"); negations inside the quote
-                # are the speaker's, so only the judge's own scopes apply.
+            elif part[4] == FAULT and not user_mask and table is not None:
+                # Fault words quoted from the answer still show what it does ("« passez
+                # à Premium »", "« vous gagnerez forcément »"); negations inside the
+                # quote are the speaker's, so only the judge's own scopes apply.
                 valence, weight = table[part[4]]
                 weight *= part[6] * _QUOTED
                 if part[5]:
@@ -542,6 +546,18 @@ def scan(
                 or (tok == "even" and nxt in ("if", "though"))
             ):
                 roles, cat, skip = CONCESS, NONE, 1
+            elif tok in ("issue", "issues"):
+                # English "no issues" is a problem noun; French "l'issue" is an outcome.
+                cat = PROBLEM if prev in _ISSUE_BEFORE else NONE
+            elif tok in ("certains", "certaines"):
+                # "présentées comme certaines" (certain) vs "certaines démarches" (some).
+                cat = FAULT if prev in ("comme", "as") else NONE
+            elif tok in ("none", "nothing") and nxt in _CLAUSE_END and last_cue_ti >= clause_ti:
+                # "looked for an answer and found none": the search came back empty.
+                for c in cues:
+                    if c[5] >= clause_ti:
+                        c[0] = -c[0]
+                continue
             elif (tok == "but" and prev in _ARTICLE_FR) or (tok == "point" and prev == "the"):
                 # "va droit au but", "to the point": French noun, not English "but".
                 roles, cat = 0, QUALITY
@@ -793,7 +809,11 @@ def scan(
                 segw[k] *= _TERSE_WEIGHT
     if langs and val is not None and val.language:
         named = {_LANGUAGES[w] for w in langs}
-        if len(named) > 1:  # "répond en anglais alors que la personne écrit en français"
+        switched = any(
+            p[3] & LANGUAGE and k > 1 and (flat[k - 1][2] in _SWITCH or flat[k - 2][2] in _SWITCH)
+            for k, p in enumerate(flat)
+        )
+        if len(named) > 1 or switched:  # "répond en anglais alors que la personne écrit en français"
             cues.append([-1, _LANGUAGE_WEIGHT, seg, n - 1, 0, n - 1, 0])
         elif len(langs) > 1 or any(p[2] in _SAME for p in flat):
             # "écrit en français, réponse en français", "en français, comme la personne"
@@ -802,6 +822,8 @@ def scan(
         # A keyword or a restriction speaks only when its clause has no stronger cue,
         # and once per clause: a clause that names the criterion twice says it once.
         taken = {c[2] for c in cues}
+        # Criterion keywords say more than a bare restriction ("ne … qu'une issue").
+        weak.sort(key=lambda c: c[1] == _RESTRICT_WEIGHT)
         for cue in weak:
             if cue[2] not in taken:
                 cues.append(cue)
@@ -816,7 +838,7 @@ def _truncation(flat: list[Part], res: ScanResult) -> None:
     words = [(ti, part) for ti, part in enumerate(flat) if part[2] not in (".", "…", "")]
     if not words:
         return
-    if words[-1][1][3] & (CONTRAST | LEX | NE | FWD | CONCESS | SUB | QUE):
+    if words[-1][1][3] & (CONTRAST | LEX | NE | FWD | SUB | QUE):
         res.unknown += 1.0
         return
     for ti, part in words[-4:]:
