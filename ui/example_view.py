@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QFrame,
@@ -212,6 +212,15 @@ class ExamplePane(QScrollArea):
         col.addLayout(self.bubbles)
         col.addStretch(1)
         self.show_empty()
+
+    def resizeEvent(self, event: Any) -> None:
+        """Rows wrap differently at a new width: fit the tables again once laid out."""
+        super().resizeEvent(event)
+        QTimer.singleShot(0, self._refit)
+
+    def _refit(self) -> None:
+        fit_height(self.verdicts)
+        fit_height(self.checks)
 
     def show_empty(self) -> None:
         """Nothing selected."""
