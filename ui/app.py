@@ -24,6 +24,7 @@ from ui.main_window import MainWindow
 from ui.settings import APPLICATION, ORGANIZATION, Settings
 
 SCREENSHOT_TIMEOUT_S = 30.0
+SCREENSHOT_SIZE = (1500, 950)
 
 
 def application() -> QApplication:
@@ -95,8 +96,7 @@ def run_app(args: argparse.Namespace) -> int:
         if getattr(args, "attempt", None):
             window.select_key(AttemptKey.parse(args.attempt))
         if shot is not None:
-            if getattr(args, "size", None) is None:
-                window.resize(1500, 950)
+            window.resize(*SCREENSHOT_SIZE)  # the same picture whatever the saved geometry
             ok = screenshot(window, shot)
             window.close()
             if not ok:
