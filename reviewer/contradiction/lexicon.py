@@ -86,7 +86,7 @@ _ROLES: dict[int, str] = {
         "absence depourvu depourvue depourvus depourvues devoid denue denuee "
         "abstient abstenir abstiennent refrains refrain deconseille deconseillent "
         "overlooks overlook overlooked neglige neglig contourne elude esquive "
-        "dissuade dissuades discourages"
+        "dissuade dissuades discourages interdit interdite interdits forbidden prohibited"
     ),
     QUE: "que qu'",
     SUB: "qui si quand lorsque lorsqu' puisque puisqu' that which who if when because",
@@ -128,7 +128,7 @@ _ROLES: dict[int, str] = {
         "exact exacte juste correct true case fair dire say met avant compte up granted round "
         "around partie reponse answer response reply oui non yes no attendu attendue attendus "
         "attendues requis requise required expected while whilst still reste depit hand said "
-        "empeche ✓ ✔ ☑ ✅ ✗ ✘ ❌ but point issue issues certains certaines none nothing"
+        "empeche ✓ ✔ ☑ ✅ ✗ ✘ ❌ but point issue issues certains certaines none nothing met"
     ),
     REPORT: (
         "dit disait dise disent indique indiquait ecrit ecrivait explique expliquait precise "
@@ -152,7 +152,7 @@ _CUES: dict[int, str] = {
         "suggerer conseille conseillent conseiller recommande recommandent recommander "
         "couvre couvrent reprend reprennent aide aident aider aidant guide guident "
         "accompagne* reconnait reconnaissent structure structurent rassure rassurent "
-        "invite invitent inviter confirme confirment dit dire reagit reagir evoque evoquer "
+        "invite invitent inviter confirme confirment dit dire reagit reagir evoque evoquer echo "
         "evoquent "
         "sugge* mention mentions "
         "answers answer answered answering addresses address addressed responds respond "
@@ -187,11 +187,11 @@ _CUES: dict[int, str] = {
         "courteous polite poli polie aimable friendly court courte courts courtes short "
         "brief briefly "
         "bon bonne bons bonnes adequat* mesure mesuree equilibre* rassurant* apaisant* "
-        "comprehensi* accessible* sobre pratique* faisable* actionnable* operationnel* "
+        "comprehensi* accessible* sobre faisable* actionnable* operationnel* "
         "fluide pertinemment judicieu* sense sensee raisonnable* irreprochable impeccable "
         "parfait* excellent* serieux serieusement soigne* "
         "good great solid balanced measured reassuring supportive compassionate actionable "
-        "practical feasible understandable ok okay acceptable sound sensible "
+        "feasible understandable ok okay acceptable sound sensible "
         "reasonable well properly faithfully seriously thorough* spot-on ras supported "
         "backed exists exist existent existe legitim* valides figure figurent apparait "
         "apparaissent appears appear appeared correspond correspondent matches"
@@ -208,6 +208,7 @@ _CUES: dict[int, str] = {
         "wordy verbose buried dense trails unanswered sidestep* dodge* deflect* repeats "
         "restates curt* cold* silent depourvu* devoid "
         "manquant* verbeu* lourd* inutile* maladroit* distant* expediti* brusque* devie* "
+        "jargon difficile* longues complique* "
         "contourn* pauvre maigre rate ratee insatisfaisant* "
         "overlook* shallow thin rambl* preach* patroni* unrealistic impractical useless "
         "boilerplate canned unaddressed unmet unfulfilled unresolved "

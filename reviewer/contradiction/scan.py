@@ -124,6 +124,10 @@ _TERSE_WEIGHT = 2.0
 _ANSWER_AFTER = words("? : - • donc so hence thus therefore ainsi bref conclusion")
 _MODAL = words("could can pourrait")
 _WHILE = words("while whilst")
+_MET_BEFORE = words("not criterion requirement is was been fully partially partly condition")
+_COUNTERFACTUAL = words(
+    "aurait auraient devrait devraient faudrait pourrait gagnerait should could ought"
+)
 _ISSUE_BEFORE = words("no any an some minor major real obvious")
 _CLAUSE_END = words(". ; : ! ? … ,") | {""}
 _SWITCH = words("passe passes passer bascule switches switched switch moves")
@@ -335,6 +339,7 @@ def scan(
     pred = 0
     clause_start = True
     clause_ti = 0  # first token of the current clause
+    user_ti = -1  # last mention of the person
     user_mask = False
     quote_close = ""
     concess_open = False
@@ -413,6 +418,8 @@ def scan(
                 if not roles & ASSIST:
                     continue
                 user_mask = False
+            if roles & USER:
+                user_ti = ti
             if clause_start:
                 if roles & DET:
                     continue
@@ -600,8 +607,9 @@ def scan(
                     if sc[2] >= ti:
                         sc[2] = _TO_CLAUSE_END
                 continue
-            elif tok == "met" and nxt == "en":
-                cat = NONE
+            elif tok == "met":
+                # English "criterion met", "Not met."; French "met en avant", "met en doute".
+                cat = MET if prev in _MET_BEFORE or nxt in _CLAUSE_END else NONE
             elif tok == "avant" and prev == "en" and prev2 in _PUT_FORWARD:
                 cat = FAULT  # "mis en avant": put forward, promoted
             elif tok == "compte" and prev in _ACCOUNT:
@@ -785,7 +793,11 @@ def scan(
                 last_cue_ti = ti
         if roles & RESTRICT and val is not None and val.restrict:
             weak.append([val.restrict, _RESTRICT_WEIGHT, seg, ti, rs, ti, re_])
-        if roles & LEX and not (tok in _MODAL and nxt in _NEGATORS):
+        if roles & LEX and not (tok in _MODAL and nxt in _NEGATORS) and not (
+            tok in _COUNTERFACTUAL and user_ti >= clause_ti
+        ):
+            # ("la personne devrait relativiser" reports advice to the person; only
+            # "l'assistant aurait dû…" says what the answer lacks.)
             # "could not find any invented fact" is a plain negation, not "could have".
             scopes.append([pred, 0, ti + _LEX_SPAN, ti, rs, 1])
         if hedge:
@@ -813,7 +825,7 @@ def scan(
             p[3] & LANGUAGE and k > 1 and (flat[k - 1][2] in _SWITCH or flat[k - 2][2] in _SWITCH)
             for k, p in enumerate(flat)
         )
-        if len(named) > 1 or switched:  # "répond en anglais alors que la personne écrit en français"
+        if len(named) > 1 or switched:  # "en anglais alors que la personne écrit en français"
             cues.append([-1, _LANGUAGE_WEIGHT, seg, n - 1, 0, n - 1, 0])
         elif len(langs) > 1 or any(p[2] in _SAME for p in flat):
             # "écrit en français, réponse en français", "en français, comme la personne"
