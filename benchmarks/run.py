@@ -191,7 +191,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     size.add_argument("--quick", action="store_true", help=f"{QUICK:,} attempts")
     size.add_argument("--smoke", action="store_true",
                       help=f"{SMOKE:,} attempts, correctness only (CI)")
-    size.add_argument("--attempts", type=int, default=None, help=f"default {FULL:,}")
+    p.add_argument("--attempts", type=int, default=None,
+                   help=f"size (default {FULL:,}; with --smoke: its size)")
     p.add_argument("--small", type=int, default=SMALL, help="size of the comparison store")
     p.add_argument("--only", action="append", default=None, metavar="NAME",
                    help="measure only these steps (import always runs first)")

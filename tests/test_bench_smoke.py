@@ -1,0 +1,93 @@
+"""Smoke test of the benchmark harness (``make bench SMOKE=1`` in small): no timings judged.
+
+It runs every measurement on a few hundred synthetic attempts and checks what a broken
+harness would get wrong: a missing measurement, a baseline that did not do the same work
+(different row counts, different bytes, different scores), an empty queue page.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from benchmarks import make_run
+from benchmarks import run as harness
+
+ATTEMPTS = 400
+SMALL = 200
+EXPECTED = ("import", "flag", "queue: ", "GUI start to first paint", "GUI peak memory",
+            "back-test", "export dataset", "rouge_l", "contradiction detector")
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    out = tmp_path_factory.mktemp("bench")
+    path = out / "results.json"
+    code = harness.main(["--smoke", "--attempts", str(ATTEMPTS), "--small", str(SMALL),
+                         "--out", str(out), "--results", str(path)])
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["exit_code"] = code
+    return document
+
+
+def by_name(results: dict, prefix: str) -> list[dict]:
+    return [r for r in results["results"] if r["name"].startswith(prefix)]
+
+
+def test_every_measurement_is_reported_with_its_figures(results: dict) -> None:
+    assert results["exit_code"] == 0
+    assert results["attempts"] == ATTEMPTS and not results["judged"]
+    for prefix in EXPECTED:
+        found = by_name(results, prefix)
+        assert found, f"no result for {prefix!r}"
+        for r in found:
+            assert set(r) >= {"name", "ours", "baseline", "ratio", "goal", "passed"}
+            assert r["ours"] is not None and r["ours"] > 0, r
+            assert r["goal"], r
+    assert len(by_name(results, "queue: ")) == 8
+    assert "| measurement | ours | baseline | ratio | goal | result |" in results["table"]
+
+
+def test_import_baseline_writes_the_same_rows(results: dict) -> None:
+    (imp,) = by_name(results, "import")
+    checks = imp["checks"]
+    assert checks["same_rows"] and checks["ours"] == checks["baseline"]
+    assert checks["ours"]["attempts"] == ATTEMPTS
+    assert checks["ours"]["verdicts"] == 12 * ATTEMPTS
+    assert checks["ours"]["check_results"] == 3 * ATTEMPTS
+    assert checks["ours"]["search:conciliateur"] > 0
+
+
+def test_baselines_agree_with_ours(results: dict) -> None:
+    (backtest,) = by_name(results, "back-test")
+    assert backtest["checks"]["same_counts"]
+    assert backtest["checks"]["attempts"] == ATTEMPTS
+    (export,) = by_name(results, "export dataset")
+    assert export["checks"]["same_bytes"] and export["checks"]["examples"] > 0
+    (flag,) = by_name(results, "flag")
+    assert flag["checks"]["verdicts"] == 12 * ATTEMPTS
+    for queue in by_name(results, "queue: "):
+        assert 0 <= queue["checks"]["rows"] <= queue["checks"]["total"]
+    assert by_name(results, "queue: refused by score")[0]["checks"]["rows"] > 0
+    assert by_name(results, "GUI start to first paint")[0]["checks"]["rows"] > 0
+
+
+def test_generated_run_follows_the_format(tmp_path: Path) -> None:
+    run_path, catalog_path = make_run.write(tmp_path, 300, seed=1)
+    records = [json.loads(line) for line in run_path.read_text(encoding="utf-8").splitlines()]
+    assert len(records) == 300
+    catalog = json.loads(catalog_path.read_text(encoding="utf-8"))
+    assert len(catalog["criteria"]) == 12 and len(catalog["checks"]) == 3
+    for r in records:
+        assert 100 <= len(r["response"].split()) <= 300
+        assert 1 <= len(r["messages"]) <= 9 and r["messages"][-1]["role"] == "user"
+        assert len(r["judge"]["verdicts"]) == 12 and len(r["checks"]) == 3
+        assert all(10 <= len(v["rationale"].split()) <= 40 for v in r["judge"]["verdicts"])
+        assert 2 <= r["turns_planned"] <= 5 and 1 <= r["attempt"] <= 3
+        assert r["accepted"] == (r["reasons"] == [])
+    # Same seed, same bytes: the benchmarks compare like with like across runs.
+    again, _ = make_run.write(tmp_path / "again", 300, seed=1)
+    assert again.read_bytes() == run_path.read_bytes()
+    assert any(not c["passed"] for r in records for c in r["checks"] if c["id"] == "D-COMMERCE")
