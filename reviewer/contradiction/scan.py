@@ -77,7 +77,7 @@ _OPEN_NE_SPAN = 9
 _CLOSED_SPAN = 6
 _FWD_SPAN = 6
 _NON_SPAN = 3
-_LEX_SPAN = 5
+_LEX_SPAN = 7
 _TO_CLAUSE_END = 1 << 30  # "il est faux de dire que …": the whole clause is denied
 
 _CONTRAST_AFTER = 1.6  # weight of the clause after "mais"
