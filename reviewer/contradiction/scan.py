@@ -118,6 +118,7 @@ _ADVISE = words("advises advise advised warns warn warned")
 _ACCORDING = words("selon apres according")
 _ONLY = words("seulement uniquement")
 _QUOTED = 0.7  # a cue word inside a quotation
+RELEVANCE = 1.5  # weight of a clause that names the criterion (one of its keywords)
 _INTENSIFIED = 1.3  # "répond directement"
 _TERSE = 3  # words in a clause that is only a verdict ("Tenu :", "Not met.")
 _TERSE_WEIGHT = 2.0
@@ -830,6 +831,10 @@ def scan(
         elif len(langs) > 1 or any(p[2] in _SAME for p in flat):
             # "écrit en français, réponse en français", "en français, comme la personne"
             cues.append([1, _LANGUAGE_WEIGHT, seg, n - 1, 0, n - 1, 0])
+    if weak and RELEVANCE != 1.0:
+        # A clause that names the criterion is about it: its cues weigh more.
+        for k in {c[2] for c in weak if c[1] != _RESTRICT_WEIGHT}:
+            segw[k] *= RELEVANCE
     if weak:
         # A keyword or a restriction speaks only when its clause has no stronger cue,
         # and once per clause: a clause that names the criterion twice says it once.
