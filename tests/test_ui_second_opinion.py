@@ -127,3 +127,17 @@ def test_unreachable_judge_stops_the_batch(qtbot: Any, make_window: Any, ui_sett
     idle(qtbot, w)
     assert w.error_label.text().startswith("Second opinion stopped: ")
     assert "127.0.0.1:9" in w.error_label.text()
+
+
+def test_second_opinion_says_why_it_was_not_asked(
+        qtbot: Any, make_window: Any, ui_settings: Settings, fake_ollama: FakeOllama,
+        store: Store, tmp_path: Path) -> None:
+    rows = [record("recette-001", 1, 1, demande="non", invente="oui")]  # a fault refuses too
+    import_run(store, write_jsonl(tmp_path / "run.jsonl", rows),
+               catalog_path=write_catalog(tmp_path / "catalog.json"))
+    ui_settings.q.setValue("ollama/host", fake_ollama.url)
+    w = make_window(store)
+    with qtbot.waitSignal(w.second.finished, timeout=20000) as finished:
+        QTest.keyClick(QApplication.focusWidget() or w, Qt.Key.Key_S)
+    assert finished.args[0].endswith("a check or a failure criterion also refuses it")
+    assert "0 asked" in finished.args[0] and fake_ollama.chat_requests == []

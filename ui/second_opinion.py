@@ -13,11 +13,24 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal
 
 from reviewer.queue import QueueFilter, queue_keys
+from reviewer.replay import load_attempts
+from reviewer.store import Store
 
 if TYPE_CHECKING:
     from ui.main_window import MainWindow
 
 TIMEOUT_S = 120.0
+
+
+def skip_reason(store: Store, attempt_ids: list[int], report: Any) -> str:
+    """Why the judge was not asked, when one attempt was asked about and skipped."""
+    if len(attempt_ids) != 1 or report.skipped != 1:
+        return ""
+    from reviewer.judge.second_opinion import why_not_needed
+
+    with store.session() as session:
+        attempts = load_attempts(session, attempt_ids)
+        return why_not_needed(attempts[0]) if attempts else ""
 
 
 class SecondOpinionRunner(QObject):
@@ -77,8 +90,9 @@ class SecondOpinionRunner(QObject):
 
             client = JudgeClient(config.ollama_host, config.ollama_model, timeout=TIMEOUT_S,
                                  retries=1)
-            return run_second_opinions(store, client, attempt_ids,
-                                       progress=self.progressed.emit, cancel=cancel)
+            report = run_second_opinions(store, client, attempt_ids,
+                                         progress=self.progressed.emit, cancel=cancel)
+            return report, skip_reason(store, attempt_ids, report)
 
         w.ops.run_long(work, self._done, self._failed)
 
@@ -92,14 +106,17 @@ class SecondOpinionRunner(QObject):
         self.window.job_bar.hide()
         self.window.cancel_button.hide()
 
-    def _done(self, report: Any) -> None:
+    def _done(self, result: tuple[Any, str]) -> None:
         self._finish()
         w = self.window
+        report, why = result
         text = self.tr("Second opinions: %1 asked, %2 now accepted, %3 failed, %4 skipped") \
             .replace("%1", str(report.done)).replace("%2", str(report.saved)) \
             .replace("%3", str(len(report.failed))).replace("%4", str(report.skipped))
         if report.cancelled:
             text += " — " + self.tr("cancelled")
+        if why:
+            text += " — " + why
         if report.stopped:
             w.show_error(self.tr("Second opinion stopped: %1").replace("%1", report.stopped))
         elif report.failed:
