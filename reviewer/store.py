@@ -251,33 +251,30 @@ def open_store(url: str | None = None, *, migrate: bool = True) -> Store:
 
 
 def _refuse_non_sqlite(path: Path) -> None:
-    # Checked before SQLite opens it: opening a foreign file in WAL mode would write to it.
-    with path.open("rb") as fh:
-        header = fh.read(16)
-    if header != b"SQLite format 3\x00":
-        raise StoreError(f"{path}: is not a reviewer database (not a SQLite file); left untouched")
-    _refuse_foreign_schema(path)
+    """Refuse a file that is not SQLite, another application's SQLite file, or a newer
+    schema, before anything is written to it.
 
-
-def _refuse_foreign_schema(path: Path) -> None:
-    """Refuse another application's SQLite file, or a newer schema, before any write.
-
-    The engine's first connection switches the file to WAL, which rewrites its header:
-    so the schema is read here through a read-only connection, and a file that is not
-    ours is refused while it is still byte for byte what it was.
+    The engine's first connection switches the file to WAL, which rewrites its header; so
+    the file is read here through a read-only SQLite connection and refused while it is
+    still byte for byte what it was. Read through SQLite, never ``open()``: closing any
+    descriptor of a SQLite file drops every POSIX lock this process holds on it, and
+    another process would then take the WAL for unused and delete it under a live store.
     """
     try:
         conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
         try:
             tables = {name for (name,) in conn.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}
-            stamped = ("alembic_version" in tables and conn.execute(
-                "SELECT version_num FROM alembic_version").fetchone()) or None
+            stamp = conn.execute("SELECT version_num FROM alembic_version").fetchone() \
+                if "alembic_version" in tables else None
         finally:
             conn.close()
     except sqlite3.DatabaseError as exc:
+        if "not a database" in str(exc):
+            raise StoreError(f"{path}: is not a reviewer database (not a SQLite file); "
+                             "left untouched") from None
         raise StoreError(f"{path}: cannot open the database ({exc}); left untouched") from exc
-    rev = stamped[0] if stamped else None
+    rev = stamp[0] if stamp else None
     if rev is None and tables - {"alembic_version"}:
         raise StoreError(f"{path}: has tables but no reviewer schema version; refusing to "
                          "touch it (left untouched)")

@@ -74,10 +74,13 @@ def run(args: argparse.Namespace) -> int:
         with store.session() as session:
             if single is not None:
                 done = apply_input(session, single, reviewer)
-                print(f"{single.key}: {done} field(s) set by {single.reviewer or reviewer}")
+                said = f"{single.key}: {done} field(s) set by {single.reviewer or reviewer}"
             else:
                 done = apply_batch(session, rows, reviewer, str(args.from_csv))
-                print(f"{len(rows)} row(s), {done} field(s) set")
+                said = f"{len(rows)} row(s), {done} field(s) set"
+        # Said only once committed: whoever reads "set" (a script, a reviewer about to
+        # close the terminal) may kill the process at once and lose nothing.
+        print(said, flush=True)
     finally:
         store.close()
     return 0
