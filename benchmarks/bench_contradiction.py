@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from reviewer.contradiction import detect
 
 GOAL = 50_000.0
+BATCH = 500
 
 CRITERIA = [
     ("success", "Répond à ce que la personne demande, ou dit clairement ce qu'elle ne sait pas."),
@@ -115,18 +116,25 @@ def make_verdicts(n: int, seed: int = 7) -> list[tuple[str, str, str, str]]:
 
 
 def measure(verdicts: list[tuple[str, str, str, str]], repeat: int) -> float:
-    """Best verdicts-per-second over ``repeat`` passes, in CPU time of this process (the
-    machine may be shared; wall-clock time would measure the neighbours too)."""
+    """Verdicts per second, in CPU time of this process (the machine may be shared;
+    wall-clock time would measure the neighbours too).
+
+    As ``timeit`` does, each batch of ``BATCH`` verdicts is timed ``repeat`` times and
+    its fastest run kept: interruptions by other processes only ever slow a run down.
+    """
     for kind, verdict, rationale, text in verdicts[:200]:
         detect(kind, verdict, rationale, text)  # warm the criterion cache and lexicon
-    best = 0.0
-    for _ in range(repeat):
-        start = time.process_time()
-        for kind, verdict, rationale, text in verdicts:
-            detect(kind, verdict, rationale, text)
-        elapsed = time.process_time() - start
-        best = max(best, len(verdicts) / elapsed)
-    return best
+    total = 0.0
+    for first in range(0, len(verdicts), BATCH):
+        batch = verdicts[first : first + BATCH]
+        best = float("inf")
+        for _ in range(repeat):
+            start = time.process_time()
+            for kind, verdict, rationale, text in batch:
+                detect(kind, verdict, rationale, text)
+            best = min(best, time.process_time() - start)
+        total += best
+    return len(verdicts) / total
 
 
 def labelled_verdicts(n: int) -> list[tuple[str, str, str, str]]:
@@ -148,7 +156,7 @@ def run(quick: bool = False) -> dict[str, Any]:
     """The harness entry point: verdicts per second of the deterministic tier, on
     generated, (almost all) distinct rationales."""
     verdicts = make_verdicts(5_000 if quick else 50_000)
-    rate = measure(verdicts, 1 if quick else 3)
+    rate = measure(verdicts, 2 if quick else 5)
     return {
         "name": "contradiction detector (deterministic tier), verdicts/s",
         "ours": rate,
@@ -169,7 +177,7 @@ def main() -> None:
     )
     real = labelled_verdicts(5_000 if quick else 50_000)
     if real:
-        rate = measure(real, 1 if quick else 3)
+        rate = measure(real, 2 if quick else 5)
         print(f"rationales of tests/data, cycled: {rate:,.0f} verdicts/s on one core")
 
 

@@ -321,7 +321,9 @@ def scan(
     With ``trace``, also record each content word with its number of grammatical and
     lexical negations (used to read the criterion text itself).
     """
-    low = lower_same_length(text)
+    low = text.lower()
+    if len(low) != len(text):
+        low = lower_same_length(text)
     chunks = low.split()
     plist = list(map(_chunk_parts, chunks))
     flat = list(chain.from_iterable(plist))
@@ -360,10 +362,10 @@ def scan(
     if tracing:  # reading a criterion: every word takes the full path, to be recorded
         flat = [(*part[:8], _ACTIVE) for part in flat]
     for ti, part in enumerate(flat):
-        if skip:
-            skip -= 1
-            continue
-        if quote_close:
+        if skip or quote_close:
+            if skip:
+                skip -= 1
+                continue
             if part[2] == quote_close:
                 quote_close = ""
             elif part[4] == FAULT and not user_mask and table is not None:
@@ -387,9 +389,8 @@ def scan(
                 quoted = keywords[part[7]]
                 weak.append([quoted[0], quoted[1] * _QUOTED, seg, ti, part[0], ti, part[1]])
             continue
-        roles = part[3]
         kind = part[8]
-        if kind == _PLAIN:
+        if kind == 0:  # _PLAIN
             # The common case: a plain word. Only criterion keywords matter.
             if user_mask:
                 continue
@@ -407,7 +408,8 @@ def scan(
                 valence = -kw[0] if flips & 1 else kw[0]
                 weak.append([valence, kw[1], seg, start_ti, start_rs, ti, part[1]])
             continue
-        if kind == _DETERMINER:
+        roles = part[3]
+        if kind == 4:  # _DETERMINER
             # "la", "the": skipped at a clause start (the subject comes next).
             if not clause_start and not user_mask and hedge:
                 hedge -= 1
