@@ -33,6 +33,7 @@ from reviewer.filter_rule import Decision
 from reviewer.keys import AttemptKey
 from reviewer.replay import FALSE_POSITIVE, Overrides, first_opinions, replay, second_opinions
 from reviewer.review import get_decision, snapshot
+from reviewer.team import OtherDecision, other_decisions
 
 Span = tuple[int, int]
 # A pathological pattern must not freeze the pane: the regex package can time out.
@@ -135,6 +136,14 @@ class ExampleView:
     grader_scores: dict[str, float | None] = field(default_factory=dict)
     cut: Cut | None = None
     judge_failures: tuple[str, ...] = ()
+    # Team mode: the other reviewers' decisions as the pane was loaded; their versions are
+    # what a decision compares against to tell "someone decided meanwhile".
+    others: tuple[OtherDecision, ...] = ()
+
+    @property
+    def seen_others(self) -> dict[str, int]:
+        """Each other reviewer's decision version when this view was read."""
+        return {o.reviewer: o.version for o in self.others}
 
     @property
     def match_spans(self) -> list[tuple[int, int, str]]:
@@ -341,4 +350,5 @@ def load_example(session: Session, attempt_id: int, reviewer: str) -> ExampleVie
         grader_scores=grader_scores(attempt.response, attempt.reference),
         cut=conversation_cut(session, attempt, conv.turns_planned),
         judge_failures=failures,
+        others=tuple(other_decisions(session, attempt_id, reviewer)),
     )

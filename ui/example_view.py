@@ -160,6 +160,8 @@ class ExamplePane(QScrollArea):
         self.review_line = plain_label()
         self.note_line = plain_label()
         self.note_line.setStyleSheet("color: #4a148c;")
+        self.others_line = plain_label()
+        self.others_line.setObjectName("others_line")
         self.cut_line = plain_label()
         self.cut_line.setStyleSheet("color: #b3261e;")
         self.failures_line = plain_label()
@@ -171,7 +173,7 @@ class ExamplePane(QScrollArea):
         box_layout = QVBoxLayout(box)
         box_layout.setContentsMargins(8, 6, 8, 6)
         for w in (self.filter_line, self.live_line, self.review_line, self.note_line,
-                  self.cut_line, self.failures_line):
+                  self.others_line, self.cut_line, self.failures_line):
             box_layout.addWidget(w)
         col.addWidget(box)
 
@@ -228,7 +230,7 @@ class ExamplePane(QScrollArea):
         self.title.setText(self.tr("No attempt selected"))
         self.flag_badge.hide()
         for label in (self.filter_line, self.live_line, self.review_line, self.note_line,
-                      self.cut_line, self.failures_line, self.scores_line):
+                      self.others_line, self.cut_line, self.failures_line, self.scores_line):
             label.setText("")
             label.hide()
         self._clear_bubbles()
@@ -300,6 +302,14 @@ class ExamplePane(QScrollArea):
         self.review_line.show()
         self.note_line.setText(self.tr("Note: %1").replace("%1", view.review.note))
         self.note_line.setVisible(bool(view.review.note))
+        others = ", ".join(
+            f"{o.reviewer}: "
+            + {"accept": self.tr("accept"), "reject": self.tr("reject")}.get(
+                o.decision or "", self.tr("no decision"))
+            for o in view.others
+        )
+        self.others_line.setText(self.tr("Other reviewers: %1").replace("%1", others))
+        self.others_line.setVisible(bool(view.others))
         if view.cut is not None:
             if view.cut.planned is not None:
                 text = self.tr("This refusal ended the conversation at turn %1 of %2 planned "

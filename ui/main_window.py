@@ -55,7 +55,7 @@ from ui.settings import Settings
 from ui.shortcuts import SHORTCUTS, criterion_label
 
 AUDIT_SAMPLE = 50
-STATES = ("all", "to_review", "reviewed", "overridden")
+STATES = ("all", "to_review", "reviewed", "overridden", "others_not_me")
 
 
 class MainWindow(QMainWindow):
@@ -143,9 +143,9 @@ class MainWindow(QMainWindow):
         self.run_box.addItem(self.tr("All runs"), None)
         self.criterion_box.addItem(self.tr("Any criterion"), None)
         self.check_box.addItem(self.tr("Any check"), None)
-        for state, text in zip(STATES, (self.tr("All"), self.tr("To review"),
-                                        self.tr("Reviewed"), self.tr("Overridden")),
-                               strict=True):
+        labels = (self.tr("All"), self.tr("To review"), self.tr("Reviewed"),
+                  self.tr("Overridden"), self.tr("Reviewed by others, not by me"))
+        for state, text in zip(STATES, labels, strict=True):
             self.state_box.addItem(text, state)
         self.flagged = QCheckBox(self.tr("Contradictions only"))
         self.flagged.setObjectName("filter_flagged")
@@ -487,7 +487,11 @@ class MainWindow(QMainWindow):
                 self.current_id = view.attempt_id
                 self.select_attempt(view.attempt_id)
             self._refresh_with(view)
-            self.error_label.clear()
+            if outcome.conflicts:
+                # Another reviewer decided meanwhile: say so; the pane now shows both.
+                self.show_error("; ".join(outcome.conflicts))
+            else:
+                self.error_label.clear()
 
         self.ops.run(work, done, self._action_failed)
 
@@ -502,7 +506,12 @@ class MainWindow(QMainWindow):
         if aid is None:
             return
         reviewer = self.reviewer
-        self._act(lambda: review_actions.decide(self.store, reviewer, aid, decision))
+        view = self.pane.view
+        # What the other reviewers had decided when this attempt was shown: a decision
+        # written since then is reported instead of silently sitting next to ours.
+        seen = view.seen_others if view is not None and view.attempt_id == aid else None
+        self._act(lambda: review_actions.decide(self.store, reviewer, aid, decision,
+                                                seen_others=seen))
         if self.config.auto_advance:
             self.go(1)
 
