@@ -125,6 +125,7 @@ _TERSE_WEIGHT = 2.0
 _ANSWER_AFTER = words("? : - • donc so hence thus therefore ainsi bref conclusion")
 _MODAL = words("could can pourrait")
 _WHILE = words("while whilst")
+_ABOUT = words("on about sur concernant regarding")
 _MET_BEFORE = words("not criterion requirement is was been fully partially partly condition")
 _COUNTERFACTUAL = words(
     "aurait auraient devrait devraient faudrait pourrait gagnerait should could ought"
@@ -350,7 +351,7 @@ def scan(
     crit_seg = -1
     skip = 0
     ignore_que_at = -1
-    last_cue_ti = -1
+    last_cue_ti = -9  # token of the last cue (never "the token before the first")
     table = val.table if val is not None else None
     keywords = val.keyword if val is not None else {}
     own = val.own_cues if val is not None else frozenset()
@@ -562,6 +563,19 @@ def scan(
             elif tok in ("certains", "certaines"):
                 # "présentées comme certaines" (certain) vs "certaines démarches" (some).
                 cat = FAULT if prev in ("comme", "as") else NONE
+            elif tok in ("non", "not") and prev in ("ou", "or"):
+                continue  # "peut aboutir ou non", "whether or not": no negation
+            elif (
+                tok in ("rien", "nothing")
+                and clause_start
+                and nxt in _ABOUT
+                and val is not None
+                and val.success
+            ):
+                # "Rien sur la façon de consigner", "nothing on what was asked": says
+                # by itself that the answer lacks it.
+                valence, weight = val.table[DEFICIT]
+                cues.append([valence, weight, seg, ti, rs, ti + 1, flat[ti + 1][1]])
             elif tok in ("none", "nothing") and nxt in _CLAUSE_END and last_cue_ti >= clause_ti:
                 # "looked for an answer and found none": the search came back empty.
                 for c in cues:
