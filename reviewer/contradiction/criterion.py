@@ -122,8 +122,8 @@ def profile(kind: str, criterion_text: str) -> Valences:
         if lexical or word in _KEYWORD_STOP or not word.isalnum():
             continue  # words under "ignore", "sans" name what is missing: no sign
         roles, cat, _, _ = classify(word)
-        if roles & ~_KEYWORD_ROLES or cat:
-            continue
+        if roles & ~_KEYWORD_ROLES or (cat and table[cat][1]):
+            continue  # a cue word that this profile reads already
         c = -1 if negations & 1 else 1
         # In a rule ("Ne fait pas de promotion"), the negated words name the fault.
         full = c > 0 or (wording == _RULE and not success)

@@ -146,7 +146,7 @@ _CUES: dict[int, str] = {
     FULFIL: (
         "repond* repondre reponde traite traitent traiter traitee abord aborde abordent aborder "
         "fournit fournissent fournir fourni fournie apporte apportent apporter "
-        "donne donnent donner donnant donnee explique* expliqu* precise detaille* detaill* "
+        "donne donnent donner donnant explique* expliqu* precise detaille* detaill* "
         "propose proposent proposer proposant oriente orientent orienter orientation "
         "renvoie renvoient renvoyer rappelle rappellent rappeler cite citent citer "
         "mentionne mentionnent mentionner indique indiquent indiquer suggere suggerent "
@@ -185,7 +185,7 @@ _CUES: dict[int, str] = {
         "completely concrete realistic plain simple direct directly kind warm warmly "
         "respectful gentle gently calm empathetic attentive grounded drawn accepted "
         "readable concise adequate* sufficient* enough precise specific sticks stick "
-        "courteous polite poli polie aimable friendly court courte courts courtes short "
+        "courteous polite poli polie aimable friendly courte courts courtes short "
         "brief briefly "
         "bon bonne bons bonnes adequat* mesure mesuree equilibre* rassurant* apaisant* "
         "comprehensi* accessible* sobre faisable* actionnable* operationnel* "

@@ -282,11 +282,30 @@ class Valences:
         self.aspect_factor = tuple(aspect_factor.get(a, 1.0) for a in range(3))
 
 
+def _keyword(
+    weak: list[Cue],
+    kw: tuple[int, float],
+    scopes: list[list[int]],
+    seg: int,
+    ti: int,
+    start: int,
+    end: int,
+) -> None:
+    """Record a criterion keyword as a weak cue, with the negations that cover it."""
+    flips = 0
+    start_ti = ti
+    for sc in scopes:
+        if sc[2] >= ti:
+            flips += 1
+            start_ti, start = sc[3], sc[4]
+    weak.append([-kw[0] if flips & 1 else kw[0], kw[1], seg, start_ti, start, ti, end])
+
+
 def _negate_subject(weak: list[Cue], clause_ti: int) -> None:
     """A negation after a criterion keyword of the same clause denies it: "la médiation
     n'est jamais évoquée", "Mediation never comes up"."""
     for cue in weak:
-        if cue[5] >= clause_ti:
+        if cue[5] >= clause_ti and cue[1] != _RESTRICT_WEIGHT:
             cue[0] = -cue[0]
 
 
@@ -344,6 +363,7 @@ def scan(
     clause_start = True
     clause_ti = 0  # first token of the current clause
     user_ti = -1  # last mention of the person
+    pred_ti = 0  # where the current predicate started (after "que", "qui", "if"…)
     user_mask = False
     quote_close = ""
     concess_open = False
@@ -489,6 +509,10 @@ def scan(
                     weight *= negated_factor[cat]
                 cues.append([valence, weight, seg, start_ti, start_rs, ti, re_])
                 last_cue_ti = ti
+            elif part[7] in keywords:
+                # A verb that says nothing about this criterion in general ("encourage"
+                # for a failure) may still be the criterion's own word.
+                _keyword(weak, keywords[part[7]], scopes, seg, ti, rs, re_)
             if hedge:
                 hedge -= 1
             continue
@@ -643,10 +667,11 @@ def scan(
                 roles & ANSWER and (ti == 0 or prev in _ANSWER_AFTER) and nxt in _ANSWER_FOLLOW
             ):
                 holds = 1 if tok in _YES_MARKS else -1
-                if prev == ":" and any(c[2] == seg - 1 for c in cues):
-                    # "Ton bienveillant : non" answers the clause before the colon.
+                if prev == ":" and any(c[2] == seg - 1 for c in chain(cues, weak)):
+                    # "Ton bienveillant : non", "- photos : non" answer the clause before
+                    # the colon.
                     if holds < 0:
-                        for c in cues:
+                        for c in chain(cues, weak):
                             if c[2] == seg - 1:
                                 c[0] = -c[0]
                 elif val is not None:
@@ -711,6 +736,7 @@ def scan(
             if ti == ignore_que_at:
                 continue
             pred += 1
+            pred_ti = ti
             for sc in scopes:  # a relative clause belongs to the negated phrase
                 if sc[2] >= ti:
                     sc[2] = max(sc[2], ti + _FWD_SPAN)
@@ -729,7 +755,7 @@ def scan(
                         break
                 else:
                     scopes.append([pred, 1, ti + _OPEN_NE_SPAN, ti, rs, 0])
-                    _negate_subject(weak, clause_ti)
+                    _negate_subject(weak, max(clause_ti, pred_ti))
             continue
         if roles & (CLOSER | FWD):
             closed = False
@@ -765,7 +791,7 @@ def scan(
                     else:
                         scopes.append([pred, 0, ti + span, ti, rs, 0])
                         if not verbless:
-                            _negate_subject(weak, clause_ti)
+                            _negate_subject(weak, max(clause_ti, pred_ti))
             if roles & CLOSER or cat == NONE:
                 continue
 
@@ -808,6 +834,8 @@ def scan(
                     weight *= negated_factor[cat]
                 cues.append([valence, weight, seg, start_ti, start_rs, ti, re_])
                 last_cue_ti = ti
+            elif part[7] in keywords:
+                _keyword(weak, keywords[part[7]], scopes, seg, ti, rs, re_)
         if roles & RESTRICT and val is not None and val.restrict:
             weak.append([val.restrict, _RESTRICT_WEIGHT, seg, ti, rs, ti, re_])
         if roles & LEX and not (tok in _MODAL and nxt in _NEGATORS) and not (
