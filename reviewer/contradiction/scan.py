@@ -876,8 +876,10 @@ def scan(
             # "écrit en français, réponse en français", "en français, comme la personne"
             cues.append([1, _LANGUAGE_WEIGHT, seg, n - 1, 0, n - 1, 0])
     if weak and RELEVANCE != 1.0:
-        # A clause that names the criterion is about it: its cues weigh more.
-        for k in {c[2] for c in weak if c[1] != _RESTRICT_WEIGHT}:
+        # A clause that names the criterion is about it: its cues weigh more (the
+        # keyword itself is not counted again).
+        judged = {c[2] for c in cues}
+        for k in {c[2] for c in weak if c[1] != _RESTRICT_WEIGHT} & judged:
             segw[k] *= RELEVANCE
     if weak:
         # A keyword or a restriction speaks only when its clause has no stronger cue,
