@@ -53,7 +53,8 @@ class Context:
     small_run_path: Path
     db_path: Path  # our store at ``attempts``, filled by the import measurement
     small_db_path: Path  # our store at SMALL attempts
-    repeat: int = 3
+    repeat: int = 3  # quick measurements: best of this many
+    heavy_repeat: int = 1  # whole-store passes (export, back-test): best of this many
     state: dict[str, Any] = field(default_factory=dict)
 
 

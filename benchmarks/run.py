@@ -213,7 +213,8 @@ def main(argv: list[str] | None = None) -> int:
     ctx = Context(attempts, out, run_path, catalog_path, small_run_path,
                   fresh(out / f"store-{attempts}.sqlite3"),
                   fresh(out / f"store-small-{args.small}.sqlite3"),
-                  repeat=1 if args.smoke else 3)
+                  repeat=1 if args.smoke else 3,
+                  heavy_repeat=2 if attempts <= QUICK and not args.smoke else 1)
     ctx.state["small_attempts"] = args.small
     started = time.perf_counter()
     prepare_small(ctx)
