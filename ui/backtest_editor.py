@@ -38,7 +38,8 @@ from reviewer.confusion import Confusion
 from reviewer.errors import ReviewerError
 from reviewer.keys import AttemptKey
 from reviewer.store import Store
-from ui.widgets_util import Background, named
+from ui.example_models import rich_tooltip
+from ui.widgets_util import Background, named, plain
 
 DEBOUNCE_MS = 300
 TIMEOUT_S = 0.5
@@ -122,7 +123,7 @@ class BacktestEditor(QWidget):
     # --- construction --------------------------------------------------------------------
     def _build(self) -> None:
         self.check_box = named(QComboBox(), "check_box")
-        self.current = named(QLabel(), "current_pattern")
+        self.current = plain(named(QLabel(), "current_pattern"))
         self.current.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.pattern = named(QLineEdit(), "pattern")
         self.flags = named(QLineEdit(), "flags")
@@ -133,13 +134,13 @@ class BacktestEditor(QWidget):
         self.mode.addItem(self.tr("require (fails without a match)"), "require")
         self.when = named(QLineEdit(), "when")
         self.when.setPlaceholderText(self.tr("require: only when the last user message matches"))
-        self.error = named(QLabel(), "error_label")
+        self.error = plain(named(QLabel(), "error_label"))
         self.error.setStyleSheet("color: #b00020")
         self.error.setWordWrap(True)
-        self.status = named(QLabel(), "status_label")
+        self.status = plain(named(QLabel(), "status_label"))
         self.removed = named(QListWidget(), "removed_list")
         self.added = named(QListWidget(), "added_list")
-        self.figures = named(QLabel(), "figures")
+        self.figures = plain(named(QLabel(), "figures"))
         self.figures.setWordWrap(True)
         self.figures.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.preview = named(QTextEdit(), "preview")
@@ -213,7 +214,7 @@ class BacktestEditor(QWidget):
         version = self.versions.get(spec.id, 0)
         self.current.setText(f"v{version}: /{spec.pattern}/{spec.flags} ({spec.mode})"
                              + (f" when /{spec.when}/" if spec.when else ""))
-        self.current.setToolTip(spec.description)
+        self.current.setToolTip(rich_tooltip(spec.description))
         for edit, value in ((self.pattern, spec.pattern), (self.flags, spec.flags),
                             (self.when, spec.when or "")):
             edit.blockSignals(True)
@@ -325,7 +326,9 @@ class BacktestEditor(QWidget):
         def done(data: tuple[str, Spans, Spans]) -> None:
             text, old, new = data
             self.highlights = (old, new)
-            self.preview.setHtml(highlighted(text, old, new))
+            # pre-wrap: runs of spaces and indentation shown as they are, not collapsed.
+            self.preview.setHtml('<div style="white-space:pre-wrap">'
+                                 f"{highlighted(text, old, new)}</div>")
             self.preview_shown.emit(key_text)
 
         self.ops.run(fetch, done, lambda e: self.show_error(str(e)))

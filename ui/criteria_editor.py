@@ -35,7 +35,7 @@ from reviewer.catalog import CriterionSpec, add_criterion_version, current_crite
 from reviewer.criterion_rejudge import RejudgeReport, rejudge_criterion, touched_counts
 from reviewer.judge.client import JudgeClient
 from reviewer.store import Store
-from ui.widgets_util import Background, named
+from ui.widgets_util import Background, named, plain
 
 ClientFactory = Callable[[], JudgeClient]
 
@@ -84,7 +84,7 @@ class CriteriaEditor(QWidget):
         self.cancel_button.hide()
         self.bar = QProgressBar()
         self.bar.hide()
-        self.status = named(QLabel(), "status_label")
+        self.status = plain(named(QLabel(), "status_label"))
         self.status.setWordWrap(True)
         self.flips = named(QTableWidget(0, 4), "flips_table")
         self.flips.setHorizontalHeaderLabels([self.tr("attempt"), self.tr("verdict"),

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from reviewer.agreement import feedback_stats
 from reviewer.store import Store
-from ui.widgets_util import Background, named
+from ui.widgets_util import Background, named, plain
 
 FFR_COLOR = QColor("#c62828")
 COVERAGE_COLOR = QColor("#2e7d32")
@@ -112,11 +112,11 @@ class AgreementDashboard(QWidget):
         self.ops = Background(self)
         self.stats: dict[str, Any] | None = None
         self.setWindowTitle(self.tr("Agreement dashboard"))
-        self.warning = named(QLabel(), "coverage_warning")
+        self.warning = plain(named(QLabel(), "coverage_warning"))
         self.warning.setWordWrap(True)
         self.warning.setStyleSheet("color: #b00020; font-weight: bold")
         self.warning.hide()
-        self.overall = named(QLabel(), "overall")
+        self.overall = plain(named(QLabel(), "overall"))
         self.overall.setWordWrap(True)
         self.table = named(QTableWidget(0, len(COLUMNS)), "agreement_table")
         self.table.setHorizontalHeaderLabels([self.tr(c) for c in COLUMNS])
@@ -126,11 +126,11 @@ class AgreementDashboard(QWidget):
         self.causes.setHorizontalHeaderLabels(
             [self.tr("cause"), self.tr("refusals"), self.tr("reviewed"), self.tr("overturned")])
         self.causes.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.cut = named(QLabel(), "cut_label")
+        self.cut = plain(named(QLabel(), "cut_label"))
         self.cut.setWordWrap(True)
         self.refresh_button = QPushButton(self.tr("Refresh"))
         self.refresh_button.clicked.connect(self.refresh)
-        self.error = named(QLabel(), "error_label")
+        self.error = plain(named(QLabel(), "error_label"))
         self.error.setStyleSheet("color: #b00020")
 
         scroll = QScrollArea()

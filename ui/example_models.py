@@ -47,8 +47,10 @@ class Role(IntEnum):
 
 
 def rich_tooltip(text: str) -> str:
-    """A tooltip showing ``text`` literally (Qt renders tooltips as rich text)."""
-    return "<qt>" + html.escape(text).replace("\n", "<br>") + "</qt>"
+    """A tooltip showing ``text`` literally: Qt takes any tooltip that looks like markup
+    for rich text, so the text is escaped, and ``pre-wrap`` keeps its spaces and line
+    breaks while long lines still wrap."""
+    return f'<qt><div style="white-space:pre-wrap">{html.escape(text)}</div></qt>'
 
 
 def yes_no(met: bool) -> str:

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from reviewer.exports import KINDS
 from reviewer.exports.run import run_export
 from reviewer.store import Store
-from ui.widgets_util import Background, named
+from ui.widgets_util import Background, named, plain
 
 SUFFIX = {"catalog": ".json"}
 
@@ -62,7 +62,7 @@ class ExportDialog(QDialog):
         self.path = named(QLineEdit(), "path")
         browse = QPushButton(self.tr("Browse…"))
         browse.clicked.connect(self._browse)
-        self.status = named(QLabel(), "status_label")
+        self.status = plain(named(QLabel(), "status_label"))
         self.status.setWordWrap(True)
         self.export_button = named(QPushButton(self.tr("Export")), "export")
         self.export_button.clicked.connect(self.start)

@@ -7,7 +7,6 @@ row's data to the views and the tests (napari style).
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from dataclasses import replace
 from enum import IntEnum
@@ -24,6 +23,7 @@ from PySide6.QtGui import QBrush, QColor
 
 from reviewer.queue import PAGE, QueueFilter, QueueRow, queue_page
 from reviewer.store import Store
+from ui.example_models import rich_tooltip
 from ui.ops import Ops
 
 Index = QModelIndex | QPersistentModelIndex
@@ -198,7 +198,7 @@ class QueueModel(QAbstractTableModel):
             return self._display(row, col)
         if role == Qt.ItemDataRole.ToolTipRole and col == 3 and row.reasons:
             # Tooltips are rich text: escape the data so markup in a reason shows as text.
-            return "<qt>" + "<br>".join(html.escape(r) for r in row.reasons) + "</qt>"
+            return rich_tooltip("\n".join(row.reasons))
         if role == Qt.ItemDataRole.ForegroundRole:
             return self._colour(row, col)
         if role == Qt.ItemDataRole.TextAlignmentRole and col in (0, 2):

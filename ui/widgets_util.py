@@ -14,7 +14,8 @@ import itertools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtWidgets import QLabel
 
 T = TypeVar("T", bound=QObject)
 Done = Callable[[Any], None]
@@ -25,6 +26,13 @@ def named(obj: T, name: str) -> T:
     """``obj`` with its object name set (tests and style sheets find widgets by name)."""
     obj.setObjectName(name)
     return obj
+
+
+def plain(label: QLabel) -> QLabel:
+    """``label`` showing its text verbatim: a QLabel takes text that looks like markup
+    (an answer, a pattern, an error quoting either) for rich text unless told otherwise."""
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    return label
 
 
 class _Relay(QObject):
