@@ -260,6 +260,26 @@ def queue_index(session: Session, f: QueueFilter, attempt_id: int) -> int | None
     return None if found is None else int(found) - 1
 
 
+def _page_ids(session: Session, f: QueueFilter, offset: int, limit: int) -> list[int]:
+    """The ids of one page, in queue order."""
+    if not f.include_accepted or f.audit_sample is not None:
+        return list(session.scalars(_ordered(_base(session, f, [Attempt.id]), f)
+                                    .offset(offset).limit(limit)))
+    # Refused first, then accepted, each part read in (accepted, score) index order up to
+    # the page: one ORDER BY across both parts would sort every attempt of the store.
+    base = _base(session, f, [Attempt.id])
+    refused = _ordered(base.where(Attempt.accepted.is_(False)), f)
+    ids = list(session.scalars(refused.offset(offset).limit(limit)))
+    if len(ids) == limit:
+        return ids
+    before = offset + len(ids) if ids else int(session.scalar(
+        _base(session, f, [func.count(Attempt.id)], names=False)
+        .where(Attempt.accepted.is_(False))) or 0)
+    accepted = _ordered(base.where(Attempt.accepted.is_(True)), f)
+    return ids + list(session.scalars(
+        accepted.offset(max(offset - before, 0)).limit(limit - len(ids))))
+
+
 def queue_page(session: Session, f: QueueFilter, offset: int = 0,
                limit: int = PAGE) -> list[QueueRow]:
     """Rows ``offset`` to ``offset + limit`` of the queue, in display order."""
@@ -274,14 +294,15 @@ def queue_page(session: Session, f: QueueFilter, offset: int = 0,
                _flagged().label("flagged"), decision.label("decision")]
     # Two steps: the page's ids first (sort keys only), then the display columns of those
     # rows; otherwise the flag and decision subqueries run for every row being sorted.
-    page = (_ordered(_base(session, f, [Attempt.id]), f)
-            .offset(max(offset, 0)).limit(max(limit, 0)).subquery())
+    ids = _page_ids(session, f, max(offset, 0), max(limit, 0))
+    if not ids:
+        return []
     stmt = _ordered(
         select(*columns)
         .select_from(Attempt)
-        .join(page, page.c.id == Attempt.id)
         .join(Conversation, Attempt.conversation_id == Conversation.id)
-        .join(Run, Attempt.run_id == Run.id),
+        .join(Run, Attempt.run_id == Run.id)
+        .where(Attempt.id.in_(ids)),
         f,
     )
     return [
