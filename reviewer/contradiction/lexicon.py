@@ -128,8 +128,7 @@ _ROLES: dict[int, str] = {
         "exact exacte juste correct true case fair dire say met avant compte up granted round "
         "around partie reponse answer response reply oui non yes no attendu attendue attendus "
         "attendues requis requise required expected while whilst still reste depit hand said "
-        "empeche ✓ ✔ ☑ ✅ ✗ ✘ ❌ but point issue issues certains certaines none nothing met "
-        "rien non not"
+        "empeche ✓ ✔ ☑ ✅ ✗ ✘ ❌ but point issue issues certains certaines met"
     ),
     REPORT: (
         "dit disait dise disent indique indiquait ecrit ecrivait explique expliquait precise "

@@ -126,6 +126,7 @@ _ANSWER_AFTER = words("? : - • donc so hence thus therefore ainsi bref conclus
 _MODAL = words("could can pourrait")
 _WHILE = words("while whilst")
 _ABOUT = words("on about sur concernant regarding")
+_PLAIN_NEGATORS = words("non not none nothing rien")
 _MET_BEFORE = words("not criterion requirement is was been fully partially partly condition")
 _COUNTERFACTUAL = words(
     "aurait auraient devrait devraient faudrait pourrait gagnerait should could ought"
@@ -573,9 +574,31 @@ def scan(
         prev = flat[ti - 1][2] if ti and roles & (SPECIAL | USER) else ""
         prev2 = flat[ti - 2][2] if ti > 1 and roles & SPECIAL else ""
         nxt = flat[ti + 1][2] if ti + 1 < n and roles & _LOOKS_AHEAD else ""
-        if roles & SPECIAL:
-            # Two-word expressions, decided on one word with a look at its neighbour.
-            if (
+        if (
+            roles & ANSWER and (ti == 0 or prev in _ANSWER_AFTER) and nxt in _ANSWER_FOLLOW
+        ):
+            holds = 1 if tok in _YES_MARKS else -1
+            if prev == ":" and any(c[2] == seg - 1 for c in chain(cues, weak)):
+                # "Ton bienveillant : non", "- photos : non" answer the clause before
+                # the colon.
+                if holds < 0:
+                    for c in chain(cues, weak):
+                        if c[2] == seg - 1:
+                            c[0] = -c[0]
+            elif val is not None:
+                valence = holds if val.success else -holds
+                cues.append([valence, _ANSWER_WEIGHT, seg, ti, rs, ti, re_])
+            continue
+        if roles & SPECIAL and not roles & ANSWER:
+            # Two-word expressions, decided on one word with a look at its neighbour
+            # (the most frequent words first).
+            if tok in _ANSWER_NOUN:
+                if prev in _NO_OR_SANS:
+                    cat = FULFIL  # "aucune réponse à la demande", "no answer"
+            elif tok == "but":
+                if prev in _ARTICLE_FR:
+                    roles, cat = 0, QUALITY  # "va droit au but": French noun
+            elif (
                 (tok == "bien" and nxt == "que")
                 or (tok == "meme" and nxt == "si")
                 or (tok == "even" and nxt in ("if", "though"))
@@ -587,28 +610,8 @@ def scan(
             elif tok in ("certains", "certaines"):
                 # "présentées comme certaines" (certain) vs "certaines démarches" (some).
                 cat = FAULT if prev in ("comme", "as") else NONE
-            elif tok in ("non", "not") and prev in ("ou", "or"):
-                continue  # "peut aboutir ou non", "whether or not": no negation
-            elif (
-                tok in ("rien", "nothing")
-                and clause_start
-                and nxt in _ABOUT
-                and val is not None
-                and val.success
-            ):
-                # "Rien sur la façon de consigner", "nothing on what was asked": says
-                # by itself that the answer lacks it.
-                valence, weight = val.table[DEFICIT]
-                cues.append([valence, weight, seg, ti, rs, ti + 1, flat[ti + 1][1]])
-            elif tok in ("none", "nothing") and nxt in _CLAUSE_END and last_cue_ti >= clause_ti:
-                # "looked for an answer and found none": the search came back empty.
-                for c in cues:
-                    if c[5] >= clause_ti:
-                        c[0] = -c[0]
-                continue
-            elif (tok == "but" and prev in _ARTICLE_FR) or (tok == "point" and prev == "the"):
-                # "va droit au but", "to the point": French noun, not English "but".
-                roles, cat = 0, QUALITY
+            elif tok == "point" and prev == "the":
+                roles, cat = 0, QUALITY  # "to the point"
             elif (tok in _WHILE and clause_start) or (tok == "depit" and prev == "en"):
                 roles, cat = CONCESS, NONE  # "While polite, …", "en dépit de …"
             elif (
@@ -659,25 +662,8 @@ def scan(
                 cat = FAULT  # "made up", "takes for granted"
             elif tok in ("round", "around") and prev in _GET:
                 cat = FULFIL  # "never gets round to the question"
-            elif tok in _ANSWER_NOUN and prev in _NO_OR_SANS:
-                cat = FULFIL  # "aucune réponse à la demande", "no answer"
             elif tok == "partie" and prev == "en":
                 cat = DEFICIT  # "en partie"
-            elif (
-                roles & ANSWER and (ti == 0 or prev in _ANSWER_AFTER) and nxt in _ANSWER_FOLLOW
-            ):
-                holds = 1 if tok in _YES_MARKS else -1
-                if prev == ":" and any(c[2] == seg - 1 for c in chain(cues, weak)):
-                    # "Ton bienveillant : non", "- photos : non" answer the clause before
-                    # the colon.
-                    if holds < 0:
-                        for c in chain(cues, weak):
-                            if c[2] == seg - 1:
-                                c[0] = -c[0]
-                elif val is not None:
-                    valence = holds if val.success else -holds
-                    cues.append([valence, _ANSWER_WEIGHT, seg, ti, rs, ti, re_])
-                continue
 
         if roles & WEAK:
             scopes.clear()
@@ -758,6 +744,21 @@ def scan(
                     _negate_subject(weak, max(clause_ti, pred_ti))
             continue
         if roles & (CLOSER | FWD):
+            if tok in _PLAIN_NEGATORS:
+                before = flat[ti - 1][2] if ti else ""
+                if before in ("ou", "or") and tok in ("non", "not"):
+                    continue  # "peut aboutir ou non", "whether or not": no negation
+                if tok in ("none", "nothing") and nxt in _CLAUSE_END and last_cue_ti >= clause_ti:
+                    # "looked for an answer and found none": the search came back empty.
+                    for c in cues:
+                        if c[5] >= clause_ti:
+                            c[0] = -c[0]
+                    continue
+                if verbless and nxt in _ABOUT and val is not None and val.success:
+                    # "Rien sur la façon de consigner", "nothing on what was asked": says
+                    # by itself that the answer lacks it.
+                    valence, weight = val.table[DEFICIT]
+                    cues.append([valence, weight, seg, ti, rs, ti + 1, flat[ti + 1][1]])
             closed = False
             if roles & CLOSER:
                 for sc in scopes:
