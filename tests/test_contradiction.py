@@ -10,6 +10,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from reviewer.cli.main import main
 from reviewer.contradiction import THRESHOLD, detect, parse_verdict
@@ -383,3 +385,32 @@ def test_figures_on_the_labelled_set(capsys: pytest.CaptureFixture[str]) -> None
     assert data["items"] >= 200
     assert data["precision"] >= 0.90
     assert data["recall"] >= 0.85
+
+
+# --- robustness ---------------------------------------------------------------------
+
+_PIECES = st.sampled_from(
+    ["ne", "pas", "n'", "que", "qu'", "sans", "aucun", "not", "no", "never", "mais", "but",
+     "«", "»", "'", '"', "(", ")", "…", ".", ",", ";", ":", "?", "répond", "invente",
+     "la personne dit", "l'assistant", "critère", "tenu", "İ", "œ", "’", " ", "\n", "oui",
+     "non", "3114", "premium", "ignore", "fails to", "Bien que", "même si"]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pieces=st.lists(st.one_of(_PIECES, st.text(max_size=8)), max_size=40),
+    kind=st.sampled_from(["success", "failure"]),
+    verdict=st.sampled_from(["oui", "non", "yes", "no"]),
+    criterion=st.sampled_from([G_DEMANDE, E_PROMO_RULE, E_DETRESSE, "", "(x) ne pas"]),
+)
+def test_any_text_gives_a_well_formed_detection(
+    pieces: list[str], kind: str, verdict: str, criterion: str
+) -> None:
+    rationale = " ".join(pieces)
+    found = detect(kind, verdict, rationale, criterion)
+    assert 0.0 <= found.score <= 1.0
+    assert found.contradiction == (found.score >= THRESHOLD)
+    for start, end in found.evidence_spans:
+        assert 0 <= start < end <= len(rationale)
+    assert found.evidence == " … ".join(rationale[s:e] for s, e in found.evidence_spans)
