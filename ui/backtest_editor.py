@@ -39,7 +39,8 @@ from reviewer.errors import ReviewerError
 from reviewer.keys import AttemptKey
 from reviewer.store import Store
 from ui.example_models import rich_tooltip
-from ui.widgets_util import Background, named, plain
+from ui.ops import Ops
+from ui.widgets_util import named, plain
 
 DEBOUNCE_MS = 300
 TIMEOUT_S = 0.5
@@ -96,7 +97,7 @@ class BacktestEditor(QWidget):
         super().__init__(parent)
         self.store = store
         self.reviewer = reviewer
-        self.ops = Background(self)
+        self.ops = Ops(self)
         self.specs: dict[str, CheckSpec] = {}
         self.versions: dict[str, int] = {}
         self.result: BacktestResult | None = None

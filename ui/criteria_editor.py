@@ -35,7 +35,8 @@ from reviewer.catalog import CriterionSpec, add_criterion_version, current_crite
 from reviewer.criterion_rejudge import RejudgeReport, rejudge_criterion, touched_counts
 from reviewer.judge.client import JudgeClient
 from reviewer.store import Store
-from ui.widgets_util import Background, named, plain
+from ui.ops import Ops
+from ui.widgets_util import named, plain
 
 ClientFactory = Callable[[], JudgeClient]
 
@@ -57,7 +58,7 @@ class CriteriaEditor(QWidget):
         self.store = store
         self.reviewer = reviewer
         self.client_factory = client_factory
-        self.ops = Background(self)
+        self.ops = Ops(self)
         self.specs: dict[str, CriterionSpec] = {}
         self.versions: dict[str, int] = {}
         self.touched: dict[str, int] = {}

@@ -27,7 +27,8 @@ from PySide6.QtWidgets import (
 
 from reviewer.agreement import feedback_stats
 from reviewer.store import Store
-from ui.widgets_util import Background, named, plain
+from ui.ops import Ops
+from ui.widgets_util import named, plain
 
 FFR_COLOR = QColor("#c62828")
 COVERAGE_COLOR = QColor("#2e7d32")
@@ -109,7 +110,7 @@ class AgreementDashboard(QWidget):
         super().__init__(parent)
         self.store = store
         self.reviewer = reviewer
-        self.ops = Background(self)
+        self.ops = Ops(self)
         self.stats: dict[str, Any] | None = None
         self.setWindowTitle(self.tr("Agreement dashboard"))
         self.warning = plain(named(QLabel(), "coverage_warning"))

@@ -28,7 +28,8 @@ from PySide6.QtWidgets import (
 from reviewer.exports import KINDS
 from reviewer.exports.run import run_export
 from reviewer.store import Store
-from ui.widgets_util import Background, named, plain
+from ui.ops import Ops
+from ui.widgets_util import named, plain
 
 SUFFIX = {"catalog": ".json"}
 
@@ -42,7 +43,7 @@ class ExportDialog(QDialog):
                  folder: Path | None = None) -> None:
         super().__init__(parent)
         self.store = store
-        self.ops = Background(self)
+        self.ops = Ops(self)
         self.folder = folder or Path.home()
         self.setWindowTitle(self.tr("Export"))
         self.kind = named(QComboBox(), "kind")
