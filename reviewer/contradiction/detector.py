@@ -107,25 +107,16 @@ def _evidence(result: ScanResult, dominant: int) -> tuple[tuple[int, int], ...]:
     """Spans of the (up to two) strongest cues on the winning side, in reading order."""
     if not dominant:
         return ()
-    weights = result.segment_weights
-    best: list = []  # [mass, cue] of the strongest, then the runner-up
-    for cue in result.cues:
-        if cue[0] != dominant:
-            continue
-        mass = cue[1] * weights[cue[2]]
-        if not best or mass > best[0][0]:
-            best.insert(0, (mass, cue))
-        elif len(best) < _EVIDENCE_CUES or mass > best[1][0]:
-            best.insert(1, (mass, cue))
-        del best[_EVIDENCE_CUES:]
-    if not best:
+    cues = [c for c in result.cues if c[0] == dominant]
+    if not cues:
         return ()
-    cues = [c for _, c in best]
+    if len(cues) > _EVIDENCE_CUES:
+        weights = result.segment_weights
+        cues.sort(key=lambda c: -c[1] * weights[c[2]])
+        del cues[_EVIDENCE_CUES:]
     at = result.starts([t for c in cues for t in (c[3], c[5])])
-    spans = sorted(
-        (at[2 * k] + c[4], at[2 * k + 1] + c[6]) for k, c in enumerate(cues)
-    )
+    spans = sorted((at[2 * k] + c[4], at[2 * k + 1] + c[6]) for k, c in enumerate(cues))
     if len(spans) == 2 and spans[1][0] <= spans[0][1] + _ADJACENT:
-        # Adjacent or overlapping ("répond directement") read better as one highlight.
+        # Adjacent or overlapping ("répond … directement") read better as one highlight.
         return ((spans[0][0], max(spans[0][1], spans[1][1])),)
     return tuple(spans)

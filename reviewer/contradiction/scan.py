@@ -236,10 +236,15 @@ class ScanResult:
     def starts(self, tokens: list[int]) -> list[int]:
         """Character offset in the rationale of the chunk holding each of ``tokens``."""
         ends = list(accumulate(map(len, self.plist)))  # tokens up to each chunk's end
+        chunk_of = [bisect_right(ends, t) for t in tokens]
+        chunks = self.chunks
         low = self.lowered
         size = len(low)
-        # What is left after splitting off ``c`` chunks starts at chunk ``c`` (one C call).
-        return [size - len(low.split(None, bisect_right(ends, t))[-1]) for t in tokens]
+        if size == sum(map(len, chunks)) + len(chunks) - 1:
+            # One whitespace character between chunks and none around: offsets add up.
+            return [sum(map(len, chunks[:c])) + c for c in chunk_of]
+        # What is left after splitting off ``c`` chunks starts at chunk ``c``.
+        return [size - len(low.split(None, c)[-1]) for c in chunk_of]
 
 
 class Valences:
