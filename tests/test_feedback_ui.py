@@ -14,6 +14,7 @@ import pytest
 from sqlalchemy import delete, select
 
 from models import Attempt, AuditEvent, ReviewDecision
+from reviewer import review
 from reviewer.catalog import current_criterion_versions
 from reviewer.store import Store
 from tests.fake_ollama import FakeOllama, Reply
@@ -72,6 +73,30 @@ def test_dashboard_warns_when_no_accepted_attempt_was_audited(
     assert board.warning.isVisible() and "Coverage unknown" in board.warning.text()
     assert "coverage unknown" in board.overall.text()
     assert "by refusals the reviewer overturned: 1 (1 turns lost)" in board.cut.text()
+    board.close()
+
+
+def test_dashboard_shows_agreement_between_reviewers(
+    qtbot: Any, tmp_path: Path, store: Store
+) -> None:
+    load_backtest_store(store, tmp_path)
+    with store.session() as s:
+        ids = list(s.scalars(select(Attempt.id).order_by(Attempt.id)))[:4]
+        # A second reviewer decides attempts the fixture's reviewer already decided.
+        for aid, decision in zip(ids, ["accept", "accept", "reject", "reject"], strict=True):
+            review.apply_change(s, "bob", review.Change(aid, "decision", decision))
+    board = AgreementDashboard(store)
+    qtbot.addWidget(board)
+    board.show()
+    qtbot.waitUntil(lambda: board.stats is not None, timeout=10000)
+    rows = [cell(board.reviewers, r, 0) for r in range(board.reviewers.rowCount())]
+    assert rows[0] == "all reviewers, decisions"
+    pair = next(r for r, name in enumerate(rows) if "bob" in name and "/" in name)
+    figures = board.stats["between_reviewers"] if board.stats else None
+    assert figures is not None
+    kappa = figures.decision.pairs[0].kappa
+    assert cell(board.reviewers, pair, 2) == ("n/a" if kappa is None else f"kappa {kappa:.2f}")
+    assert int(cell(board.reviewers, pair, 1)) == figures.decision.pairs[0].units > 0
     board.close()
 
 

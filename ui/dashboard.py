@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from reviewer.agreement import feedback_stats
+from reviewer.agreement_reviewers import ReviewerAgreement, reviewer_agreement
 from reviewer.store import Store
 from ui.ops import Ops
 from ui.widgets_util import named, plain
@@ -127,6 +128,10 @@ class AgreementDashboard(QWidget):
         self.causes.setHorizontalHeaderLabels(
             [self.tr("cause"), self.tr("refusals"), self.tr("reviewed"), self.tr("overturned")])
         self.causes.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.reviewers = named(QTableWidget(0, 3), "reviewers_table")
+        self.reviewers.setHorizontalHeaderLabels(
+            [self.tr("between reviewers"), self.tr("attempts"), self.tr("agreement")])
+        self.reviewers.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.cut = plain(named(QLabel(), "cut_label"))
         self.cut.setWordWrap(True)
         self.refresh_button = QPushButton(self.tr("Refresh"))
@@ -149,6 +154,8 @@ class AgreementDashboard(QWidget):
         layout.addWidget(QLabel(self.tr("Refusals per cause")))
         layout.addWidget(self.causes, 1)
         layout.addWidget(self.cut)
+        layout.addWidget(QLabel(self.tr("Agreement between reviewers (team mode)")))
+        layout.addWidget(self.reviewers, 1)
         self.refresh()
 
     def refresh(self) -> None:
@@ -157,7 +164,9 @@ class AgreementDashboard(QWidget):
 
         def work() -> dict[str, Any]:
             with store.session() as s:
-                return feedback_stats(s, reviewer)
+                stats = feedback_stats(s, reviewer)
+                stats["between_reviewers"] = reviewer_agreement(s)
+                return stats
 
         self.refresh_button.setEnabled(False)
         self.ops.run(work, self.show_stats, self._failed)
@@ -197,7 +206,24 @@ class AgreementDashboard(QWidget):
             .replace("%1", str(cut["conversations"])).replace("%2", str(cut["turns_lost"]))
             .replace("%3", str(cut["unjust_conversations"]))
             .replace("%4", str(cut["unjust_turns_lost"])))
+        self._fill_reviewers(stats.get("between_reviewers"))
         self.loaded.emit()
+
+    def _fill_reviewers(self, figures: ReviewerAgreement | None) -> None:
+        """Krippendorff's alpha over all reviewers, Cohen's kappa per pair, alpha per criterion."""
+        rows: list[tuple[str, int, float | None, str]] = []
+        if figures is not None and len(figures.decided) >= 2:
+            d = figures.decision
+            rows.append((self.tr("all reviewers, decisions"), d.units, d.alpha, "alpha"))
+            rows += [(f"{p.first} / {p.second}", p.units, p.kappa, "kappa") for p in d.pairs]
+            rows += [(self.tr("all reviewers, %1").replace("%1", c), a.units, a.alpha, "alpha")
+                     for c, a in figures.criteria.items()]
+        self.reviewers.setRowCount(len(rows))
+        for r, (name, units, value, measure) in enumerate(rows):
+            shown = "n/a" if value is None else f"{measure} {value:.2f}"
+            for c, text in enumerate((name, str(units), shown)):
+                self.reviewers.setItem(r, c, QTableWidgetItem(text))
+        self.reviewers.resizeColumnsToContents()
 
     def _fill_agreement(self, rows: list[tuple[str, dict[str, Any]]], known: bool) -> None:
         self.table.setRowCount(len(rows))
