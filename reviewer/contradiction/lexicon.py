@@ -285,15 +285,6 @@ WORD_FACTOR: Final[dict[str, float]] = {
 # and count for nothing alone.
 INTENSIFIERS: Final = words("bien directement direct directe directly well")
 
-# Cue weight of each category, before the criterion-specific adjustment in the detector.
-CUE_WEIGHT: Final[dict[int, float]] = {
-    FULFIL: 1.0,
-    QUALITY: 0.8,
-    DEFICIT: 1.0,
-    FAULT: 1.0,
-    MET: 1.0,
-    PROBLEM: 0.7,
-}
 
 
 def _compile() -> tuple[dict[str, int], dict[str, int], list[tuple[str, int]]]:

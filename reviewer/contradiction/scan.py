@@ -4,7 +4,9 @@ The pass turns the rationale into weighted *cues*: words that judge the answer (
 :mod:`reviewer.contradiction.lexicon`), each with a valence (+1 the answer behaves well
 with respect to the criterion, -1 it does not) after negation, a weight, and the
 character span to highlight. How a cue category maps to a valence depends on the
-criterion (see :class:`reviewer.contradiction.criterion.Profile`).
+criterion (see :class:`Valences`, built by :func:`reviewer.contradiction.criterion.profile`).
+Criterion keywords and restrictions ("ne … que", "only") are *weak* cues: they speak
+only in a clause that has no stronger cue.
 
 Negation rules, the part that decides most verdicts:
 
@@ -19,14 +21,22 @@ Negation rules, the part that decides most verdicts:
   de``, ``aurait dû``, ``should``, "il est faux de dire que") always add a flip, so "ne
   manque pas de répondre" and "not without" come out positive.
 * ``ne … que`` is restrictive, not negative ("ne cite que des faits du journal").
-* What the person said is not the judge's assessment: quotations (« », " ", ' ') and
-  clauses whose subject is the person ("la personne dit qu'elle ne dort plus") are
-  skipped until the clause ends or the assistant becomes the subject again.
+* What the person said is not the judge's assessment: clauses whose subject is the
+  person and whose verb is a speech verb ("la personne dit qu'elle ne dort plus") are
+  skipped until the clause ends or the assistant becomes the subject again; inside
+  quotations (« », " ", ' ') and parentheses only fault words and criterion keywords
+  count, without the quotation's own negations.
 * Questions ("…?") and restatements of the criterion ("Le critère demande…", "était
   attendu") assert nothing about the answer and are dropped.
 * A clause after ``mais``/``but`` weighs more than the one before it; a concessive
-  clause (``même si``, ``bien que``, ``although``) weighs less; ``donc``/``overall`` and
-  an explicit "critère (non) tenu" weigh more.
+  clause (``même si``, ``bien que``, ``although``) weighs less; ``donc``/``overall``, an
+  explicit "critère (non) tenu", a verdict-only first clause or last sentence ("Tenu :",
+  "… Faute.") weigh more.
+
+The loop is written for speed (50,000 verdicts a second is the goal): each whitespace
+chunk of text is tokenised and classified once and cached, and every token takes the
+shortest path its kind allows (plain word, determiner, "passive" word, pure cue, or the
+full path for negators, boundaries and two-word expressions).
 """
 
 from __future__ import annotations
