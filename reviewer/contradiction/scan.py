@@ -106,7 +106,7 @@ _RESTRICT_WINDOW = 6  # how far after "ne" a "que" makes it the restrictive "ne 
 # judge's assessment), are skipped.
 _QUOTES = {"«": "»", "“": "”", '"': '"', "„": "“", "‹": "›", "(": ")", "[": "]"}
 _SENTENCE_END = frozenset(".!?…")
-_ANSWER_FOLLOW = frozenset(",:.;!-")
+_ANSWER_FOLLOW = frozenset(",:.;!-") | {""}  # "" is the end of the rationale
 _RESTATE_VERBS = words(
     "demande attend vise exige porte concerne impose requiert veut asks expects requires "
     "accepts concerns covers wants is est"
@@ -763,11 +763,10 @@ def scan(
                 before = flat[ti - 1][2] if ti else ""
                 if before in ("ou", "or") and tok in ("non", "not"):
                     continue  # "peut aboutir ou non", "whether or not": no negation
-                if tok in ("none", "nothing") and nxt in _CLAUSE_END and last_cue_ti >= clause_ti:
+                if tok in ("none", "nothing") and nxt in _CLAUSE_END and len(cues) > sent_first_cue:
                     # "looked for an answer and found none": the search came back empty.
-                    for c in cues:
-                        if c[5] >= clause_ti:
-                            c[0] = -c[0]
+                    for c in cues[sent_first_cue:]:
+                        c[0] = -c[0]
                     continue
                 if verbless and nxt in _ABOUT and val is not None and val.success:
                     # "Rien sur la façon de consigner", "nothing on what was asked": says
@@ -883,7 +882,7 @@ def scan(
     if langs and val is not None and val.language:
         named = {_LANGUAGES[w] for w in langs}
         switched = any(
-            p[3] & LANGUAGE and k > 1 and (flat[k - 1][2] in _SWITCH or flat[k - 2][2] in _SWITCH)
+            p[3] & LANGUAGE and any(q[2] in _SWITCH for q in flat[max(0, k - 3) : k])
             for k, p in enumerate(flat)
         )
         if len(named) > 1 or switched:  # "en anglais alors que la personne écrit en français"
