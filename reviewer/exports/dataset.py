@@ -139,7 +139,10 @@ def export_dataset(
         raise BadInputError(f"--format must be chat or sharegpt, not {fmt!r}")
     report = DatasetReport(fmt, per, reviewer)
     catalog = catalog_versions(session)
+    # The manifest is written once every example is, before the dataset takes its place:
+    # a failure anywhere leaves the previous dataset and manifest as a matching pair.
     write_jsonl_atomic(out, _examples(walk_conversations(session, reviewer=reviewer, runs=runs),
-                                      report))
-    write_json_atomic(manifest_path(out), report.manifest(out, catalog))
+                                      report),
+                       before_rename=lambda: write_json_atomic(manifest_path(out),
+                                                               report.manifest(out, catalog)))
     return report
