@@ -109,7 +109,7 @@ def test_manifest_failing_keeps_the_previous_pair(big_store: Store, previous: Pa
     manifest_path(previous).unlink()
     manifest_path(previous).mkdir()
 
-    with pytest.raises(ReviewerError, match="cannot write .*manifest"), \
+    with pytest.raises(ReviewerError, match=r"cannot write .*manifest"), \
             big_store.session() as s:
         run_export(s, "dataset", previous)
 
