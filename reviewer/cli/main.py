@@ -17,7 +17,6 @@ from reviewer import __version__
 from reviewer.cli import commands
 from reviewer.errors import ReviewerError
 
-
 Registrar = Callable[[Any], None]
 
 
