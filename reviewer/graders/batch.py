@@ -94,7 +94,10 @@ def rule_score(name: str, row: Row, options: GradeOptions) -> float | None:
         return exact(row.response, want, mode=mode, case_sensitive=options.case_sensitive)
     if name == "regex":
         pattern = options.pattern or _need_text(row.expected, "expected", "regex", row)
-        return regex_match(row.response, pattern, options.flags)
+        try:
+            return regex_match(row.response, pattern, options.flags)
+        except BadInputError as exc:  # invalid, or too slow on this line's response
+            raise BadInputError(f"{row.where}: {exc}") from None
     if name == "json":
         return json_valid(row.response, options.schema)
     if name == "label":

@@ -18,6 +18,9 @@ import regex
 from reviewer.errors import BadInputError
 
 _FLAGS = {"i": regex.IGNORECASE, "m": regex.MULTILINE, "s": regex.DOTALL, "x": regex.VERBOSE}
+# Seconds a pattern may search one response: a catastrophic one ("(a+)+$" on a long run of
+# "a") is stopped and reported instead of running for hours.
+REGEX_TIMEOUT = 0.5
 
 
 def _norm(text: str, case_sensitive: bool) -> str:
@@ -57,9 +60,18 @@ def compile_pattern(pattern: str, flags: str = "") -> regex.Pattern[str]:
         raise BadInputError(f"invalid regular expression {pattern!r}: {exc}") from None
 
 
-def regex_match(response: str, pattern: str, flags: str = "") -> float:
-    """1 when ``pattern`` is found anywhere in the response (``search``, not ``match``)."""
-    return float(compile_pattern(pattern, flags).search(response) is not None)
+def regex_match(response: str, pattern: str, flags: str = "", *,
+                timeout: float = REGEX_TIMEOUT) -> float:
+    """1 when ``pattern`` is found anywhere in the response (``search``, not ``match``).
+
+    A search running longer than ``timeout`` seconds is a BadInputError.
+    """
+    try:
+        found = compile_pattern(pattern, flags).search(response, timeout=timeout)
+    except TimeoutError:
+        raise BadInputError(f"regular expression {pattern!r} stopped after {timeout:g} s: "
+                            "catastrophic backtracking?") from None
+    return float(found is not None)
 
 
 def json_valid(response: str, schema: Mapping[str, Any] | None = None) -> float:
