@@ -10,6 +10,8 @@ reopened by this process:
 * the GUI (``tests/app_process.py``: the real main window, offscreen, key ``A``) is killed
   once it shows the decision, with the store still open: the decision lives in the WAL
   only, nothing was closed or checkpointed.
+* ``reviewer rejudge`` is killed with a judge request in flight: the answers that arrived
+  are kept, and the same command resumes with the rest.
 """
 
 from __future__ import annotations
@@ -24,12 +26,15 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from reviewer.importer import import_run
 from reviewer.store import open_store
-from tests.runfiles import sample_rows, write_catalog, write_jsonl
+from tests.fake_ollama import FakeOllama, Reply
+from tests.judging import MODEL, load, verdict_reply
+from tests.runfiles import record, sample_rows, write_catalog, write_jsonl
 
 ROOT = Path(__file__).resolve().parents[1]
 RUN = "2026-10-14-ministral-8b"
@@ -150,3 +155,51 @@ def test_app_killed_right_after_a_decision_kept_it(db_file: Path, tmp_path: Path
     assert decisions == [("recette-001/2/1", "claire", "accept"),
                          ("recette-003/2/2", "claire", "accept")]
     assert events == [("claire", "decision", '"accept"')] * 2
+
+
+def test_second_opinion_batch_killed_halfway_keeps_its_answers_and_resumes(
+    tmp_path: Path, fake_ollama: FakeOllama
+) -> None:
+    db = tmp_path / "judged.sqlite3"
+    store = open_store(str(db))
+    try:
+        load(store, tmp_path, [record("c", i, 1, demande="non", response=f"Réponse numéro {i}.")
+                               for i in range(1, 6)])
+    finally:
+        store.close()
+    pid: list[int] = []
+
+    def kill_on_third_request(body: dict[str, Any]) -> Reply:
+        if len(fake_ollama.chat_requests) == 3:
+            os.kill(pid[0], signal.SIGKILL)  # the batch dies with a request in flight
+        return verdict_reply(body)
+
+    fake_ollama.responder = kill_on_third_request
+    command = [sys.executable, "-m", "ui.cli", "--db", str(db), "rejudge", "--host",
+               fake_ollama.url, "--model", MODEL, "--parallel", "1"]
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            cwd=ROOT)
+    pid.append(proc.pid)
+    assert proc.wait(timeout=120) == -signal.SIGKILL
+    assert second_opinions(db) == ["1", "2"]  # what arrived before the kill is kept
+
+    fake_ollama.responder = verdict_reply
+    rerun = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=120)
+
+    assert rerun.returncode == 0, rerun.stderr
+    assert second_opinions(db) == ["1", "2", "3", "4", "5"]
+    asked = [b["messages"][-1]["content"].split("Réponse numéro ", 1)[1][0]
+             for b in fake_ollama.chat_requests]
+    assert asked == ["1", "2", "3", "3", "4", "5"]  # only the one in flight asked twice
+
+
+def second_opinions(path: Path) -> list[str]:
+    """The answer numbers of the attempts holding a second-opinion verdict."""
+    conn = sqlite3.connect(path)
+    try:
+        rows = conn.execute(
+            "SELECT a.response FROM verdicts v JOIN attempts a ON a.id = v.attempt_id "
+            "WHERE v.origin = 'second_opinion' ORDER BY a.id").fetchall()
+    finally:
+        conn.close()
+    return [r.split("Réponse numéro ", 1)[1][0] for (r,) in rows]
