@@ -18,13 +18,12 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from reviewer.contradiction.criterion import profile
-from reviewer.contradiction.scan import ScanResult, scan
+from reviewer.contradiction.scan import Cue, ScanResult, scan
 
 THRESHOLD = 0.5
 """A rationale is flagged as contradicting its verdict when ``score >= THRESHOLD``."""
 
 PRIOR = 0.5
-_EVIDENCE_CUES = 2
 _ADJACENT = 1  # characters between two spans that still merge them (one space)
 
 _YES = frozenset({"oui", "yes", "true", "o", "y", "1", "vrai"})
@@ -80,43 +79,74 @@ def detect(
     ``kind`` is "success" or "failure"; ``verdict`` as in :func:`parse_verdict`.
     ``criterion_id`` is accepted for symmetry with the LLM tier and not used.
     """
-    if kind not in KINDS:
+    if kind == "success":
+        success = True
+    elif kind == "failure":
+        success = False
+    else:
         raise ValueError(f"kind must be 'success' or 'failure', not {kind!r}")
-    says_yes = parse_verdict(verdict)
-    says_good = says_yes if kind == "success" else not says_yes
-    val = profile(kind, criterion_text)
-    result = scan(rationale, val)
+    says_yes = _VERDICT_WORDS.get(verdict) if type(verdict) is str else None
+    if says_yes is None:
+        says_yes = parse_verdict(verdict)
+    result = scan(rationale, profile(kind, criterion_text))
     weights = result.segment_weights
+    # One pass: both masses, and the two strongest cues of each side for the evidence
+    # (on ties the first in reading order wins).
     good = bad = 0.0
+    g1 = g2 = b1 = b2 = None
+    gm1 = gm2 = bm1 = bm2 = 0.0
     for cue in result.cues:
+        valence = cue[0]
+        if not valence:
+            continue
         mass = cue[1] * weights[cue[2]]
-        if cue[0] > 0:
+        if valence > 0:
             good += mass
-        elif cue[0] < 0:
+            if g1 is None or mass > gm1:
+                g2, gm2, g1, gm1 = g1, gm1, cue, mass
+            elif g2 is None or mass > gm2:
+                g2, gm2 = cue, mass
+        else:
             bad += mass
-    opposite, agreeing = (bad, good) if says_good else (good, bad)
-    score = max(0.0, opposite - agreeing) / (opposite + agreeing + PRIOR + result.unknown)
-    score = round(min(1.0, score), 4)
-    dominant = 1 if good > bad else -1 if bad > good else 0
-    spans = _evidence(result, dominant)
-    evidence = " … ".join(rationale[s:e] for s, e in spans)
+            if b1 is None or mass > bm1:
+                b2, bm2, b1, bm1 = b1, bm1, cue, mass
+            elif b2 is None or mass > bm2:
+                b2, bm2 = cue, mass
+    opposite, agreeing = (bad, good) if says_yes == success else (good, bad)
+    score = (opposite - agreeing) / (opposite + agreeing + PRIOR + result.unknown)
+    score = round(score, 4) if score > 0.0 else 0.0
+    if score > 1.0:
+        score = 1.0
+    if good > bad:
+        spans = _evidence(result, g1, g2)
+    elif bad > good:
+        spans = _evidence(result, b1, b2)
+    else:
+        spans = ()
+    if not spans:
+        return Detection(score >= THRESHOLD, score, "", spans)
+    if len(spans) == 1:
+        evidence = rationale[spans[0][0] : spans[0][1]]
+    else:
+        evidence = " … ".join(rationale[s:e] for s, e in spans)
     return Detection(score >= THRESHOLD, score, evidence, spans)
 
 
-def _evidence(result: ScanResult, dominant: int) -> tuple[tuple[int, int], ...]:
+def _evidence(
+    result: ScanResult, first: Cue | None, second: Cue | None
+) -> tuple[tuple[int, int], ...]:
     """Spans of the (up to two) strongest cues on the winning side, in reading order."""
-    if not dominant:
+    if first is None:
         return ()
-    cues = [c for c in result.cues if c[0] == dominant]
-    if not cues:
-        return ()
-    if len(cues) > _EVIDENCE_CUES:
-        weights = result.segment_weights
-        cues.sort(key=lambda c: -c[1] * weights[c[2]])
-        del cues[_EVIDENCE_CUES:]
-    at = result.starts([t for c in cues for t in (c[3], c[5])])
-    spans = sorted((at[2 * k] + c[4], at[2 * k + 1] + c[6]) for k, c in enumerate(cues))
-    if len(spans) == 2 and spans[1][0] <= spans[0][1] + _ADJACENT:
+    if second is None:
+        at = result.starts([first[3], first[5]])
+        return ((at[0] + first[4], at[1] + first[6]),)
+    at = result.starts([first[3], first[5], second[3], second[5]])
+    one = (at[0] + first[4], at[1] + first[6])
+    two = (at[2] + second[4], at[3] + second[6])
+    if two < one:
+        one, two = two, one
+    if two[0] <= one[1] + _ADJACENT:
         # Adjacent or overlapping ("répond … directement") read better as one highlight.
-        return ((spans[0][0], max(spans[0][1], spans[1][1])),)
-    return tuple(spans)
+        return ((one[0], max(one[1], two[1])),)
+    return (one, two)

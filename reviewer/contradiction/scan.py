@@ -249,11 +249,12 @@ class ScanResult:
         chunk_of = [bisect_right(ends, t) for t in tokens]
         chunks = self.chunks
         low = self.lowered
-        size = len(low)
-        if size == sum(map(len, chunks)) + len(chunks) - 1:
+        lens = list(map(len, chunks))
+        if len(low) == sum(lens) + len(lens) - 1:
             # One whitespace character between chunks and none around: offsets add up.
-            return [sum(map(len, chunks[:c])) + c for c in chunk_of]
+            return [sum(lens[:c]) + c for c in chunk_of]
         # What is left after splitting off ``c`` chunks starts at chunk ``c``.
+        size = len(low)
         return [size - len(low.split(None, c)[-1]) for c in chunk_of]
 
 
