@@ -165,10 +165,16 @@ def test_busy_file_is_one_clear_line_in_the_app_and_nothing_is_lost(
         assert window.error_label.text().endswith(
             "the database is busy (another process is writing to it); nothing was changed, "
             "try again")
+        # The window had moved on to the next attempt; it comes back to the refused one.
+        qtbot.waitUntil(lambda: window.pane.view is not None
+                        and str(window.pane.view.key) == f"{RUN}/recette-001/2/1",
+                        timeout=10000)
+        idle(qtbot, window)
+        assert window.pane.title.text() == f"{RUN}/recette-001/2/1"
+        assert window.pane.review_line.text() == "Your decision: not reviewed yet"
+        assert "busy" in window.error_label.text()
         assert holder.wait(timeout=30) == 0
         assert decisions_in(path) == []  # nothing half-written
-        show(qtbot, window, "recette-001/2/1")
-        assert window.pane.review_line.text() == "Your decision: not reviewed yet"
         press_a(window)  # once the other process is done, the same key works
         idle(qtbot, window)
         assert window.error_label.text() == ""

@@ -458,8 +458,12 @@ class MainWindow(QMainWindow):
             self.example_shown.emit(view.attempt_id)
 
     # --- review actions ------------------------------------------------------------------
-    def _act(self, change: Callable[[], review_actions.Outcome], *, jump: bool = False) -> None:
-        """Run a review action, then reload the attempt it touched and the progress."""
+    def _act(self, change: Callable[[], review_actions.Outcome], *, jump: bool = False,
+             back_to: int | None = None) -> None:
+        """Run a review action, then reload the attempt it touched and the progress.
+
+        ``back_to``: the attempt to show again if the action fails (the window may have
+        moved on already), so the reviewer sees what was not recorded and can retry."""
         reviewer, f = self.reviewer, self.model.filter
 
         def work() -> tuple[review_actions.Outcome, ExampleView | None, tuple[int, int],
@@ -493,10 +497,13 @@ class MainWindow(QMainWindow):
             else:
                 self.error_label.clear()
 
-        self.ops.run(work, done, self._action_failed)
+        self.ops.run(work, done, lambda exc: self._action_failed(exc, back_to))
 
-    def _action_failed(self, exc: BaseException) -> None:
-        if isinstance(exc, ConflictError) and self.current_id is not None:
+    def _action_failed(self, exc: BaseException, back_to: int | None = None) -> None:
+        if back_to is not None and back_to != self.current_id:
+            self.current_id = back_to
+            self.select_attempt(back_to)
+        elif isinstance(exc, ConflictError) and self.current_id is not None:
             self.load(self.current_id)
         self.show_error(str(exc))
 
@@ -511,7 +518,7 @@ class MainWindow(QMainWindow):
         # written since then is reported instead of silently sitting next to ours.
         seen = view.seen_others if view is not None and view.attempt_id == aid else None
         self._act(lambda: review_actions.decide(self.store, reviewer, aid, decision,
-                                                seen_others=seen))
+                                                seen_others=seen), back_to=aid)
         if self.config.auto_advance:
             self.go(1)
 
