@@ -61,8 +61,11 @@ def prepare_small(ctx: Context) -> None:
     add_decisions(ctx.small_db_path)
 
 
-def add_decisions(db: Path, share: int = 50) -> int:
-    """One refused attempt in ``share`` gets a decision by the bench reviewer."""
+def add_decisions(db: Path, count: int = 300) -> int:
+    """``count`` refused attempts, spread over the store, get a decision by the bench reviewer.
+
+    A fixed number at every size: what one reviewer decides does not grow with the store.
+    """
     from sqlalchemy import select
 
     from models import Attempt, ReviewDecision
@@ -71,8 +74,10 @@ def add_decisions(db: Path, share: int = 50) -> int:
     store = open_store(str(db))
     try:
         with store.session() as session:
-            ids = list(session.scalars(select(Attempt.id).where(Attempt.accepted.is_(False))
-                                       .order_by(Attempt.id)))[::share]
+            refused = list(session.scalars(select(Attempt.id)
+                                           .where(Attempt.accepted.is_(False))
+                                           .order_by(Attempt.id)))
+            ids = refused[::max(len(refused) // count, 1)][:count]
             session.add_all(ReviewDecision(attempt_id=i, reviewer=REVIEWER,
                                            decision="accept" if i % 2 else "reject",
                                            criteria={}, checks={}, note="")

@@ -109,13 +109,16 @@ def _flagged() -> ColumnElement[bool]:
     )
 
 
-# The filter conditions are ``id IN (subquery)`` rather than correlated EXISTS: the
-# database starts from the few matching verdicts (or flags, check results, decisions)
-# through their indexes instead of probing every attempt, so a filter costs the same on
-# 1,000 or 100,000 attempts (docs/performance.md).
+# Each filter condition comes in two forms (docs/performance.md). For a page, a
+# correlated EXISTS ("probe"): the database walks the attempts in queue order through the
+# (accepted, score) index and stops once the page is full, whatever the store's size. For
+# a count, ``id IN (subquery)``: it starts from the matching verdicts (or flags, check
+# results, decisions) through their indexes instead of probing every attempt.
 
 
-def _flagged_ids() -> ColumnElement[bool]:
+def _flagged_ids(probe: bool = False) -> ColumnElement[bool]:
+    if probe:
+        return _flagged()
     return Attempt.id.in_(
         select(Verdict.attempt_id)
         .join(ContradictionFlag, ContradictionFlag.verdict_id == Verdict.id)
@@ -123,7 +126,8 @@ def _flagged_ids() -> ColumnElement[bool]:
     )
 
 
-def _refusing_criterion(session: Session, criterion: str) -> ColumnElement[bool]:
+def _refusing_criterion(session: Session, criterion: str,
+                        probe: bool = False) -> ColumnElement[bool]:
     """The attempt has a first-opinion verdict on ``criterion`` that refuses it.
 
     A success version refuses with "non", a failure version with "oui": spelled out per
@@ -137,12 +141,22 @@ def _refusing_criterion(session: Session, criterion: str) -> ColumnElement[bool]
                 for cv_id, kind in versions]
     if not refusing:
         return false()
+    if probe:
+        return exists().where(Verdict.attempt_id == Attempt.id, Verdict.origin == "filter",
+                              or_(*refusing))
     return Attempt.id.in_(
         select(Verdict.attempt_id).where(Verdict.origin == "filter", or_(*refusing))
     )
 
 
-def _failed_check(check: str) -> ColumnElement[bool]:
+def _failed_check(check: str, probe: bool = False) -> ColumnElement[bool]:
+    if probe:
+        return exists().where(
+            CheckResult.attempt_id == Attempt.id,
+            CheckResult.check_version_id.in_(
+                select(CheckVersion.id).where(CheckVersion.check_id == check)),
+            CheckResult.passed.is_(False),
+        )
     return Attempt.id.in_(
         select(CheckResult.attempt_id)
         .join(CheckVersion, CheckResult.check_version_id == CheckVersion.id)
@@ -150,13 +164,18 @@ def _failed_check(check: str) -> ColumnElement[bool]:
     )
 
 
-def _review_condition(state: ReviewState, reviewer: str) -> ColumnElement[bool] | None:
+def _review_condition(state: ReviewState, reviewer: str,
+                      probe: bool = False) -> ColumnElement[bool] | None:
     mine = and_(ReviewDecision.attempt_id == Attempt.id, ReviewDecision.reviewer == reviewer)
     decided = ReviewDecision.decision.is_not(None)
     if state == "all":
         return None
     decided_ids = select(ReviewDecision.attempt_id).where(
         ReviewDecision.reviewer == reviewer, decided)
+    # A reviewer's decisions are few next to a season of attempts: "reviewed" starts from
+    # them in both forms; "to review" matches most attempts, so a page probes.
+    if probe and state == "to_review":
+        return ~exists().where(mine, decided)
     if state == "to_review":
         return Attempt.id.not_in(decided_ids)
     if state == "reviewed":
@@ -187,7 +206,8 @@ def _shuffle(seed: int) -> ColumnElement[Any]:
     return (shifted * literal(multiplier, BigInteger)) % literal(_HASH_MOD, BigInteger)
 
 
-def _conditions(session: Session, f: QueueFilter) -> list[ColumnElement[bool]]:
+def _conditions(session: Session, f: QueueFilter,
+                probe: bool = False) -> list[ColumnElement[bool]]:
     if f.review_state not in REVIEW_STATES:
         raise BadInputError(f"unknown review state {f.review_state!r}")
     conds: list[ColumnElement[bool]] = []
@@ -198,12 +218,12 @@ def _conditions(session: Session, f: QueueFilter) -> list[ColumnElement[bool]]:
     if f.run:
         conds.append(Run.name == f.run)
     if f.criterion:
-        conds.append(_refusing_criterion(session, f.criterion))
+        conds.append(_refusing_criterion(session, f.criterion, probe))
     if f.check:
-        conds.append(_failed_check(f.check))
+        conds.append(_failed_check(f.check, probe))
     if f.flagged_only:
-        conds.append(_flagged_ids())
-    review = _review_condition(f.review_state, f.reviewer)
+        conds.append(_flagged_ids(probe))
+    review = _review_condition(f.review_state, f.reviewer, probe)
     if review is not None:
         conds.append(review)
     if f.search.strip():
@@ -224,14 +244,15 @@ def _audit_ids(session: Session, f: QueueFilter) -> Select[Any]:
 
 
 def _base(session: Session, f: QueueFilter, columns: list[Any], *,
-          names: bool = True) -> Select[Any]:
-    """The filtered attempts; ``names=False`` skips the joins a count does not need."""
+          names: bool = True, probe: bool = False) -> Select[Any]:
+    """The filtered attempts; ``names=False`` skips the joins a count does not need,
+    ``probe=True`` gives the page form of the conditions."""
     stmt = select(*columns).select_from(Attempt)
     if names:
         stmt = stmt.join(Conversation, Attempt.conversation_id == Conversation.id)
     if names or f.run:
         stmt = stmt.join(Run, Attempt.run_id == Run.id)
-    conds = _conditions(session, f)
+    conds = _conditions(session, f, probe)
     if f.audit_sample is not None:
         conds.append(Attempt.id.in_(_audit_ids(session, f).scalar_subquery()))
     return stmt.where(*conds) if conds else stmt
@@ -263,11 +284,11 @@ def queue_index(session: Session, f: QueueFilter, attempt_id: int) -> int | None
 def _page_ids(session: Session, f: QueueFilter, offset: int, limit: int) -> list[int]:
     """The ids of one page, in queue order."""
     if not f.include_accepted or f.audit_sample is not None:
-        return list(session.scalars(_ordered(_base(session, f, [Attempt.id]), f)
+        return list(session.scalars(_ordered(_base(session, f, [Attempt.id], probe=True), f)
                                     .offset(offset).limit(limit)))
     # Refused first, then accepted, each part read in (accepted, score) index order up to
     # the page: one ORDER BY across both parts would sort every attempt of the store.
-    base = _base(session, f, [Attempt.id])
+    base = _base(session, f, [Attempt.id], probe=True)
     refused = _ordered(base.where(Attempt.accepted.is_(False)), f)
     ids = list(session.scalars(refused.offset(offset).limit(limit)))
     if len(ids) == limit:
