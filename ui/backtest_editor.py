@@ -322,14 +322,15 @@ class BacktestEditor(QWidget):
                                where=key_text)
             new = find_matches(compile_check(result.new, timeout=TIMEOUT_S), text,
                                where=key_text)
-            return text, old, new
+            # Built here, off the GUI thread: a response can be megabytes long. pre-wrap:
+            # runs of spaces and indentation shown as they are, not collapsed.
+            page = f'<div style="white-space:pre-wrap">{highlighted(text, old, new)}</div>'
+            return page, old, new
 
         def done(data: tuple[str, Spans, Spans]) -> None:
-            text, old, new = data
+            page, old, new = data
             self.highlights = (old, new)
-            # pre-wrap: runs of spaces and indentation shown as they are, not collapsed.
-            self.preview.setHtml('<div style="white-space:pre-wrap">'
-                                 f"{highlighted(text, old, new)}</div>")
+            self.preview.setHtml(page)
             self.preview_shown.emit(key_text)
 
         self.ops.run(fetch, done, lambda e: self.show_error(str(e)))
