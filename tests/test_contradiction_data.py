@@ -18,6 +18,8 @@ from rapidfuzz import fuzz, process
 DATA = Path(__file__).parent / "data"
 LABELLED = DATA / "contradictions_labelled.jsonl"
 HOLDOUT = DATA / "contradictions_holdout.jsonl"
+# Second holdout, written independently of the first two files and of the detector.
+HOLDOUT2 = DATA / "contradictions_holdout2.jsonl"
 
 KEYS = {"id", "lang", "criterion_id", "kind", "criterion_text", "verdict", "rationale",
         "label", "tags", "note"}
@@ -46,8 +48,8 @@ def load(path: Path) -> list[Record]:
 
 @pytest.fixture(scope="module")
 def files() -> dict[str, list[Record]]:
-    """Both data sets, keyed by a short name."""
-    return {"labelled": load(LABELLED), "holdout": load(HOLDOUT)}
+    """Every data set, keyed by a short name."""
+    return {"labelled": load(LABELLED), "holdout": load(HOLDOUT), "holdout2": load(HOLDOUT2)}
 
 
 def normalise(text: str) -> str:
@@ -55,7 +57,7 @@ def normalise(text: str) -> str:
     return " ".join(text.casefold().split())
 
 
-@pytest.mark.parametrize("name", ["labelled", "holdout"])
+@pytest.mark.parametrize("name", ["labelled", "holdout", "holdout2"])
 def test_records_follow_the_schema(files: dict[str, list[Record]], name: str) -> None:
     """Every record has exactly the agreed keys and values from the agreed sets."""
     for row in files[name]:
@@ -83,7 +85,9 @@ def test_no_rationale_is_repeated_or_near_duplicated(files: dict[str, list[Recor
     assert pairs == []
 
 
-@pytest.mark.parametrize(("name", "minimum"), [("labelled", 240), ("holdout", 120)])
+@pytest.mark.parametrize(
+    ("name", "minimum"), [("labelled", 240), ("holdout", 120), ("holdout2", 260)]
+)
 def test_sizes_and_shares(files: dict[str, list[Record]], name: str, minimum: int) -> None:
     """Enough items, ~70% French, 35-45% contradictions, ~10% ambiguous."""
     rows = files[name]
@@ -95,7 +99,7 @@ def test_sizes_and_shares(files: dict[str, list[Record]], name: str, minimum: in
     assert 0.05 <= labels["ambiguous"] / len(rows) <= 0.15
 
 
-@pytest.mark.parametrize("name", ["labelled", "holdout"])
+@pytest.mark.parametrize("name", ["labelled", "holdout", "holdout2"])
 @pytest.mark.parametrize(("kind", "positive"), CELLS)
 def test_every_cell_has_both_labels(
     files: dict[str, list[Record]], name: str, kind: str, positive: bool
@@ -107,7 +111,7 @@ def test_every_cell_has_both_labels(
     assert {row["lang"] for row in cell} == {"fr", "en"}
 
 
-@pytest.mark.parametrize("name", ["labelled", "holdout"])
+@pytest.mark.parametrize("name", ["labelled", "holdout", "holdout2"])
 @pytest.mark.parametrize("tag", HARD_TAGS)
 def test_hard_cases_are_covered(files: dict[str, list[Record]], name: str, tag: str) -> None:
     """At least ten items per hard case, and not all of one label."""
@@ -117,7 +121,7 @@ def test_hard_cases_are_covered(files: dict[str, list[Record]], name: str, tag: 
     assert {"contradiction", "consistent"} <= labels, labels
 
 
-@pytest.mark.parametrize("name", ["labelled", "holdout"])
+@pytest.mark.parametrize("name", ["labelled", "holdout", "holdout2"])
 def test_negation_and_seed_pattern_in_both_languages(
     files: dict[str, list[Record]], name: str
 ) -> None:
@@ -128,7 +132,7 @@ def test_negation_and_seed_pattern_in_both_languages(
     assert sum("seed" in row["tags"] for row in rows) >= 5
 
 
-@pytest.mark.parametrize("name", ["labelled", "holdout"])
+@pytest.mark.parametrize("name", ["labelled", "holdout", "holdout2"])
 def test_tags_agree_with_the_text(files: dict[str, list[Record]], name: str) -> None:
     """'truncated' means the rationale ends on an ellipsis; wording tags sit on failures."""
     for row in files[name]:
@@ -152,3 +156,10 @@ def test_holdout_uses_criteria_absent_from_the_labelled_file(
     seen = {row["criterion_id"] for row in files["labelled"]}
     unseen = {row["criterion_id"] for row in files["holdout"]} - seen
     assert len(unseen) >= 3
+
+
+def test_holdout2_grades_criteria_of_its_own(files: dict[str, list[Record]]) -> None:
+    """The second holdout grades at least six criteria neither earlier file uses."""
+    seen = {row["criterion_id"] for name in ("labelled", "holdout") for row in files[name]}
+    unseen = {row["criterion_id"] for row in files["holdout2"]} - seen
+    assert len(unseen) >= 6, unseen
