@@ -62,7 +62,7 @@ MET: Final = 5
 PROBLEM: Final = 6
 
 _ROLES: dict[int, str] = {
-    STRONG: ". ; : ! ? …",
+    STRONG: ". ; : ! ? … · • |",
     QUOTE: "« “ \" „ ‹ ( [ '",
     WEAK: ", et and puis car",
     CONTRAST: (
@@ -74,7 +74,7 @@ _ROLES: dict[int, str] = {
     CLOSER: "pas plus jamais rien aucun aucune guere nullement ni aucunement nulle",
     FWD: (
         "pas jamais rien aucun aucune ni non nul nulle aucunement nullement "
-        "not no never nothing none nor neither cannot nowhere"
+        "not no never nothing none nor neither cannot nowhere zero hardly barely scarcely nobody"
     ),
     LEX: (
         "sans without fails fail failed failing lacks lack lacking lacked "
@@ -102,17 +102,17 @@ _ROLES: dict[int, str] = {
         "la le l' les un une des de d' du sa son ses leur cette ce cet c' the a an their "
         "his her its this that's all tout toute tous toutes any"
     ),
-    HEDGE: "peu legerement parfois endroits slightly somewhat bit little assez",
+    HEDGE: "peu legerement parfois endroits slightly somewhat bit little assez touch tad",
     CONCL: (
         "donc ainsi bref somme final finalement conclusion globalement ensemble overall "
         "therefore thus hence so"
     ),
     CRIT: "critere criteres criterion exigence requirement condition verdict",
-    ANSWER: "oui non yes no ✓ ✔ ☑ ✅ ✗ ✘ ❌",
+    ANSWER: "oui non yes no ✓ ✔ ☑ ✅ ✗ ✘ ❌ aucun aucune none neant nil",
     RESTRICT: (
         "seulement uniquement only just merely simply solely concentre concentrent centree "
         "centre limite limitent cantonne tient focuses focused focus sticks stays confines "
-        "limited restricted"
+        "limited restricted borne bornent contente contentent"
     ),
     QMARK: "?",
     SUBJ_TOPIC: "question demande request message",
@@ -128,7 +128,9 @@ _ROLES: dict[int, str] = {
         "exact exacte juste correct true case fair dire say met avant compte up granted round "
         "around partie reponse answer response reply oui non yes no attendu attendue attendus "
         "attendues requis requise required expected while whilst still reste depit hand said "
-        "empeche ✓ ✔ ☑ ✅ ✗ ✘ ❌ but point issue issues certains certaines met"
+        "empeche ✓ ✔ ☑ ✅ ✗ ✘ ❌ but point issue issues certains certaines met difficile "
+        "hard appears appear appeared semble apparait aucun aucune none neant nil agissait "
+        "fallait short"
     ),
     REPORT: (
         "dit disait dise disent indique indiquait ecrit ecrivait explique expliquait precise "
@@ -153,7 +155,8 @@ _CUES: dict[int, str] = {
         "couvre couvrent reprend reprennent aide aident aider aidant guide guident "
         "accompagne* reconnait reconnaissent structure structurent rassure rassurent "
         "invite invitent inviter confirme confirment dit dire reagit reagir evoque evoquer echo "
-        "evoquent "
+        "evoquent guidance advice conseil conseils piste pistes recommandations reconnai* renvoi "
+        "mentionn* recommand* indiqu* propositi* orientat* redirig* renseign* "
         "sugge* mention mentions "
         "answers answer answered answering addresses address addressed responds respond "
         "responded provides provide provided providing gives give gave given giving "
@@ -163,7 +166,9 @@ _CUES: dict[int, str] = {
         "acknowledg* tackles handles handle handled "
         "lists listing walks steers steer refers reassures reassure cites invites "
         "includes include shows show lays laying says say said tells tell told "
-        "reacts react suggestion* replies replied outlines outline detailed "
+        "reacts react suggestion* replies replied outlines outline detailed recogni* referral* "
+        "refers referred referring signpost* acknowledg* mention* addresse* recommend* suggest* "
+        "explain* explanation* "
         "clarifies clarify explains directs redirects signposts advises advise encourages "
         "recognises recognizes recognised recognized supports delivers engages deals "
         "clarifi* informe informent redirige* reoriente* listent enumere* "
@@ -191,7 +196,8 @@ _CUES: dict[int, str] = {
         "fluide pertinemment judicieu* sense sensee raisonnable* irreprochable impeccable "
         "parfait* excellent* serieux serieusement soigne* "
         "good great solid balanced measured reassuring supportive compassionate actionable "
-        "feasible understandable ok okay acceptable sound sensible "
+        "feasible understandable ok okay acceptable sound sensible easy easily legible "
+        "spot-on straightforward on-topic relevan* "
         "reasonable well properly faithfully seriously thorough* spot-on ras supported "
         "backed exists exist existent existe legitim* valides figure figurent apparait "
         "apparaissent appears appear appeared correspond correspondent matches"
@@ -211,7 +217,7 @@ _CUES: dict[int, str] = {
         "jargon difficile* longues complique* "
         "contourn* pauvre maigre rate ratee insatisfaisant* "
         "overlook* shallow thin rambl* preach* patroni* unrealistic impractical useless "
-        "boilerplate canned unaddressed unmet unfulfilled unresolved "
+        "boilerplate canned unaddressed unmet unfulfilled unresolved hanging "
         "missed dismiss* brush*"
     ),
     FAULT: (
@@ -233,14 +239,16 @@ _CUES: dict[int, str] = {
         "advertis* nudg* pushes pushed pushing push subscription* premium upgrade* "
         "guarantee* promises promised promise certainly definitely diagnos* label* "
         "judgement* judgment* judgemental judgmental condescending scold* scolds blame* "
-        "moraliz* moralis* lectur* retaliat* revenge confrontation* showdown "
+        "moraliz* moralis* lecturing lectured lecturer retaliat* revenge confrontation* showdown "
         "overreacting dismissive assumption* unrelated extraneous bang* knock* confront* "
         "threaten* insult* "
         "minimis* banalis* relativis* trompe* trompeu* mensong* faussement exagere* "
         "certifie* accuse* blame* collecte* reclame* intrusi* pathologis* escalad* "
         "minimiz* downplay* triviali* belittl* misstat* misrepresent* wrongly falsely "
         "overstat* assures accuses accused shames shaming plugs incites escalat* "
-        "aggressive hostile illegal* unlawful* illicit* illicite* covert* collect*"
+        "aggressive hostile illegal* unlawful* illicit* illicite* covert* collect* "
+        "abonn* subscri* upsell* sales pitch* misdescri* mislead* misquot* misinform* "
+        ""
     ),
     MET: (
         "tenu tenue respecte respectee respectes rempli remplie remplit satisfait satisfaite "
@@ -279,6 +287,15 @@ _ASPECTS: dict[int, str] = {
 # more than they judge by themselves.
 WORD_FACTOR: Final[dict[str, float]] = {
     "simple": 0.6,
+    # Nouns of help: clear when denied ("aucun conseil", "no guidance"), vaguer when
+    # not ("des conseils de voisinage" may be beside the point).
+    "guidance": 0.6,
+    "advice": 0.6,
+    "conseil": 0.6,
+    "conseils": 0.6,
+    "piste": 0.6,
+    "pistes": 0.6,
+    "recommandations": 0.6,
     "simply": 0.0,
 }
 # Adverbs that strengthen the cue just before them ("répond directement", "aide bien")
@@ -343,8 +360,8 @@ def classify(token: str) -> Info:
     if word.endswith("'") and word not in _ROLE_OF and len(word) > 3:
         word = word[:-1]  # English possessive: "person's" is tokenised "person'" + "s"
     roles = _ROLE_OF.get(word, 0)
-    if word.endswith("n't") and word not in _ROLE_OF:
-        roles |= FWD
+    if word.endswith("n't"):
+        roles |= FWD  # also for "doesn't", "can't", which are speech words too
     cat = _EXACT_CUE.get(word, NONE)
     if cat == NONE and word not in _NOT_CUES and len(word) > 2:
         for prefix, pcat in _PREFIX_CUE:

@@ -95,10 +95,13 @@ _CONTRAST_BEFORE = 0.5  # factor applied to the clauses before it in the same se
 _CONCESSIVE = 0.3  # weight of "même si …", "although …"
 _AFTER_CONCESSIVE = 1.3  # the main clause that follows a concession
 _CONCLUSION = 1.5  # "donc", "overall"
+_STATEMENT_CATS = (MET, DEFICIT, PROBLEM)
 _CRITERION_STATEMENT = 2.5  # "critère respecté", "criterion not met"
 _ANSWER_WEIGHT = 2.0  # a rationale that opens with "Oui :" / "No."
 _HEDGED = 0.5  # "un peu long", "slightly vague"
 _RESTRICT_WEIGHT = 0.7
+_RESTRICTED_SPAN = 3  # tokens after "only", or after the "que" of "ne … que"
+_RESTRICTED_FULFIL = 0.5  # "only mentions the police": it does something, maybe not enough
 _USER_VERB_WINDOW = 3  # how far after "la personne" a speech verb makes it reported speech
 _RESTRICT_WINDOW = 6  # how far after "ne" a "que" makes it the restrictive "ne … que"
 
@@ -106,14 +109,23 @@ _RESTRICT_WINDOW = 6  # how far after "ne" a "que" makes it the restrictive "ne 
 # judge's assessment), are skipped.
 _QUOTES = {"«": "»", "“": "”", '"': '"', "„": "“", "‹": "›", "(": ")", "[": "]"}
 _SENTENCE_END = frozenset(".!?…")
-_ANSWER_FOLLOW = frozenset(",:.;!-") | {""}  # "" is the end of the rationale
+_ANSWER_FOLLOW = frozenset(",:.;!-·•|/") | {""}  # "" is the end of the rationale
 _RESTATE_VERBS = words(
     "demande attend vise exige porte concerne impose requiert veut asks expects requires "
     "accepts concerns covers wants is est"
 )
-_EXPECTED = words("attendu attendue attendus attendues requis requise required expected")
+_EXPECTED = words(
+    "attendu attendue attendus attendues requis requise required expected agissait fallait"
+)
+_NIL = words("aucun aucune none neant nil")  # "écart : aucun" answers the clause before
+_STOPS = words("stops stop stopped stopping falls fall fell")
 _DENIAL = words("faux fausse inexact inexacte impossible false untrue")
 _DENIAL_NEXT = words("de d' que qu' to that")
+_HARD_TO = words("difficile hard")
+_CLAIM_VERBS = words(
+    "dire soutenir affirmer pretendre reprocher trouver voir say argue claim fault see find"
+)
+_COPULA = words("appears appear appeared semble apparait")
 _NEUTRAL_FRAME = words("vrai vraie exact exacte juste correct true case fair")
 _THAT = words("que qu' that")
 _POSTVERBAL_NO = words("no nothing none aucun aucune rien")
@@ -132,7 +144,7 @@ RELEVANCE = 1.5  # weight of a clause that names the criterion (one of its keywo
 _INTENSIFIED = 1.3  # "répond directement"
 _TERSE = 3  # words in a clause that is only a verdict ("Tenu :", "Not met.")
 _TERSE_WEIGHT = 2.0
-_ANSWER_AFTER = words("? : - • donc so hence thus therefore ainsi bref conclusion")
+_ANSWER_AFTER = words("? : - • · donc so hence thus therefore ainsi bref conclusion")
 _MODAL = words("could can pourrait")
 _WHILE = words("while whilst")
 _ABOUT = words("on about sur concernant regarding")
@@ -149,7 +161,9 @@ _SAME = words("comme like same meme pareil identique also aussi too")
 _CRITERION_WORD = 1.5  # a cue word the criterion itself uses ("reconnaît" for empathy)
 _YES_MARKS = words("oui yes ✓ ✔ ☑ ✅")
 _NEGATORS = words("not n't never pas ne n' jamais")
-_LANGUAGE_WEIGHT = 1.2
+_LANGUAGE_WEIGHT = 2.0
+_LANGUAGE_NOUNS = words("langue langues language languages")
+_OTHER = words("autre autres other another different wrong change changes switches")
 _LANGUAGES = {
     word: name
     for name, words in {
@@ -199,6 +213,10 @@ Cue = list
 def _parts(chunk: str) -> tuple[Part, ...]:
     """Tokens of one lowercased whitespace-free chunk, classified."""
     folded = fold(chunk)
+    if folded == "-":
+        # A dash standing alone ("No sales pitch - criterion satisfied", "- écart :
+        # aucun") separates two statements like a bullet.
+        folded = "·"
     out = []
     for m in TOKEN_RE.finditer(folded):
         word = m.group()
@@ -389,6 +407,8 @@ def scan(
     skip = 0
     ignore_que_at = -1
     last_cue_ti = -9  # token of the last cue (never "the token before the first")
+    restricted = -1  # last token a restriction ("ne … que", "only") covers
+    restrict_fulfil = val is not None and val.success
     table = val.table if val is not None else None
     keywords = val.keyword if val is not None else {}
     own = val.own_cues if val is not None else frozenset()
@@ -506,12 +526,14 @@ def scan(
                 continue
             valence, weight = table[cat]  # type: ignore[index]
             weight *= factor
+            if restricted >= ti and cat == FULFIL and restrict_fulfil:
+                weight *= _RESTRICTED_FULFIL
             if part[7] in own:
                 weight *= _CRITERION_WORD
             if aspect:
                 weight *= val.aspect_factor[aspect]  # type: ignore[union-attr]
             if weight:
-                if cat == MET and crit_seg == seg:
+                if crit_seg == seg and cat in _STATEMENT_CATS:
                     weight *= _CRITERION_STATEMENT
                 if hedge:
                     weight *= _HEDGED
@@ -537,12 +559,13 @@ def scan(
             if tok == "?":
                 del cues[sent_first_cue:]
                 weak = [w for w in weak if w[2] < sent_first_seg]
-            if tok in _SENTENCE_END:
+            if tok in _SENTENCE_END or tok == ";":
                 if discard_from >= 0:
                     del cues[discard_from:]
                     discard_from = -1
                     weak = [w for w in weak if w[2] < sent_first_seg]
-                sent_first_cue = len(cues)
+                if tok != ";":
+                    sent_first_cue = len(cues)
             scopes.clear()
             user_mask = False
             concess_open = False
@@ -591,7 +614,10 @@ def scan(
         prev2 = flat[ti - 2][2] if ti > 1 and roles & SPECIAL else ""
         nxt = flat[ti + 1][2] if ti + 1 < n and roles & _LOOKS_AHEAD else ""
         if (
-            roles & ANSWER and (ti == 0 or prev in _ANSWER_AFTER) and nxt in _ANSWER_FOLLOW
+            roles & ANSWER
+            and (ti == 0 or prev in _ANSWER_AFTER)
+            and nxt in _ANSWER_FOLLOW
+            and (prev == ":" or tok not in _NIL)
         ):
             holds = 1 if tok in _YES_MARKS else -1
             if prev == ":" and any(c[2] == seg - 1 for c in chain(cues, weak)):
@@ -654,6 +680,19 @@ def scan(
                 or (tok == "against" and prev in _ADVISE)
             ):
                 roles, cat = LEX, NONE
+            elif (
+                tok in _HARD_TO
+                and nxt in _DENIAL_NEXT
+                and ti + 2 < n
+                and flat[ti + 2][2] in _CLAIM_VERBS
+            ):
+                # "difficile de soutenir que …", "hard to argue that …": a denial.
+                scopes.append([pred, 0, _TO_CLAUSE_END, ti, rs, 1])
+                skip = 1
+                continue
+            elif tok in _COPULA and ti + 1 < n and flat[ti + 1][4]:
+                # "Nothing appears fabricated": a copula before the word that judges.
+                continue
             elif tok in _DENIAL and nxt in _DENIAL_NEXT:
                 # "il est faux de dire que …" denies the whole clause that follows.
                 scopes.append([pred, 0, _TO_CLAUSE_END, ti, rs, 1])
@@ -678,6 +717,8 @@ def scan(
                 cat = FAULT  # "made up", "takes for granted"
             elif tok in ("round", "around") and prev in _GET:
                 cat = FULFIL  # "never gets round to the question"
+            elif tok == "short" and prev in _STOPS:
+                roles, cat = LEX, NONE  # "stops short of any diagnosis"
             elif tok == "partie" and prev == "en":
                 cat = DEFICIT  # "en partie"
 
@@ -748,6 +789,7 @@ def scan(
             if ahead:
                 # "ne … que" restricts: "ne cite que des faits du journal".
                 ignore_que_at = ti + ahead
+                restricted = ti + ahead + _RESTRICTED_SPAN
                 if val is not None and val.restrict:
                     weak.append([val.restrict, _RESTRICT_WEIGHT, seg, ti, rs, ti, re_])
             else:
@@ -830,12 +872,14 @@ def scan(
         elif table is not None:
             valence, weight = table[cat]
             weight *= factor
+            if restricted >= ti and cat == FULFIL and restrict_fulfil:
+                weight *= _RESTRICTED_FULFIL
             if part[7] in own:
                 weight *= _CRITERION_WORD
             if aspect:
                 weight *= val.aspect_factor[aspect]  # type: ignore[union-attr]
             if weight:
-                if cat == MET and crit_seg == seg:
+                if crit_seg == seg and cat in _STATEMENT_CATS:
                     weight *= _CRITERION_STATEMENT
                 if hedge:
                     weight *= _HEDGED
@@ -852,8 +896,10 @@ def scan(
                 last_cue_ti = ti
             elif part[7] in keywords:
                 _keyword(weak, keywords[part[7]], scopes, seg, ti, rs, re_)
-        if roles & RESTRICT and val is not None and val.restrict:
-            weak.append([val.restrict, _RESTRICT_WEIGHT, seg, ti, rs, ti, re_])
+        if roles & RESTRICT:
+            restricted = ti + _RESTRICTED_SPAN
+            if val is not None and val.restrict:
+                weak.append([val.restrict, _RESTRICT_WEIGHT, seg, ti, rs, ti, re_])
         if roles & LEX and not (tok in _MODAL and nxt in _NEGATORS) and not (
             tok in _COUNTERFACTUAL and user_ti >= clause_ti
         ):
@@ -880,18 +926,10 @@ def scan(
         if 0 < n - first_ti <= _TERSE + 1 and any(c[2] >= first_seg for c in cues):
             for k in range(first_seg, len(segw)):
                 segw[k] *= _TERSE_WEIGHT
-    if langs and val is not None and val.language:
-        named = {_LANGUAGES[w] for w in langs}
-        switched = any(
-            p[3] & LANGUAGE and any(q[2] in _SWITCH for q in flat[max(0, k - 3) : k])
-            for k, p in enumerate(flat)
-        )
-        if len(named) > 1 or switched:  # "en anglais alors que la personne écrit en français"
-            cues.append([-1, _LANGUAGE_WEIGHT, seg, n - 1, 0, n - 1, 0])
-        elif len(langs) > 1 or any(p[2] in _SAME for p in flat):
-            # "écrit en français, réponse en français", "en français, comme la personne"
-            cues.append([1, _LANGUAGE_WEIGHT, seg, n - 1, 0, n - 1, 0])
+    if val is not None and val.language:
+        _language_cues(flat, langs, cues, seg)
     if weak and RELEVANCE != 1.0:
+
         # A clause that names the criterion is about it: its cues weigh more (the
         # keyword itself is not counted again).
         judged = {c[2] for c in cues}
@@ -910,6 +948,39 @@ def scan(
     if low.endswith("…") or low.endswith("..."):
         _truncation(flat, res)
     return res
+
+
+def _language_cues(flat: list[Part], langs: list[str], cues: list[Cue], seg: int) -> None:
+    """For a criterion about the answer's language: two language names ("en allemand à
+    un message en français") or "autre langue" mean the wrong language; the same name
+    twice or "même langue" the right one. A negation just before flips it."""
+    n = len(flat)
+    valence = 0
+    named = {_LANGUAGES[w] for w in langs}
+    switched = any(
+        p[3] & LANGUAGE and any(q[2] in _SWITCH for q in flat[max(0, k - 3) : k])
+        for k, p in enumerate(flat)
+    )
+    if len(named) > 1 or switched:  # "en anglais alors que la personne écrit en français"
+        valence = -1
+    elif langs and (len(langs) > 1 or any(p[2] in _SAME for p in flat)):
+        # "écrit en français, réponse en français", "en français, comme la personne"
+        valence = 1
+    else:
+        for k, p in enumerate(flat):
+            if p[2] in _LANGUAGE_NOUNS:
+                around = {q[2] for q in flat[max(0, k - 2) : k + 2]}
+                if around & _SAME:
+                    valence = 1
+                elif around & _OTHER:
+                    valence = -1
+                else:
+                    continue
+                if any(q[2] in _NEGATORS for q in flat[max(0, k - 4) : k]):
+                    valence = -valence
+                break
+    if valence:
+        cues.append([valence, _LANGUAGE_WEIGHT, seg, n - 1, 0, n - 1, 0])
 
 
 def _truncation(flat: list[Part], res: ScanResult) -> None:
