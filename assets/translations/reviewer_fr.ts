@@ -4,71 +4,101 @@
 <context>
     <name>AgreementDashboard</name>
     <message>
-        <location filename="../../ui/dashboard.py" line="114" />
+        <location filename="../../ui/dashboard.py" line="116" />
         <source>Agreement dashboard</source>
         <translation>Tableau d'accord</translation>
     </message>
     <message>
-        <location filename="../../ui/dashboard.py" line="127" />
+        <location filename="../../ui/dashboard.py" line="129" />
         <source>cause</source>
         <translation>cause</translation>
     </message>
     <message>
-        <location filename="../../ui/dashboard.py" line="127" />
+        <location filename="../../ui/dashboard.py" line="129" />
         <source>refusals</source>
         <translation>refus</translation>
     </message>
     <message>
-        <location filename="../../ui/dashboard.py" line="127" />
+        <location filename="../../ui/dashboard.py" line="129" />
         <source>reviewed</source>
         <translation>relus</translation>
     </message>
     <message>
-        <location filename="../../ui/dashboard.py" line="127" />
+        <location filename="../../ui/dashboard.py" line="129" />
         <source>overturned</source>
         <translation>renversés</translation>
     </message>
     <message>
-        <location filename="../../ui/dashboard.py" line="131" />
+        <location filename="../../ui/dashboard.py" line="133" />
+        <source>between reviewers</source>
+        <translation>entre relecteurs</translation>
+    </message>
+    <message>
+        <location filename="../../ui/dashboard.py" line="133" />
+        <source>attempts</source>
+        <translation>essais</translation>
+    </message>
+    <message>
+        <location filename="../../ui/dashboard.py" line="133" />
+        <source>agreement</source>
+        <translation>accord</translation>
+    </message>
+    <message>
+        <location filename="../../ui/dashboard.py" line="137" />
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
     <message>
-        <location filename="../../ui/dashboard.py" line="148" />
+        <location filename="../../ui/dashboard.py" line="154" />
         <source>Refusals per cause</source>
         <translation>Refus par cause</translation>
     </message>
     <message>
-        <location filename="../../ui/dashboard.py" line="176" />
+        <location filename="../../ui/dashboard.py" line="157" />
+        <source>Agreement between reviewers (team mode)</source>
+        <translation>Accord entre relecteurs (mode équipe)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/dashboard.py" line="186" />
         <source>Coverage unknown: no attempt the grader accepted has been audited, so the bad answers it let through are not counted. Audit a sample of accepted attempts.</source>
         <translation>Couverture inconnue : aucun essai accepté par le correcteur n'a été audité, les mauvaises réponses qu'il a laissé passer ne sont donc pas comptées. Auditez un échantillon d'essais acceptés.</translation>
     </message>
     <message>
-        <location filename="../../ui/dashboard.py" line="183" />
+        <location filename="../../ui/dashboard.py" line="193" />
         <source>%1 audited attempts — kappa %2, false-failure rate %3, coverage %4</source>
         <translation>%1 essais audités — kappa %2, taux de faux refus %3, couverture %4</translation>
     </message>
     <message>
-        <location filename="../../ui/dashboard.py" line="186" />
-        <location filename="../../ui/dashboard.py" line="207" />
+        <location filename="../../ui/dashboard.py" line="196" />
+        <location filename="../../ui/dashboard.py" line="234" />
         <source>unknown</source>
         <translation>inconnu</translation>
     </message>
     <message>
-        <location filename="../../ui/dashboard.py" line="187" />
+        <location filename="../../ui/dashboard.py" line="197" />
         <source>overall</source>
         <translation>global</translation>
     </message>
     <message>
-        <location filename="../../ui/dashboard.py" line="194" />
+        <location filename="../../ui/dashboard.py" line="204" />
         <source>Conversations cut short by the filter: %1 (%2 turns lost); by refusals the reviewer overturned: %3 (%4 turns lost)</source>
         <translation>Conversations coupées par le filtre : %1 (%2 tours perdus) ; par des refus renversés à la relecture : %3 (%4 tours perdus)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/dashboard.py" line="217" />
+        <source>all reviewers, decisions</source>
+        <translation>tous les relecteurs, décisions</translation>
+    </message>
+    <message>
+        <location filename="../../ui/dashboard.py" line="219" />
+        <source>all reviewers, %1</source>
+        <translation>tous les relecteurs, %1</translation>
     </message>
 </context>
 <context>
     <name>App</name>
     <message>
-        <location filename="../../ui/app.py" line="86" />
+        <location filename="../../ui/app.py" line="88" />
         <source>Cannot open the database</source>
         <translation>Impossible d'ouvrir la base de données</translation>
     </message>
@@ -76,97 +106,97 @@
 <context>
     <name>BacktestEditor</name>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="75" />
+        <location filename="../../ui/backtest_editor.py" line="108" />
         <source>Regex back-test</source>
         <translation>Rejeu d'une expression régulière</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="99" />
+        <location filename="../../ui/backtest_editor.py" line="134" />
         <source>forbid (fails on a match)</source>
         <translation>interdit (échoue si elle trouve)</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="100" />
+        <location filename="../../ui/backtest_editor.py" line="135" />
         <source>require (fails without a match)</source>
         <translation>exige (échoue si elle ne trouve pas)</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="102" />
+        <location filename="../../ui/backtest_editor.py" line="137" />
         <source>require: only when the last user message matches</source>
         <translation>exige : seulement si le dernier message de la personne correspond</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="113" />
+        <location filename="../../ui/backtest_editor.py" line="150" />
         <source>Why this change (one line, required to save)</source>
         <translation>Pourquoi ce changement (une ligne, obligatoire pour enregistrer)</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="114" />
+        <location filename="../../ui/backtest_editor.py" line="151" />
         <source>Save as new version</source>
         <translation>Enregistrer comme nouvelle version</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="118" />
+        <location filename="../../ui/backtest_editor.py" line="155" />
         <source>Check</source>
         <translation>Contrôle</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="119" />
+        <location filename="../../ui/backtest_editor.py" line="156" />
         <source>Current</source>
         <translation>Actuel</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="120" />
+        <location filename="../../ui/backtest_editor.py" line="157" />
         <source>Pattern</source>
         <translation>Motif</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="124" />
+        <location filename="../../ui/backtest_editor.py" line="161" />
         <source>Flags, mode</source>
         <translation>Options, mode</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="125" />
+        <location filename="../../ui/backtest_editor.py" line="162" />
         <source>When</source>
         <translation>Quand</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="127" />
+        <location filename="../../ui/backtest_editor.py" line="164" />
         <source>Hits that disappear</source>
         <translation>Résultats qui disparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="128" />
+        <location filename="../../ui/backtest_editor.py" line="165" />
         <source>Hits that appear</source>
         <translation>Résultats qui apparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="226" />
+        <location filename="../../ui/backtest_editor.py" line="264" />
         <source>Back-testing…</source>
         <translation>Rejeu en cours…</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="247" />
+        <location filename="../../ui/backtest_editor.py" line="285" />
         <source>%1 attempts: %2 → %3 failing; %4 hits disappear, %5 appear</source>
         <translation>%1 essais : %2 → %3 en échec ; %4 résultats disparaissent, %5 apparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="252" />
+        <location filename="../../ui/backtest_editor.py" line="290" />
         <source>Agreement with the reviewers on %1 labelled attempts</source>
         <translation>Accord avec les relecteurs sur %1 essais étiquetés</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="254" />
+        <location filename="../../ui/backtest_editor.py" line="292" />
         <source>current</source>
         <translation>actuel</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="255" />
+        <location filename="../../ui/backtest_editor.py" line="293" />
         <source>new</source>
         <translation>nouveau</translation>
     </message>
     <message>
-        <location filename="../../ui/backtest_editor.py" line="311" />
+        <location filename="../../ui/backtest_editor.py" line="376" />
         <source>Saved %1 v%2</source>
         <translation>%1 v%2 enregistré</translation>
     </message>
@@ -174,52 +204,52 @@
 <context>
     <name>CheckModel</name>
     <message>
-        <location filename="../../ui/example_models.py" line="180" />
+        <location filename="../../ui/example_models.py" line="182" />
         <source>Check</source>
         <translation>Contrôle</translation>
     </message>
     <message>
-        <location filename="../../ui/example_models.py" line="180" />
+        <location filename="../../ui/example_models.py" line="182" />
         <source>Mode</source>
         <translation>Mode</translation>
     </message>
     <message>
-        <location filename="../../ui/example_models.py" line="180" />
+        <location filename="../../ui/example_models.py" line="182" />
         <source>Result</source>
         <translation>Résultat</translation>
     </message>
     <message>
-        <location filename="../../ui/example_models.py" line="180" />
+        <location filename="../../ui/example_models.py" line="182" />
         <source>Matches</source>
         <translation>Correspondances</translation>
     </message>
     <message>
-        <location filename="../../ui/example_models.py" line="181" />
+        <location filename="../../ui/example_models.py" line="183" />
         <source>Description</source>
         <translation>Description</translation>
     </message>
     <message>
-        <location filename="../../ui/example_models.py" line="205" />
+        <location filename="../../ui/example_models.py" line="207" />
         <source>forbid</source>
         <translation>interdit</translation>
     </message>
     <message>
-        <location filename="../../ui/example_models.py" line="205" />
+        <location filename="../../ui/example_models.py" line="207" />
         <source>require</source>
         <translation>exige</translation>
     </message>
     <message>
-        <location filename="../../ui/example_models.py" line="208" />
+        <location filename="../../ui/example_models.py" line="210" />
         <source>failed → false positive</source>
         <translation>échoué → faux positif</translation>
     </message>
     <message>
-        <location filename="../../ui/example_models.py" line="209" />
+        <location filename="../../ui/example_models.py" line="211" />
         <source>passed</source>
         <translation>réussi</translation>
     </message>
     <message>
-        <location filename="../../ui/example_models.py" line="209" />
+        <location filename="../../ui/example_models.py" line="211" />
         <source>failed</source>
         <translation>échoué</translation>
     </message>
@@ -227,107 +257,107 @@
 <context>
     <name>CriteriaEditor</name>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="67" />
+        <location filename="../../ui/criteria_editor.py" line="68" />
         <source>Criteria editor</source>
         <translation>Éditeur de critères</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="79" />
+        <location filename="../../ui/criteria_editor.py" line="80" />
         <source>Why this change (one line, required to save)</source>
         <translation>Pourquoi ce changement (une ligne, obligatoire pour enregistrer)</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="80" />
+        <location filename="../../ui/criteria_editor.py" line="81" />
         <source>Save as new version</source>
         <translation>Enregistrer comme nouvelle version</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="81" />
+        <location filename="../../ui/criteria_editor.py" line="82" />
         <source>Re-judge touched attempts</source>
         <translation>Rejuger les essais concernés</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="83" />
+        <location filename="../../ui/criteria_editor.py" line="84" />
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="90" />
+        <location filename="../../ui/criteria_editor.py" line="91" />
         <source>attempt</source>
         <translation>essai</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="90" />
+        <location filename="../../ui/criteria_editor.py" line="91" />
         <source>verdict</source>
         <translation>verdict</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="91" />
+        <location filename="../../ui/criteria_editor.py" line="92" />
         <source>decision</source>
         <translation>décision</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="91" />
+        <location filename="../../ui/criteria_editor.py" line="92" />
         <source>new rationale</source>
         <translation>nouvelle raison</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="94" />
+        <location filename="../../ui/criteria_editor.py" line="95" />
         <source>Criterion</source>
         <translation>Critère</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="95" />
+        <location filename="../../ui/criteria_editor.py" line="96" />
         <source>Current</source>
         <translation>Actuel</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="96" />
+        <location filename="../../ui/criteria_editor.py" line="97" />
         <source>New text</source>
         <translation>Nouveau texte</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="97" />
+        <location filename="../../ui/criteria_editor.py" line="98" />
         <source>Reason</source>
         <translation>Raison</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="150" />
+        <location filename="../../ui/criteria_editor.py" line="151" />
         <source>Re-judge %1 touched attempts</source>
         <translation>Rejuger les %1 essais concernés</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="163" />
+        <location filename="../../ui/criteria_editor.py" line="164" />
         <source>No judge configured</source>
         <translation>Aucun juge configuré</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="185" />
+        <location filename="../../ui/criteria_editor.py" line="186" />
         <source>Saved %1 v%2 — re-judge to see which verdicts flip</source>
         <translation>%1 v%2 enregistré — rejugez pour voir quels verdicts changent</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="203" />
+        <location filename="../../ui/criteria_editor.py" line="204" />
         <source>Re-judging %1…</source>
         <translation>Nouveau jugement de %1…</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="234" />
+        <location filename="../../ui/criteria_editor.py" line="235" />
         <source>accepted</source>
         <translation>accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="234" />
+        <location filename="../../ui/criteria_editor.py" line="235" />
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="235" />
+        <location filename="../../ui/criteria_editor.py" line="236" />
         <source>unchanged</source>
         <translation>inchangé</translation>
     </message>
     <message>
-        <location filename="../../ui/criteria_editor.py" line="245" />
+        <location filename="../../ui/criteria_editor.py" line="246" />
         <source>Re-judging failed: %1</source>
         <translation>Échec du nouveau jugement : %1</translation>
     </message>
@@ -335,104 +365,116 @@
 <context>
     <name>ExamplePane</name>
     <message>
-        <location filename="../../ui/example_view.py" line="208" />
+        <location filename="../../ui/example_view.py" line="211" />
         <source>Conversation so far</source>
         <translation>La conversation jusqu'ici</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="177" />
+        <location filename="../../ui/example_view.py" line="180" />
         <source>Graded response</source>
         <translation>Réponse évaluée</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="185" />
+        <location filename="../../ui/example_view.py" line="188" />
         <source>Judge verdicts (keys 1–9 toggle)</source>
         <translation>Verdicts du juge (les touches 1 à 9 les inversent)</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="196" />
+        <location filename="../../ui/example_view.py" line="199" />
         <source>Deterministic checks (F marks a false positive)</source>
         <translation>Contrôles déterministes (F marque un faux positif)</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="218" />
+        <location filename="../../ui/example_view.py" line="230" />
         <source>No attempt selected</source>
         <translation>Aucun essai sélectionné</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="241" />
+        <location filename="../../ui/example_view.py" line="253" />
         <source>⚠ judge contradicts itself</source>
         <translation>⚠ le juge se contredit</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="273" />
-        <location filename="../../ui/example_view.py" line="278" />
+        <location filename="../../ui/example_view.py" line="285" />
+        <location filename="../../ui/example_view.py" line="290" />
         <source>accepted</source>
         <translation>accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="273" />
-        <location filename="../../ui/example_view.py" line="278" />
+        <location filename="../../ui/example_view.py" line="285" />
+        <location filename="../../ui/example_view.py" line="290" />
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="275" />
+        <location filename="../../ui/example_view.py" line="287" />
         <source>Filter: %1</source>
         <translation>Filtre : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="279" />
+        <location filename="../../ui/example_view.py" line="291" />
         <source>With second opinions and your overrides, the filter would now: %1</source>
         <translation>Avec les seconds avis et vos corrections, le filtre aurait maintenant : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="282" />
+        <location filename="../../ui/example_view.py" line="294" />
         <source>changed</source>
         <translation>changé</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="287" />
+        <location filename="../../ui/example_view.py" line="299" />
+        <location filename="../../ui/example_view.py" line="307" />
         <source>accept</source>
         <translation>accepter</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="287" />
+        <location filename="../../ui/example_view.py" line="299" />
+        <location filename="../../ui/example_view.py" line="307" />
         <source>reject</source>
         <translation>rejeter</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="288" />
+        <location filename="../../ui/example_view.py" line="300" />
         <source>not reviewed yet</source>
         <translation>pas encore relu</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="289" />
+        <location filename="../../ui/example_view.py" line="301" />
         <source>Your decision: %1</source>
         <translation>Votre décision : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="291" />
+        <location filename="../../ui/example_view.py" line="303" />
         <source>Note: %1</source>
         <translation>Note : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="295" />
+        <location filename="../../ui/example_view.py" line="308" />
+        <source>no decision</source>
+        <translation>pas de décision</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_view.py" line="311" />
+        <source>Other reviewers: %1</source>
+        <translation>Autres relecteurs : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/example_view.py" line="315" />
         <source>This refusal ended the conversation at turn %1 of %2 planned (%3 turns lost).</source>
         <translation>Ce refus a arrêté la conversation au tour %1 sur %2 prévus (%3 tours perdus).</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="300" />
+        <location filename="../../ui/example_view.py" line="320" />
         <source>This refusal ended the conversation at turn %1.</source>
         <translation>Ce refus a arrêté la conversation au tour %1.</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="304" />
+        <location filename="../../ui/example_view.py" line="324" />
         <source>Second opinion failed: %1</source>
         <translation>Échec du second avis : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/example_view.py" line="315" />
+        <location filename="../../ui/example_view.py" line="335" />
         <source>Against the reference: %1</source>
         <translation>Par rapport à la référence : %1</translation>
     </message>
@@ -440,100 +482,123 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../ui/export_dialog.py" line="47" />
-        <location filename="../../ui/export_dialog.py" line="67" />
+        <location filename="../../ui/export_dialog.py" line="48" />
+        <location filename="../../ui/export_dialog.py" line="68" />
         <source>Export</source>
         <translation>Exporter</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="49" />
+        <location filename="../../ui/export_dialog.py" line="50" />
         <source>Corrected dataset (JSONL)</source>
         <translation>Jeu de données corrigé (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="50" />
+        <location filename="../../ui/export_dialog.py" line="51" />
         <source>Catalog with versions (JSON)</source>
         <translation>Catalogue avec versions (JSON)</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="51" />
+        <location filename="../../ui/export_dialog.py" line="52" />
         <source>Golden set for the filter's tests (JSONL)</source>
         <translation>Jeu de référence pour les tests du filtre (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="52" />
+        <location filename="../../ui/export_dialog.py" line="53" />
         <source>Conversations to resume (JSONL)</source>
         <translation>Conversations à reprendre (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="53" />
+        <location filename="../../ui/export_dialog.py" line="54" />
         <source>Audit trail (JSONL)</source>
         <translation>Journal d'audit (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="57" />
+        <location filename="../../ui/export_dialog.py" line="58" />
         <source>one example per assistant turn</source>
         <translation>un exemple par tour de l'assistant</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="58" />
+        <location filename="../../ui/export_dialog.py" line="59" />
         <source>one example per conversation</source>
         <translation>un exemple par conversation</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="60" />
+        <location filename="../../ui/export_dialog.py" line="61" />
         <source>chat messages (OpenAI / Hugging Face)</source>
         <translation>messages de chat (OpenAI / Hugging Face)</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="63" />
+        <location filename="../../ui/export_dialog.py" line="64" />
         <source>Browse…</source>
         <translation>Parcourir…</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="69" />
+        <location filename="../../ui/export_dialog.py" line="70" />
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="73" />
+        <location filename="../../ui/export_dialog.py" line="74" />
         <source>What</source>
         <translation>Quoi</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="74" />
+        <location filename="../../ui/export_dialog.py" line="75" />
         <source>Examples</source>
         <translation>Exemples</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="75" />
+        <location filename="../../ui/export_dialog.py" line="76" />
         <source>Format</source>
         <translation>Format</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="79" />
+        <location filename="../../ui/export_dialog.py" line="80" />
         <source>File</source>
         <translation>Fichier</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="98" />
+        <location filename="../../ui/export_dialog.py" line="99" />
         <source>Export to</source>
         <translation>Exporter vers</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="106" />
+        <location filename="../../ui/export_dialog.py" line="107" />
         <source>Choose a file to write.</source>
         <translation>Choisissez un fichier à écrire.</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="116" />
+        <location filename="../../ui/export_dialog.py" line="117" />
         <source>Exporting…</source>
         <translation>Export en cours…</translation>
     </message>
     <message>
-        <location filename="../../ui/export_dialog.py" line="126" />
+        <location filename="../../ui/export_dialog.py" line="127" />
         <source>Export failed: %1</source>
         <translation>Échec de l'export : %1</translation>
+    </message>
+</context>
+<context>
+    <name>FeedbackTools</name>
+    <message>
+        <location filename="../../ui/feedback_tools.py" line="73" />
+        <source>Regex back-test…</source>
+        <translation>Rejeu d'une expression régulière…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/feedback_tools.py" line="74" />
+        <source>Criteria editor…</source>
+        <translation>Éditeur de critères…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/feedback_tools.py" line="75" />
+        <source>Agreement dashboard…</source>
+        <translation>Tableau d'accord…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/feedback_tools.py" line="76" />
+        <source>Export…</source>
+        <translation>Exporter…</translation>
     </message>
 </context>
 <context>
@@ -552,192 +617,197 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="74" />
+        <location filename="../../ui/main_window.py" line="80" />
         <source>Reviewer — refused examples</source>
         <translation>Reviewer — exemples refusés</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="114" />
+        <location filename="../../ui/main_window.py" line="120" />
         <source>Search responses and rationales (/)</source>
         <translation>Chercher dans les réponses et les raisons (/)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="126" />
+        <location filename="../../ui/main_window.py" line="132" />
         <source>Refused attempts</source>
         <translation>Essais refusés</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="127" />
+        <location filename="../../ui/main_window.py" line="133" />
         <source>Audit: random accepted attempts</source>
         <translation>Audit : essais acceptés au hasard</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="137" />
+        <location filename="../../ui/main_window.py" line="143" />
         <source>All runs</source>
         <translation>Toutes les générations</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="138" />
+        <location filename="../../ui/main_window.py" line="144" />
         <source>Any criterion</source>
         <translation>Tout critère</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="139" />
+        <location filename="../../ui/main_window.py" line="145" />
         <source>Any check</source>
         <translation>Tout contrôle</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="140" />
+        <location filename="../../ui/main_window.py" line="146" />
         <source>All</source>
         <translation>Tous</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="140" />
+        <location filename="../../ui/main_window.py" line="146" />
         <source>To review</source>
         <translation>À relire</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="141" />
+        <location filename="../../ui/main_window.py" line="146" />
         <source>Reviewed</source>
         <translation>Relus</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="141" />
+        <location filename="../../ui/main_window.py" line="147" />
         <source>Overridden</source>
         <translation>Corrigés</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="144" />
+        <location filename="../../ui/main_window.py" line="147" />
+        <source>Reviewed by others, not by me</source>
+        <translation>Relus par d'autres, pas par moi</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="150" />
         <source>Contradictions only</source>
         <translation>Contradictions seulement</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="192" />
+        <location filename="../../ui/main_window.py" line="198" />
         <source>second opinions %v / %m</source>
         <translation>seconds avis %v / %m</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="193" />
+        <location filename="../../ui/main_window.py" line="199" />
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="241" />
+        <location filename="../../ui/main_window.py" line="247" />
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="243" />
+        <location filename="../../ui/main_window.py" line="249" />
         <source>&amp;Edit</source>
         <translation>&amp;Édition</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="245" />
+        <location filename="../../ui/main_window.py" line="251" />
         <source>&amp;Go</source>
         <translation>&amp;Aller</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="247" />
+        <location filename="../../ui/main_window.py" line="253" />
         <source>&amp;Review</source>
         <translation>&amp;Relecture</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="249" />
+        <location filename="../../ui/main_window.py" line="255" />
         <source>Toggle criterion</source>
         <translation>Inverser un critère</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="255" />
+        <location filename="../../ui/main_window.py" line="261" />
         <source>&amp;Tools</source>
         <translation>&amp;Outils</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="258" />
+        <location filename="../../ui/main_window.py" line="264" />
         <source>&amp;Help</source>
         <translation>Aid&amp;e</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="261" />
+        <location filename="../../ui/main_window.py" line="267" />
         <source>Review</source>
         <translation>Relu</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="265" />
+        <location filename="../../ui/main_window.py" line="271" />
         <source>Accept (A)</source>
         <translation>Accepter (A)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="265" />
+        <location filename="../../ui/main_window.py" line="271" />
         <source>Reject (R)</source>
         <translation>Rejeter (R)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="266" />
+        <location filename="../../ui/main_window.py" line="272" />
         <source>Note (N)</source>
         <translation>Note (N)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="266" />
+        <location filename="../../ui/main_window.py" line="272" />
         <source>False positive (F)</source>
         <translation>Faux positif (F)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="267" />
+        <location filename="../../ui/main_window.py" line="273" />
         <source>Second opinion (S)</source>
         <translation>Second avis (S)</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="268" />
+        <location filename="../../ui/main_window.py" line="274" />
         <source>Second opinion: all flagged</source>
         <translation>Second avis : toutes les contradictions</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="269" />
+        <location filename="../../ui/main_window.py" line="275" />
         <source>Undo</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="269" />
+        <location filename="../../ui/main_window.py" line="275" />
         <source>Redo</source>
         <translation>Rétablir</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="381" />
+        <location filename="../../ui/main_window.py" line="405" />
         <source>No attempt %1</source>
         <translation>Pas d'essai %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="407" />
+        <location filename="../../ui/main_window.py" line="431" />
         <source>End of the queue</source>
         <translation>Fin de la file</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="458" />
+        <location filename="../../ui/main_window.py" line="486" />
         <source>Nothing to %1</source>
         <translation>Rien à %1</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="459" />
+        <location filename="../../ui/main_window.py" line="487" />
         <source>undo</source>
         <translation>annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="459" />
+        <location filename="../../ui/main_window.py" line="487" />
         <source>redo</source>
         <translation>rétablir</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="491" />
+        <location filename="../../ui/main_window.py" line="531" />
         <source>No criterion %1 here</source>
         <translation>Pas de critère %1 ici</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="508" />
+        <location filename="../../ui/main_window.py" line="548" />
         <source>No failed check on this attempt</source>
         <translation>Aucun contrôle en échec sur cet essai</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="564" />
+        <location filename="../../ui/main_window.py" line="610" />
         <source>Reviewed %1 / %2 (%3 to review)</source>
         <translation>Relus %1 / %2 (%3 à relire)</translation>
     </message>
@@ -786,12 +856,12 @@
 <context>
     <name>RateBars</name>
     <message>
-        <location filename="../../ui/dashboard.py" line="77" />
+        <location filename="../../ui/dashboard.py" line="79" />
         <source>false-failure rate</source>
         <translation>taux de faux refus</translation>
     </message>
     <message>
-        <location filename="../../ui/dashboard.py" line="80" />
+        <location filename="../../ui/dashboard.py" line="82" />
         <source>coverage</source>
         <translation>couverture</translation>
     </message>
@@ -799,33 +869,33 @@
 <context>
     <name>SecondOpinionRunner</name>
     <message>
-        <location filename="../../ui/second_opinion.py" line="60" />
+        <location filename="../../ui/second_opinion.py" line="73" />
         <source>Second opinions are already running</source>
         <translation>Des seconds avis sont déjà en cours</translation>
     </message>
     <message>
-        <location filename="../../ui/second_opinion.py" line="63" />
+        <location filename="../../ui/second_opinion.py" line="76" />
         <source>No attempt to ask a second opinion about</source>
         <translation>Aucun essai pour lequel demander un second avis</translation>
     </message>
     <message>
-        <location filename="../../ui/second_opinion.py" line="98" />
+        <location filename="../../ui/second_opinion.py" line="113" />
         <source>Second opinions: %1 asked, %2 now accepted, %3 failed, %4 skipped</source>
         <translation>Seconds avis : %1 demandés, %2 désormais acceptés, %3 en échec, %4 ignorés</translation>
     </message>
     <message>
-        <location filename="../../ui/second_opinion.py" line="102" />
+        <location filename="../../ui/second_opinion.py" line="117" />
         <source>cancelled</source>
         <translation>annulé</translation>
     </message>
     <message>
-        <location filename="../../ui/second_opinion.py" line="104" />
+        <location filename="../../ui/second_opinion.py" line="121" />
         <source>Second opinion stopped: %1</source>
         <translation>Second avis arrêté : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/second_opinion.py" line="109" />
-        <location filename="../../ui/second_opinion.py" line="119" />
+        <location filename="../../ui/second_opinion.py" line="126" />
+        <location filename="../../ui/second_opinion.py" line="136" />
         <source>Second opinion failed: %1</source>
         <translation>Échec du second avis : %1</translation>
     </message>
@@ -974,72 +1044,49 @@
 <context>
     <name>VerdictModel</name>
     <message>
-        <location filename="../../ui/example_models.py" line="57" />
+        <location filename="../../ui/example_models.py" line="59" />
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../../ui/example_models.py" line="58" />
+        <location filename="../../ui/example_models.py" line="60" />
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../../ui/example_models.py" line="89" />
+        <location filename="../../ui/example_models.py" line="91" />
         <source>Criterion</source>
         <translation>Critère</translation>
     </message>
     <message>
-        <location filename="../../ui/example_models.py" line="89" />
+        <location filename="../../ui/example_models.py" line="91" />
         <source>Judge</source>
         <translation>Juge</translation>
     </message>
     <message>
-        <location filename="../../ui/example_models.py" line="89" />
+        <location filename="../../ui/example_models.py" line="91" />
         <source>Now</source>
         <translation>Maintenant</translation>
     </message>
     <message>
-        <location filename="../../ui/example_models.py" line="90" />
+        <location filename="../../ui/example_models.py" line="92" />
         <source>Rationale</source>
         <translation>Raison</translation>
     </message>
     <message>
-        <location filename="../../ui/example_models.py" line="90" />
+        <location filename="../../ui/example_models.py" line="92" />
         <source>Contradiction</source>
         <translation>Contradiction</translation>
     </message>
     <message>
-        <location filename="../../ui/example_models.py" line="90" />
+        <location filename="../../ui/example_models.py" line="92" />
         <source>Second opinion</source>
         <translation>Second avis</translation>
     </message>
     <message>
-        <location filename="../../ui/example_models.py" line="133" />
+        <location filename="../../ui/example_models.py" line="135" />
         <source>⚠ contradiction %1</source>
         <translation>⚠ contradiction %1</translation>
-    </message>
-</context>
-<context>
-    <name>FeedbackTools</name>
-    <message>
-        <location filename="../../ui/feedback_tools.py" line="71" />
-        <source>Regex back-test…</source>
-        <translation>Rejeu d'une expression régulière…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/feedback_tools.py" line="72" />
-        <source>Criteria editor…</source>
-        <translation>Éditeur de critères…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/feedback_tools.py" line="73" />
-        <source>Agreement dashboard…</source>
-        <translation>Tableau d'accord…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/feedback_tools.py" line="74" />
-        <source>Export…</source>
-        <translation>Exporter…</translation>
     </message>
 </context>
 </TS>
