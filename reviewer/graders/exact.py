@@ -12,7 +12,6 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
-import jsonschema
 import regex
 
 from reviewer.errors import BadInputError
@@ -79,6 +78,8 @@ def json_valid(response: str, schema: Mapping[str, Any] | None = None) -> float:
 
     No Markdown fence is stripped: a fixed output format means the bare JSON.
     """
+    import jsonschema  # here, not at module level: it slows the app's start-up
+
     try:
         value = json.loads(response.strip())
     except ValueError:

@@ -19,7 +19,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-import httpx
 from pydantic import BaseModel, Field, ValidationError
 
 from reviewer.errors import BadInputError, JudgeError
@@ -205,6 +204,7 @@ class Judge:
 
     def _chat(self, messages: list[dict[str, str]], schema: dict[str, Any]) -> str:
         """One chat call with bounded retries on transient faults; returns the content."""
+        import httpx  # with ollama: only a judge call needs them
         import ollama  # already loaded by __init__
 
         cfg = self.config

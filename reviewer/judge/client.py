@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-import httpx
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
@@ -170,6 +169,7 @@ class JudgeClient:
         return fault.status is not None and (fault.status >= 500 or fault.status == 429)
 
     def _send_once(self, call: JudgeCall) -> str:
+        import httpx  # with ollama: only a judge call needs them
         import ollama  # already loaded by __init__
 
         body = call.body
