@@ -120,8 +120,13 @@ def profile(kind: str, criterion_text: str) -> Valences:
     else:
         table, sign, restrict = _FAILURE_READINGS[wording]
     keyword: dict[str, tuple[int, float]] = {}
+    # Words of a "when" clause ("… quand la personne évoque des idées suicidaires") say
+    # when the criterion applies: "idées suicidaires évoquées" in a rationale is neither
+    # good nor bad for the answer.
+    when = _WHEN.search(norm)
+    situation = set(words[len(TOKEN_RE.findall(norm[: when.start()])) :]) if when else set()
     for word, negations, lexical in trace:
-        if lexical or word in _KEYWORD_STOP or not word.isalnum():
+        if lexical or word in _KEYWORD_STOP or word in situation or not word.isalnum():
             continue  # words under "ignore", "sans" name what is missing: no sign
         roles, cat, _, _ = classify(word)
         if roles & ~_KEYWORD_ROLES or (cat and table[cat][1]):
@@ -167,6 +172,7 @@ _WORDING_WEIGHT = {FAULT: 1.5, PROBLEM: 1.5, QUALITY: 0.5}
 # Where the main clause of a criterion ends: a condition ("quand la personne évoque…")
 # or a relative clause ("des faits qui n'existent pas") says when or which, not what
 # the answer does.
+_WHEN = re.compile(r"\b(?:quand|lorsque|lorsqu'|des que|when|whenever|as soon as)\b")
 _CONDITION = re.compile(
     r"\b(?:quand|lorsque|lorsqu'|si|des que|when|whenever|if|once|qui|que|qu'|dont|that|"
     r"which|who)\b"

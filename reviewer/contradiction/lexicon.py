@@ -197,7 +197,7 @@ _CUES: dict[int, str] = {
         "parfait* excellent* serieux serieusement soigne* "
         "good great solid balanced measured reassuring supportive compassionate actionable "
         "feasible understandable ok okay acceptable sound sensible easy easily legible "
-        "spot-on straightforward on-topic relevan* "
+        "spot-on straightforward on-topic relevan* incertitude* uncertain* prudence "
         "reasonable well properly faithfully seriously thorough* spot-on ras supported "
         "backed exists exist existent existe legitim* valides figure figurent apparait "
         "apparaissent appears appear appeared correspond correspondent matches"

@@ -125,6 +125,10 @@ _HARD_TO = words("difficile hard")
 _CLAIM_VERBS = words(
     "dire soutenir affirmer pretendre reprocher trouver voir say argue claim fault see find"
 )
+_SAY_THAT = words(
+    "dire affirmer penser croire pretendre soutenir conclure montrer estimer considerer "
+    "dit pense croit affirme pretend montre"
+)
 _COPULA = words("appears appear appeared semble apparait")
 _NEUTRAL_FRAME = words("vrai vraie exact exacte juste correct true case fair")
 _THAT = words("que qu' that")
@@ -349,7 +353,9 @@ def _restrictive_at(flat: list[Part], i: int) -> int:
     how many tokens ahead its "que" is; else 0."""
     for k, part in enumerate(flat[i + 1 : i + 1 + _RESTRICT_WINDOW], start=1):
         if part[2] in _THAT:
-            return k
+            # "rien ne permet de dire que …": "que" opens what is said, it restricts
+            # nothing.
+            return 0 if flat[i + k - 1][2] in _SAY_THAT else k
         if part[3] & (CLOSER | STRONG | WEAK | CONTRAST):
             return 0
     return 0
@@ -928,23 +934,8 @@ def scan(
                 segw[k] *= _TERSE_WEIGHT
     if val is not None and val.language:
         _language_cues(flat, langs, cues, seg)
-    if weak and RELEVANCE != 1.0:
-
-        # A clause that names the criterion is about it: its cues weigh more (the
-        # keyword itself is not counted again).
-        judged = {c[2] for c in cues}
-        for k in {c[2] for c in weak if c[1] != _RESTRICT_WEIGHT} & judged:
-            segw[k] *= RELEVANCE
     if weak:
-        # A keyword or a restriction speaks only when its clause has no stronger cue,
-        # and once per clause: a clause that names the criterion twice says it once.
-        taken = {c[2] for c in cues}
-        # Criterion keywords say more than a bare restriction ("ne … qu'une issue").
-        weak.sort(key=lambda c: c[1] == _RESTRICT_WEIGHT)
-        for cue in weak:
-            if cue[2] not in taken:
-                cues.append(cue)
-                taken.add(cue[2])
+        _weigh_weak(cues, weak, segw, val is not None and not val.success)
     if low.endswith("…") or low.endswith("..."):
         _truncation(flat, res)
     return res
@@ -981,6 +972,36 @@ def _language_cues(flat: list[Part], langs: list[str], cues: list[Cue], seg: int
                 break
     if valence:
         cues.append([valence, _LANGUAGE_WEIGHT, seg, n - 1, 0, n - 1, 0])
+
+
+def _weigh_weak(cues: list[Cue], weak: list[Cue], segw: list[float], failure: bool) -> None:
+    """Criterion keywords and restrictions against the clause's (segment's) cues.
+
+    A keyword that agrees with its clause's cues says the clause is about the criterion:
+    the clause weighs more (the keyword is not counted again); one that disagrees does
+    not make the clause weigh more. Otherwise a keyword or a restriction speaks only
+    when its clause has no cue, once per clause. On a failure criterion a restriction says
+    more than a keyword ("n'affirme que ce que la personne a dit": no fault); on a
+    success criterion a keyword says more than a bare restriction.
+    """
+    mass: dict[int, float] = {}
+    for c in cues:
+        mass[c[2]] = mass.get(c[2], 0.0) + c[0] * c[1]
+    boosted: set[int] = set()
+    for c in weak:
+        seg = c[2]
+        if c[1] == _RESTRICT_WEIGHT or seg not in mass:
+            continue
+        if c[0] * mass[seg] >= 0 and seg not in boosted:
+            segw[seg] *= RELEVANCE
+            boosted.add(seg)
+
+    taken = set(mass)
+    weak.sort(key=lambda c: (c[1] == _RESTRICT_WEIGHT) != failure)
+    for cue in weak:
+        if cue[2] not in taken:
+            cues.append(cue)
+            taken.add(cue[2])
 
 
 def _truncation(flat: list[Part], res: ScanResult) -> None:
