@@ -73,7 +73,7 @@ _ROLES: dict[int, str] = {
     NE: "ne n'",
     CLOSER: "pas plus jamais rien aucun aucune guere nullement ni aucunement nulle",
     FWD: (
-        "pas jamais rien aucun aucune ni non nul nulle aucunement nullement "
+        "pas jamais rien aucun aucune ni non nul nulle aucunement nullement guere "
         "not no never nothing none nor neither cannot nowhere zero hardly barely scarcely nobody"
     ),
     LEX: (
@@ -155,7 +155,7 @@ _CUES: dict[int, str] = {
         "couvre couvrent reprend reprennent aide aident aider aidant guide guident "
         "accompagne* reconnait reconnaissent structure structurent rassure rassurent "
         "invite invitent inviter confirme confirment dit dire reagit reagir evoque evoquer echo "
-        "evoquent guidance advice conseil conseils piste pistes recommandations reconnai* renvoi "
+        "evoquent touche touches rappele guidance advice conseil conseils piste pistes recommandations reconnai* renvoi "
         "mentionn* recommand* indiqu* propositi* orientat* redirig* renseign* "
         "sugge* mention mentions "
         "answers answer answered answering addresses address addressed responds respond "
@@ -197,7 +197,7 @@ _CUES: dict[int, str] = {
         "parfait* excellent* serieux serieusement soigne* "
         "good great solid balanced measured reassuring supportive compassionate actionable "
         "feasible understandable ok okay acceptable sound sensible easy easily legible "
-        "spot-on straightforward on-topic relevan* incertitude* uncertain* prudence "
+        "spot-on straightforward on-topic relevan* incertitude* uncertain* "
         "reasonable well properly faithfully seriously thorough* spot-on ras supported "
         "backed exists exist existent existe legitim* valides figure figurent apparait "
         "apparaissent appears appear appeared correspond correspondent matches"
@@ -347,6 +347,34 @@ _NOT_CUES: Final = words(
     "abord longtemps longueur certains certaines attendue attendu justement supposons"
 )
 
+# Inflections whose base form is an exact cue: French participles agreed in gender or
+# number ("proposée", "abordés", "rappelées"), English "-ed", "-ing", "-s", "-ly"
+# ("touched", "lecturing", "plainly"). Only exact entries are tried, so a base never
+# reaches a prefix entry by accident.
+_SUFFIXES: Final = (
+    ("ees", ("e",)),
+    ("ee", ("e",)),
+    ("es", ("e",)),
+    ("ing", ("", "e")),
+    ("ed", ("", "e")),
+    ("ly", ("",)),
+    ("s", ("",)),
+)
+
+
+def _inflected(word: str) -> int:
+    """The cue category of ``word``'s base form, or :data:`NONE`."""
+    for suffix, endings in _SUFFIXES:
+        if word.endswith(suffix):
+            stem = word[: -len(suffix)]
+            for ending in endings:
+                cat = _EXACT_CUE.get(stem + ending, NONE)
+                if cat != NONE:
+                    return cat
+            return NONE
+    return NONE
+
+
 Info = tuple[int, int, int, float]
 INFO: dict[str, Info] = {}
 
@@ -363,6 +391,8 @@ def classify(token: str) -> Info:
     if word.endswith("n't"):
         roles |= FWD  # also for "doesn't", "can't", which are speech words too
     cat = _EXACT_CUE.get(word, NONE)
+    if cat == NONE and word not in _NOT_CUES and len(word) > 4:
+        cat = _inflected(word)
     if cat == NONE and word not in _NOT_CUES and len(word) > 2:
         for prefix, pcat in _PREFIX_CUE:
             if word.startswith(prefix):

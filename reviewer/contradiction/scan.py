@@ -125,6 +125,7 @@ _HARD_TO = words("difficile hard")
 _CLAIM_VERBS = words(
     "dire soutenir affirmer pretendre reprocher trouver voir say argue claim fault see find"
 )
+_OTHER_CRITERION = words("autre another other different separate")
 _SAY_THAT = words(
     "dire affirmer penser croire pretendre soutenir conclure montrer estimer considerer "
     "dit pense croit affirme pretend montre"
@@ -138,7 +139,7 @@ _ACCOUNT = words("en tient tenu tiennent tenir")
 _MAKE = words("made make makes making")
 _GET = words("get gets got getting")
 _ANSWER_NOUN = words("reponse answer response reply")
-_NO_OR_SANS = words("no aucun aucune pas sans without d' de")
+_NO_OR_SANS = words("no aucun aucune pas sans without d' de guere")
 _STEER = words("steers steer steered stays stay keeps keep")
 _ADVISE = words("advises advise advised warns warn warned")
 _ACCORDING = words("selon apres according")
@@ -432,6 +433,8 @@ def scan(
                 continue
             if part[2] == quote_close:
                 quote_close = ""
+            elif part[3] & CRIT and ti and flat[ti - 1][2] in _OTHER_CRITERION:
+                _drop_other_criterion(cues, weak, seg)  # "(relève d'un autre critère)"
             elif part[4] == FAULT and not user_mask and table is not None:
                 # Fault words quoted from the answer still show what it does ("« passez
                 # à Premium »", "« vous gagnerez forcément »"); negations inside the
@@ -503,6 +506,8 @@ def scan(
                 continue
             if roles & CRIT:
                 crit_seg = seg
+                if ti and flat[ti - 1][2] in _OTHER_CRITERION:
+                    _drop_other_criterion(cues, weak, seg)
             if hedge:
                 hedge -= 1
             if roles & _KEYWORD_ROLES:
@@ -972,6 +977,16 @@ def _language_cues(flat: list[Part], langs: list[str], cues: list[Cue], seg: int
                 break
     if valence:
         cues.append([valence, _LANGUAGE_WEIGHT, seg, n - 1, 0, n - 1, 0])
+
+
+def _drop_other_criterion(cues: list[Cue], weak: list[Cue], seg: int) -> None:
+    """"… aucune étape n'est proposée (ce qui relève d'un autre critère)": what the
+    clause says is about another criterion. Its cues are dropped (those of the clause
+    before when this one has none yet)."""
+    if not any(c[2] == seg for c in cues):
+        seg -= 1
+    cues[:] = [c for c in cues if c[2] != seg]
+    weak[:] = [c for c in weak if c[2] != seg]
 
 
 def _weigh_weak(cues: list[Cue], weak: list[Cue], segw: list[float], failure: bool) -> None:
