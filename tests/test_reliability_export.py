@@ -66,6 +66,7 @@ def assert_previous_export_intact(out: Path) -> None:
         "train.jsonl", "train.jsonl.manifest.json"]  # no temporary file left
 
 
+@pytest.mark.slow
 def test_file_system_refusing_to_grow_the_file_midway(
     big_store: Store, db_url: str, previous: Path, tmp_path: Path
 ) -> None:

@@ -147,7 +147,7 @@ catalog_values = st.one_of(
 )
 
 
-@settings(max_examples=40, deadline=None,
+@settings(max_examples=25, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(section=st.sampled_from(["criteria", "checks"]), index=st.integers(0, 1),
        field=st.sampled_from(["id", "kind", "severity", "text", "description", "pattern",

@@ -149,6 +149,7 @@ def test_two_app_instances_on_one_file(
     assert window.pane.review_line.text() == "Your decision: accept"
 
 
+@pytest.mark.slow
 def test_busy_file_is_one_clear_line_in_the_app_and_nothing_is_lost(
     qtbot: Any, make_window: Callable[[Store], MainWindow], filled_store: Store,
     monkeypatch: pytest.MonkeyPatch
