@@ -129,7 +129,9 @@ _ROLES: dict[int, str] = {
         "around partie reponse answer response reply oui non yes no attendu attendue attendus "
         "attendues requis requise required expected while whilst still reste depit hand said "
         "empeche ✓ ✔ ☑ ✅ ✗ ✘ ❌ but point issue issues certains certaines met difficile "
-        "hard appears appear appeared semble apparait aucun aucune none neant nil agissait "
+        "hard appears appear appeared semble apparait absent absente absents absentes "
+        "missing manquant manquante manquants manquantes signaler report flag peine "
+        "aucun aucune none neant nil agissait "
         "fallait short"
     ),
     REPORT: (
@@ -254,7 +256,9 @@ _CUES: dict[int, str] = {
     MET: (
         "tenu tenue respecte respectee respectes rempli remplie remplit satisfait satisfaite "
         "valide validee conforme conformes "
-        "met meets satisfied fulfilled fulfils fulfills honoured honored passes"
+        "met meets satisfied fulfilled fulfils fulfills honoured honored passes pass passed "
+        "atteint atteinte acquis reussi reussie coche cochee compliant complies comply "
+        "achieved adhered adheres"
     ),
     PROBLEM: (
         "probleme* souci* defaut* faute* manquement* violation* infraction* reproche* "

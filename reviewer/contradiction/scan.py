@@ -125,6 +125,10 @@ _HARD_TO = words("difficile hard")
 _CLAIM_VERBS = words(
     "dire soutenir affirmer pretendre reprocher trouver voir say argue claim fault see find"
 )
+_ABSENT = words(
+    "absent absente absents absentes missing manquant manquante manquants manquantes"
+)
+_FROM = words("de du des d' from")
 _OTHER_CRITERION = words("autre another other different separate")
 _SAY_THAT = words(
     "dire affirmer penser croire pretendre soutenir conclure montrer estimer considerer "
@@ -196,7 +200,7 @@ _EMPTY: tuple[Part, ...] = ((0, 0, "", 0, 0, 0, 1.0, "", 0),)
 # The last field of a Part picks the scanner's path for the word: a plain word (only a
 # possible keyword), a "passive" word (matters at a clause start or as a keyword), a
 # word that only judges the answer, or anything else (negators, boundaries…).
-_PLAIN, _PASSIVE_WORD, _CUE_ONLY, _ACTIVE, _DETERMINER = 0, 1, 2, 3, 4
+_PLAIN, _PASSIVE_WORD, _CUE_ONLY, _ACTIVE, _DETERMINER, _COMMA = 0, 1, 2, 3, 4, 5
 # Roles of words that matter only at a clause start or as keywords (the last field of
 # a Part says a word has nothing else: the scanner then takes a short path).
 _PASSIVE = DET | ASSIST | REPORT | SUBJ_TOPIC | USER | CRIT
@@ -231,6 +235,8 @@ def _parts(chunk: str) -> tuple[Part, ...]:
             kind = _CUE_ONLY if cat else _PLAIN
         elif roles == DET and not cat:
             kind = _DETERMINER
+        elif roles == WEAK and not cat:
+            kind = _COMMA  # ",", "et", "and": ends a negation scope
         else:
             kind = _PASSIVE_WORD if not roles & ~_PASSIVE and not cat else _ACTIVE
         out.append((m.start(), m.end(), word, *info, keyword_key(word), kind))
@@ -476,6 +482,19 @@ def scan(
                 weak.append([valence, kw[1], seg, start_ti, start_rs, ti, part[1]])
             continue
         roles = part[3]
+        if kind == 5:  # _COMMA
+            if user_mask:
+                continue
+            scopes.clear()
+            pred += 1
+            clause_start = True
+            clause_ti = ti + 1
+            hedge = 0
+            if concess_open:
+                concess_open = False
+                segw.append(_AFTER_CONCESSIVE)
+                seg += 1
+            continue
         if kind == 4:  # _DETERMINER
             # "la", "the": skipped at a clause start (the subject comes next).
             if not clause_start and not user_mask and hedge:
@@ -729,7 +748,14 @@ def scan(
             elif tok in ("round", "around") and prev in _GET:
                 cat = FULFIL  # "never gets round to the question"
             elif tok == "short" and prev in _STOPS:
-                roles, cat = LEX, NONE  # "stops short of any diagnosis"
+                # "stops short of any diagnosis"; "falls short" says it lacks something.
+                roles, cat = (0, DEFICIT) if prev[0] == "f" else (LEX, NONE)
+            elif tok in _ABSENT and _absence_flips(flat, ti, clause_ti, seg, cues, weak):
+                continue  # "3114 absent", "étape concrète absente": what it follows is missing
+            elif tok in ("signaler", "report", "flag") and prev in ("a", "to"):
+                cat = PROBLEM  # "rien à signaler", "nothing to report"
+            elif tok == "peine" and prev == "a":
+                roles, cat = FWD, NONE  # "à peine": barely
             elif tok == "partie" and prev == "en":
                 cat = DEFICIT  # "en partie"
 
@@ -977,6 +1003,24 @@ def _language_cues(flat: list[Part], langs: list[str], cues: list[Cue], seg: int
                 break
     if valence:
         cues.append([valence, _LANGUAGE_WEIGHT, seg, n - 1, 0, n - 1, 0])
+
+
+def _absence_flips(
+    flat: list[Part], ti: int, clause_ti: int, seg: int, cues: list[Cue], weak: list[Cue]
+) -> bool:
+    """A postposed "absent", "missing", "manquant" denies what its clause said before it
+    ("3114 absent", "concrete next step missing"): those cues and keywords are flipped
+    and ``True`` is returned. "absente du contexte" (not in the source: made up) is left
+    to the lexicon, "absent de la réponse" is not."""
+    nxt = flat[ti + 1][2] if ti + 1 < len(flat) else ""
+    if nxt in _FROM and not any(p[3] & ASSIST for p in flat[ti + 2 : ti + 4]):
+        return False
+    flipped = False
+    for c in chain(cues, weak):
+        if c[2] == seg and c[5] >= clause_ti and c[5] < ti:
+            c[0] = -c[0]
+            flipped = True
+    return flipped
 
 
 def _drop_other_criterion(cues: list[Cue], weak: list[Cue], seg: int) -> None:
