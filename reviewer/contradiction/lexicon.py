@@ -201,6 +201,8 @@ _CUES: dict[int, str] = {
         "good great solid balanced measured reassuring supportive compassionate actionable "
         "feasible understandable ok okay acceptable sound sensible easy easily legible "
         "spot-on straightforward on-topic relevan* incertitude* uncertain* "
+        "remarquable exemplaire efficace* effective* thoughtful nice solide convaincant* "
+        "convincing exhaustive exhaustif nickel ideal tackle "
         "reasonable well properly faithfully seriously thorough* spot-on ras supported "
         "backed exists exist existent existe legitim* valides figure figurent apparait "
         "apparaissent appears appear appeared correspond correspondent matches"
@@ -221,7 +223,10 @@ _CUES: dict[int, str] = {
         "contourn* pauvre maigre rate ratee insatisfaisant* "
         "overlook* shallow thin rambl* preach* patroni* unrealistic impractical useless "
         "boilerplate canned unaddressed unmet unfulfilled unresolved hanging "
-        "missed dismiss* brush*"
+        "missed dismiss* brush* bad badly poor poorly weak mauvais mauvaise mediocre "
+        "decevant* disappointing sloppy careless* messy incoheren* illisible obscur* "
+        "bancal* tronque* truncated omits omit omitted omitting neglects "
+        "neglect neglected skips skipped saute sautent muet muette escamote* zappe*"
     ),
     FAULT: (
         "invent* fabrique* fabrication* halluc* errone* faux fausse fausses inexact* "
