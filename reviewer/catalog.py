@@ -7,7 +7,6 @@ version; verdicts and check results keep pointing at the version they were made 
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,12 +15,12 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from models import Check, CheckVersion, Criterion, CriterionVersion
+from reviewer.checks import CheckPattern, PatternError, compile_check
 from reviewer.errors import BadInputError
 from reviewer.run_file import check_storable, no_duplicate_keys
 
 KINDS = ("success", "failure")
 MODES = ("forbid", "require")
-FLAG_LETTERS = {"i": re.IGNORECASE, "m": re.MULTILINE, "s": re.DOTALL, "x": re.VERBOSE}
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,16 +51,6 @@ class Catalog:
 
     criteria: tuple[CriterionSpec, ...]
     checks: tuple[CheckSpec, ...]
-
-
-def regex_flags(flags: str) -> int:
-    """Python ``re`` flags from letters like ``"im"``; BadInputError on unknown letters."""
-    value = 0
-    for letter in flags:
-        if letter not in FLAG_LETTERS:
-            raise BadInputError(f"unknown regex flag {letter!r} (use i, m, s, x)")
-        value |= FLAG_LETTERS[letter]
-    return value
 
 
 def _str_field(entry: dict[str, Any], key: str, where: str, *, optional: bool = False) -> Any:
@@ -106,16 +95,12 @@ def _check(entry: Any, where: str) -> CheckSpec:
     if not isinstance(flags, str):
         raise BadInputError(f"{where}: check {cid}: 'flags' must be a string")
     mode = entry.get("mode") or "forbid"
-    if mode not in MODES:
-        raise BadInputError(f"{where}: check {cid}: 'mode' must be forbid or require")
     when = _str_field(entry, "when", where, optional=True)
-    for label, pat in (("pattern", pattern), ("when", when)):
-        if pat is None:
-            continue
-        try:
-            re.compile(pat, regex_flags(flags))
-        except re.error as exc:
-            raise BadInputError(f"{where}: check {cid}: invalid {label}: {exc}") from None
+    try:
+        # Compiled by the engine that will run it, so what imports is what runs.
+        compile_check(CheckPattern(pattern, flags, mode, when))
+    except PatternError as exc:
+        raise BadInputError(f"{where}: check {cid}: {exc}") from None
     description = entry.get("description") or ""
     if not isinstance(description, str):
         raise BadInputError(f"{where}: check {cid}: 'description' must be a string")

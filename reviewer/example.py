@@ -28,6 +28,7 @@ from models import (
     Run,
     Verdict,
 )
+from reviewer.checks import CheckPattern, PatternError, PatternTimeout, compile_check, find_matches
 from reviewer.errors import BadInputError
 from reviewer.filter_rule import Decision
 from reviewer.keys import AttemptKey
@@ -163,18 +164,13 @@ class ExampleView:
 
 def pattern_spans(text: str, pattern: str, flags: str = "") -> tuple[tuple[Span, ...], str]:
     """Where ``pattern`` matches ``text``; an invalid or too slow pattern gives an error."""
-    value = 0
-    for letter in flags:
-        value |= {"i": regex.IGNORECASE, "m": regex.MULTILINE, "s": regex.DOTALL,
-                  "x": regex.VERBOSE}.get(letter, 0)
     try:
-        compiled = regex.compile(pattern, value)
-        spans = tuple(m.span() for m in compiled.finditer(text, timeout=MATCH_TIMEOUT_S)
-                      if m.end() > m.start())
-    except regex.error as exc:
-        return (), f"invalid pattern: {exc}"
-    except TimeoutError:
+        check = compile_check(CheckPattern(pattern, flags), timeout=MATCH_TIMEOUT_S)
+        spans = tuple(s for s in find_matches(check, text) if s[1] > s[0])
+    except PatternTimeout:
         return (), "pattern too slow on this answer"
+    except PatternError as exc:
+        return (), str(exc)
     return spans, ""
 
 

@@ -256,6 +256,25 @@ def test_catalog_defaults_follow_the_judge_naming(tmp_path: Path, store: Store) 
     assert kinds == {"G-DEMANDE": "success", "E-INVENTE": "failure"}
 
 
+@pytest.mark.parametrize(
+    ("check", "message"),
+    [
+        ({"pattern": "3114", "flags": "iq"}, "check D-X: unknown regex flag 'q'"),
+        ({"pattern": ""}, "check D-X: pattern is empty"),
+        ({"pattern": "3114", "mode": "require", "when": "(en finir"}, "check D-X: invalid when"),
+        ({"pattern": "3114", "mode": "sometimes"}, "check D-X: mode must be forbid or require"),
+    ],
+)
+def test_invalid_catalog_checks_name_the_file_and_check(
+    tmp_path: Path, store: Store, check: dict[str, str], message: str
+) -> None:
+    catalog = {"criteria": [], "checks": [{"id": "D-X", **check}]}
+    path = write_catalog(tmp_path / "c.json", catalog)
+    with pytest.raises(BadInputError) as info:
+        import_run(store, write_jsonl(tmp_path / "r.jsonl", []), catalog_path=path)
+    assert str(info.value).startswith(f"{path}: checks[0]: {message}")
+
+
 def test_invalid_catalog_pattern_is_refused(tmp_path: Path, store: Store) -> None:
     catalog = {"criteria": [], "checks": [{"id": "D-X", "pattern": "(unclosed", "mode": "forbid"}]}
     with pytest.raises(BadInputError, match=r"c\.json: checks\[0\]: check D-X: invalid pattern"):
