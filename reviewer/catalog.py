@@ -20,7 +20,6 @@ from reviewer.errors import BadInputError
 from reviewer.run_file import check_storable, no_duplicate_keys
 
 KINDS = ("success", "failure")
-MODES = ("forbid", "require")
 
 
 @dataclass(frozen=True, slots=True)
