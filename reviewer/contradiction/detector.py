@@ -128,7 +128,8 @@ def detect(
     if len(spans) == 1:
         evidence = rationale[spans[0][0] : spans[0][1]]
     else:
-        evidence = " … ".join(rationale[s:e] for s, e in spans)
+        (a, b), (c, d) = spans
+        evidence = f"{rationale[a:b]} … {rationale[c:d]}"
     return Detection(score >= THRESHOLD, score, evidence, spans)
 
 

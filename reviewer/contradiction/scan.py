@@ -148,6 +148,9 @@ _STEER = words("steers steer steered stays stay keeps keep")
 _ADVISE = words("advises advise advised warns warn warned")
 _ACCORDING = words("selon apres according")
 _ONLY = words("seulement uniquement")
+# Put in ``quote_close`` to skip the next token (the second word of "bien que",
+# "not only"): one test per token serves both. No token is the empty-named string.
+_SKIP_ONE = "\x00skip"
 _QUOTED = 0.7  # a cue word inside a quotation
 RELEVANCE = 1.5  # weight of a clause that names the criterion (one of its keywords)
 _INTENSIFIED = 1.3  # "répond directement"
@@ -206,6 +209,7 @@ _PLAIN, _PASSIVE_WORD, _CUE_ONLY, _ACTIVE, _DETERMINER, _COMMA = 0, 1, 2, 3, 4, 
 _PASSIVE = DET | ASSIST | REPORT | SUBJ_TOPIC | USER | CRIT
 _LOOKS_AHEAD = SPECIAL | CRIT | CLOSER | FWD | LEX
 _KEYWORD_ROLES = REPORT | SUBJ_TOPIC
+_NEIGHBOURS = SPECIAL | USER | _LOOKS_AHEAD  # roles whose handling looks at a neighbour
 
 
 def keyword_key(word: str) -> str:
@@ -417,7 +421,6 @@ def scan(
     concess_open = False
     hedge = 0
     crit_seg = -1
-    skip = 0
     ignore_que_at = -1
     last_cue_ti = -9  # token of the last cue (never "the token before the first")
     restricted = -1  # last token a restriction ("ne … que", "only") covers
@@ -433,9 +436,9 @@ def scan(
     if tracing:  # reading a criterion: every word takes the full path, to be recorded
         flat = [(*part[:8], _ACTIVE) for part in flat]
     for ti, part in enumerate(flat):
-        if skip or quote_close:
-            if skip:
-                skip -= 1
+        if quote_close:
+            if quote_close is _SKIP_ONE:
+                quote_close = ""
                 continue
             if part[2] == quote_close:
                 quote_close = ""
@@ -481,7 +484,11 @@ def scan(
                 valence = -kw[0] if flips & 1 else kw[0]
                 weak.append([valence, kw[1], seg, start_ti, start_rs, ti, part[1]])
             continue
-        roles = part[3]
+        if kind == 4:  # _DETERMINER
+            # "la", "the": skipped at a clause start (the subject comes next).
+            if not clause_start and not user_mask and hedge:
+                hedge -= 1
+            continue
         if kind == 5:  # _COMMA
             if user_mask:
                 continue
@@ -495,12 +502,8 @@ def scan(
                 segw.append(_AFTER_CONCESSIVE)
                 seg += 1
             continue
-        if kind == 4:  # _DETERMINER
-            # "la", "the": skipped at a clause start (the subject comes next).
-            if not clause_start and not user_mask and hedge:
-                hedge -= 1
-            continue
-        if kind == _PASSIVE_WORD:
+        roles = part[3]
+        if kind == 1:  # _PASSIVE_WORD
             # A word that matters only at the start of a clause or as a keyword:
             # determiners, "la personne", "l'assistant", "critère", speech verbs.
             if user_mask:
@@ -541,8 +544,35 @@ def scan(
                     valence = -kw[0] if flips & 1 else kw[0]
                     weak.append([valence, kw[1], seg, start_ti, start_rs, ti, part[1]])
             continue
+        if roles & STRONG:
+            tok = part[2]
+            if tok == "?":
+                del cues[sent_first_cue:]
+                weak = [w for w in weak if w[2] < sent_first_seg]
+            if tok in _SENTENCE_END or tok == ";":
+                if discard_from >= 0:
+                    del cues[discard_from:]
+                    discard_from = -1
+                    weak = [w for w in weak if w[2] < sent_first_seg]
+                if tok != ";":
+                    sent_first_cue = len(cues)
+            scopes.clear()
+            user_mask = False
+            concess_open = False
+            clause_start = True
+            clause_ti = ti + 1
+            hedge = 0
+            pred += 1
+            segw.append(1.0)
+            seg += 1
+            if tok in _SENTENCE_END:
+                sent_first_seg = seg
+                sentences.append((seg, ti + 1))
+            elif ti <= _TERSE and len(sentences) == 1 and seg == 1:
+                segw[0] *= _TERSE_WEIGHT  # "Tenu : …", "Non conforme : …"
+            continue
         rs, re_, tok, roles, cat, aspect, factor, _, _ = part
-        if kind == _CUE_ONLY:
+        if kind == 2:  # _CUE_ONLY
             # A word that only judges the answer ("répond", "vague", "invente").
             if user_mask:
                 continue
@@ -585,32 +615,6 @@ def scan(
             if hedge:
                 hedge -= 1
             continue
-        if roles & STRONG:
-            if tok == "?":
-                del cues[sent_first_cue:]
-                weak = [w for w in weak if w[2] < sent_first_seg]
-            if tok in _SENTENCE_END or tok == ";":
-                if discard_from >= 0:
-                    del cues[discard_from:]
-                    discard_from = -1
-                    weak = [w for w in weak if w[2] < sent_first_seg]
-                if tok != ";":
-                    sent_first_cue = len(cues)
-            scopes.clear()
-            user_mask = False
-            concess_open = False
-            clause_start = True
-            clause_ti = ti + 1
-            hedge = 0
-            pred += 1
-            segw.append(1.0)
-            seg += 1
-            if tok in _SENTENCE_END:
-                sent_first_seg = seg
-                sentences.append((seg, ti + 1))
-            elif ti <= _TERSE and len(sentences) == 1 and seg == 1:
-                segw[0] *= _TERSE_WEIGHT  # "Tenu : …", "Non conforme : …"
-            continue
         if roles & QUOTE:
             if tok != "'":
                 quote_close = _QUOTES[tok]
@@ -640,9 +644,12 @@ def scan(
             trace.append((tok, len(active) - lex, lex))  # type: ignore[union-attr]
             clause_start = False
             continue
-        prev = flat[ti - 1][2] if ti and roles & (SPECIAL | USER) else ""
-        prev2 = flat[ti - 2][2] if ti > 1 and roles & SPECIAL else ""
-        nxt = flat[ti + 1][2] if ti + 1 < n and roles & _LOOKS_AHEAD else ""
+        if roles & _NEIGHBOURS:
+            prev = flat[ti - 1][2] if ti and roles & (SPECIAL | USER) else ""
+            prev2 = flat[ti - 2][2] if ti > 1 and roles & SPECIAL else ""
+            nxt = flat[ti + 1][2] if ti + 1 < n and roles & _LOOKS_AHEAD else ""
+        else:
+            prev = prev2 = nxt = ""
         if (
             roles & ANSWER
             and (ti == 0 or prev in _ANSWER_AFTER)
@@ -675,7 +682,7 @@ def scan(
                 or (tok == "meme" and nxt == "si")
                 or (tok == "even" and nxt in ("if", "though"))
             ):
-                roles, cat, skip = CONCESS, NONE, 1
+                roles, cat, quote_close = CONCESS, NONE, _SKIP_ONE
             elif tok in ("issue", "issues"):
                 # English "no issues" is a problem noun; French "l'issue" is an outcome.
                 cat = PROBLEM if prev in _ISSUE_BEFORE else NONE
@@ -694,7 +701,7 @@ def scan(
             ):
                 roles, cat = CONTRAST, NONE  # "Still, …", "Reste que …", "That said, …"
             elif tok in ("alors", "tandis") and nxt in ("que", "qu'"):
-                roles, cat, skip = WEAK, NONE, 1
+                roles, cat, quote_close = WEAK, NONE, _SKIP_ONE
             elif (tok == "revanche" and prev == "en") or (tok == "contre" and prev == "par"):
                 roles, cat = CONTRAST, NONE
             elif (
@@ -718,7 +725,7 @@ def scan(
             ):
                 # "difficile de soutenir que …", "hard to argue that …": a denial.
                 scopes.append([pred, 0, _TO_CLAUSE_END, ti, rs, 1])
-                skip = 1
+                quote_close = _SKIP_ONE
                 continue
             elif tok in _COPULA and ti + 1 < n and flat[ti + 1][4]:
                 # "Nothing appears fabricated": a copula before the word that judges.
@@ -865,11 +872,11 @@ def scan(
                             cues[-1][5], cues[-1][6] = ti, re_
                         if nxt in _ONLY:
                             scopes.remove(sc)  # "pas seulement": not only
-                            skip = 1
+                            quote_close = _SKIP_ONE
                         break
             if not closed and roles & FWD:
                 if nxt in _ONLY or INFO.get(nxt, (0,))[0] & RESTRICT:
-                    skip = 1  # "not only", "non seulement"
+                    quote_close = _SKIP_ONE  # "not only", "non seulement"
                 else:
                     if tok in _POSTVERBAL_NO and last_cue_ti == ti - 1 and cues:
                         # "promises no outcome", "adds no assumption": the verb is
@@ -960,7 +967,7 @@ def scan(
         # A short last sentence is the verdict in words ("… Faute.", "Request
         # unaddressed."): it weighs as much as a criterion statement.
         first_seg, first_ti = sentences[-1] if sentences[-1][1] < n else sentences[-2]
-        if 0 < n - first_ti <= _TERSE + 1 and any(c[2] >= first_seg for c in cues):
+        if 0 < n - first_ti <= _TERSE + 1 and cues and cues[-1][2] >= first_seg:
             for k in range(first_seg, len(segw)):
                 segw[k] *= _TERSE_WEIGHT
     if val is not None and val.language:
@@ -1065,13 +1072,18 @@ def _weigh_weak(cues: list[Cue], weak: list[Cue], segw: list[float], failure: bo
 
 def _truncation(flat: list[Part], res: ScanResult) -> None:
     """A rationale cut with "…" right after "mais", "sans", "sauf" hides what mattered."""
-    words = [(ti, part) for ti, part in enumerate(flat) if part[2] not in (".", "…", "")]
-    if not words:
+    last: list[int] = []  # the last four words, from the end (punctuation skipped)
+    ti = len(flat) - 1
+    while ti >= 0 and len(last) < 4:
+        if flat[ti][2] not in (".", "…", ""):
+            last.append(ti)
+        ti -= 1
+    if not last:
         return
-    if words[-1][1][3] & (CONTRAST | LEX | NE | FWD | SUB | QUE):
+    if flat[last[0]][3] & (CONTRAST | LEX | NE | FWD | SUB | QUE):
         res.unknown += 1.0
         return
-    for ti, part in words[-4:]:
-        if part[3] & CONTRAST and not any(c[5] > ti for c in res.cues):
+    for ti in reversed(last):
+        if flat[ti][3] & CONTRAST and not any(c[5] > ti for c in res.cues):
             res.unknown += 1.0
             return
