@@ -22,8 +22,6 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-import krippendorff
-import numpy as np
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -53,6 +51,10 @@ def krippendorff_alpha(ratings: Ratings) -> float | None:
     categories = sorted({c for u in units for c in ratings[u].values()}, key=repr)
     if len(categories) < 2:
         return None
+    # Imported here: numpy and krippendorff were an eighth of the app's start-up.
+    import krippendorff
+    import numpy as np
+
     code = {c: float(i) for i, c in enumerate(categories)}
     raters = sorted({r for u in units for r in ratings[u]})
     data = np.full((len(raters), len(units)), np.nan)
