@@ -56,3 +56,16 @@ def test_domain_cli_does_not_load_qt() -> None:
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )
     assert proc.stdout.strip() == "False"
+
+
+def test_output_cut_short_by_the_reader_is_not_a_traceback(tmp_path: Path) -> None:
+    db = tmp_path / "pipe.sqlite3"
+    script = (
+        f"{sys.executable} -m ui.cli --db {db} demo >/dev/null && "
+        # The reader exits before the writer's first write (Python takes longer to start).
+        f"{sys.executable} -m ui.cli --db {db} queue | true"
+    )
+    proc = subprocess.run(["bash", "-c", script], cwd=ROOT, capture_output=True, text=True,
+                          check=False)
+    assert proc.returncode == 0
+    assert "Traceback" not in proc.stderr and "BrokenPipe" not in proc.stderr

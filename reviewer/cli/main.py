@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 from collections.abc import Callable, Sequence
@@ -69,6 +70,11 @@ def main(argv: Sequence[str] | None = None, extra: Sequence[Registrar] = ()) -> 
     except KeyboardInterrupt:
         print("reviewer: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (`reviewer queue | head`): not an error worth a traceback.
+        # Point stdout at devnull so the interpreter's final flush does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     return code
 
 
