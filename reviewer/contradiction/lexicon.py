@@ -62,7 +62,7 @@ MET: Final = 5
 PROBLEM: Final = 6
 
 _ROLES: dict[int, str] = {
-    STRONG: ". ; : ! ? … · • |",
+    STRONG: ". ; : ! ? … · • | → ⇒",
     QUOTE: "« “ \" „ ‹ ( [ '",
     WEAK: ", et and puis car",
     CONTRAST: (
@@ -125,7 +125,7 @@ _ROLES: dict[int, str] = {
     SPECIAL: (
         "bien meme even alors tandis revanche contre lieu plutot instead rather loin far free "
         "exempt clear against faux fausse inexact inexacte impossible false untrue vrai vraie "
-        "exact exacte juste correct true case fair dire say met avant compte up granted round "
+        "exact exacte juste correct true case cas fair dire say met avant compte up granted round "
         "around partie reponse answer response reply oui non yes no attendu attendue attendus "
         "attendues requis requise required expected while whilst still reste depit hand said "
         "empeche ✓ ✔ ☑ ✅ ✗ ✘ ❌ but point issue issues certains certaines met difficile "
@@ -157,7 +157,7 @@ _CUES: dict[int, str] = {
         "couvre couvrent reprend reprennent aide aident aider aidant guide guident "
         "accompagne* reconnait reconnaissent structure structurent rassure rassurent "
         "invite invitent inviter confirme confirment dit dire reagit reagir evoque evoquer echo "
-        "evoquent touche touches rappele guidance advice conseil conseils piste pistes "
+        "evoquent touches touched nails rappele guidance advice conseil conseils piste pistes "
         "recommandations reconnai* renvoi "
         "mentionn* recommand* indiqu* propositi* orientat* redirig* renseign* "
         "sugge* mention mentions "
@@ -226,7 +226,8 @@ _CUES: dict[int, str] = {
         "missed dismiss* brush* bad badly poor poorly weak mauvais mauvaise mediocre "
         "decevant* disappointing sloppy careless* messy incoheren* illisible obscur* "
         "bancal* tronque* truncated omits omit omitted omitting neglects "
-        "neglect neglected skips skipped saute sautent muet muette escamote* zappe*"
+        "neglect neglected skips skipped saute sautent muet muette escamote* zappe* "
+        "ko nok silence skirts skirted glosses glossed"
     ),
     FAULT: (
         "invent* fabrique* fabrication* halluc* errone* faux fausse fausses inexact* "

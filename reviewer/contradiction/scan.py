@@ -156,7 +156,7 @@ RELEVANCE = 1.5  # weight of a clause that names the criterion (one of its keywo
 _INTENSIFIED = 1.3  # "répond directement"
 _TERSE = 3  # words in a clause that is only a verdict ("Tenu :", "Not met.")
 _TERSE_WEIGHT = 2.0
-_ANSWER_AFTER = words("? : - • · donc so hence thus therefore ainsi bref conclusion")
+_ANSWER_AFTER = words("? : - • · → ⇒ > = donc so hence thus therefore ainsi bref conclusion")
 _MODAL = words("could can pourrait")
 _WHILE = words("while whilst")
 _ABOUT = words("on about sur concernant regarding")
@@ -408,6 +408,7 @@ def scan(
     sent_first_seg = 0
     sent_first_cue = 0
     discard_from = -1  # index in cues where a restatement of the criterion started
+    discard_ti = -9  # the token that started it
     # Negation scopes: [predicate, open "ne" (1/0), last token index covered,
     # chunk and offset of the negator, lexical (1/0)]
     scopes: list[list[int]] = []
@@ -523,6 +524,7 @@ def scan(
                     nxt = flat[ti + 1][2] if ti + 1 < n else ""
                     if nxt == ":" or nxt in _RESTATE_VERBS:
                         discard_from = len(cues)
+                        discard_ti = ti
             elif roles & USER and (ti and flat[ti - 1][2]) in _ACCORDING:
                 user_mask = True
                 continue
@@ -546,10 +548,14 @@ def scan(
             continue
         if roles & STRONG:
             tok = part[2]
+            if tok == ":" and crit_seg == seg and ti and flat[ti - 1][3] & CRIT:
+                crit_seg = seg + 1  # "Critère : non respecté"
             if tok == "?":
                 del cues[sent_first_cue:]
                 weak = [w for w in weak if w[2] < sent_first_seg]
             if tok in _SENTENCE_END or tok == ";":
+                if discard_from >= 0 and ti - discard_ti <= _TERSE + 2:
+                    discard_from = -1  # "Critère : KO." is a verdict, not a restatement
                 if discard_from >= 0:
                     del cues[discard_from:]
                     discard_from = -1
@@ -761,6 +767,14 @@ def scan(
                 continue  # "3114 absent", "étape concrète absente": what it follows is missing
             elif tok in ("signaler", "report", "flag") and prev in ("a", "to"):
                 cat = PROBLEM  # "rien à signaler", "nothing to report"
+            elif tok == "free" and prev == "-":
+                # "jargon-free", "promotion-free": the word before the hyphen is denied.
+                for c in chain(cues, weak):
+                    if c[5] == ti - 2:
+                        c[0] = -c[0]
+                continue
+            elif tok in ("cas", "case") and prev in ("le", "the") and nxt in _CLAUSE_END:
+                cat = MET  # "c'est bien le cas", "ce n'est pas le cas", "not the case."
             elif tok == "peine" and prev == "a":
                 roles, cat = FWD, NONE  # "à peine": barely
             elif tok == "partie" and prev == "en":
@@ -814,11 +828,13 @@ def scan(
                 continue
             if roles & CRIT and (nxt == ":" or nxt in _RESTATE_VERBS) and discard_from < 0:
                 discard_from = len(cues)
+                discard_ti = ti
         elif roles & USER and prev in _ACCORDING:
             user_mask = True
             continue
         if roles & SPECIAL and tok in _EXPECTED and discard_from < 0:
             discard_from = sent_first_cue  # "une étape concrète était attendue"
+            discard_ti = -9
         if roles & (SUB | QUE):
             if ti == ignore_que_at:
                 continue
@@ -960,7 +976,7 @@ def scan(
         if roles & CRIT:
             crit_seg = seg
 
-    if discard_from >= 0:
+    if discard_from >= 0 and n - discard_ti > _TERSE + 2:
         del cues[discard_from:]
         weak = [w for w in weak if w[2] < sent_first_seg]
     if len(sentences) > 1:
