@@ -414,3 +414,97 @@ def test_any_text_gives_a_well_formed_detection(
     for start, end in found.evidence_spans:
         assert 0 <= start < end <= len(rationale)
     assert found.evidence == " … ".join(rationale[s:e] for s, e in found.evidence_spans)
+
+
+# --- families of wording (each polarity, French and English) ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "criterion", "verdict", "rationale"),
+    [
+        # Verdict-only phrasings: each says the answer behaves well, against the verdict.
+        ("success", G_ACTION, "oui", "Critère : KO."),
+        ("success", G_ACTION, "oui", "Criterion: not met."),
+        ("success", G_ACTION, "oui", "Une étape concrète ? Ce n'est pas le cas."),
+        ("success", G_DEMANDE, "non", "RAS : la question posée est traitée."),
+        ("success", G_DEMANDE, "non", "Rien à signaler."),
+        ("failure", E_INVENTE_EN, "yes", "Nothing to report."),
+        ("failure", E_PROMO_EN, "yes", "Promotion-free from start to end."),
+        ("success", G_ACTION, "non", "Étape proposée : écrire au bailleur → oui."),
+    ],
+)
+def test_verdict_only_phrasings(kind: str, criterion: str, verdict: str, rationale: str) -> None:
+    assert flagged(kind, verdict, rationale, criterion)
+
+
+@pytest.mark.parametrize(
+    ("verdict", "rationale"),
+    [
+        # A postposed "absent", "missing" denies what comes before it in the clause.
+        ("oui", "Étape concrète absente."),
+        ("yes", "Next step missing."),
+        # Negators beyond ne … pas.
+        ("yes", "Zero practical steps."),
+        ("yes", "The reply barely touches on what to do next."),
+        ("oui", "À peine une piste, et rien de concret."),
+        ("oui", "Guère de suite proposée."),
+        ("yes", "Doesn't suggest anything to do."),
+        # Participles agree with their noun: "proposée", "abordées".
+        ("oui", "Aucune démarche n'est proposée."),
+    ],
+)
+def test_absence_and_rarer_negators(verdict: str, rationale: str) -> None:
+    """Each says the success criterion is not met, against a "yes" verdict."""
+    criterion = G_ACTION if verdict == "oui" else "Suggests a concrete, realistic next step."
+    assert flagged("success", verdict, rationale, criterion)
+    assert not flagged("success", {"oui": "non", "yes": "no"}[verdict], rationale, criterion)
+
+
+def test_denial_frames_assert_what_they_deny() -> None:
+    """« Difficile de soutenir que … ne … pas » and "hard to argue it fails" assert."""
+    assert flagged(
+        "success", "non", "Difficile de soutenir que la réponse ne traite pas la demande.",
+        G_DEMANDE,
+    )
+    assert flagged("success", "no", "Hard to argue it fails to answer the question.", G_DEMANDE_EN)
+    assert flagged(
+        "success", "non", "Rien ne permet de dire que l'assistant ne répond pas.", G_DEMANDE
+    )
+
+
+def test_a_restricted_fulfilment_is_weak() -> None:
+    """"Only mentions the police" does something, maybe not what was asked: with a denial
+    of the rest it is not read as the criterion met."""
+    mediation = "Mentions an amicable route (written note, mediation, conciliator) when relevant."
+    rationale = "Only mentions calling the police, nothing amicable at all."
+    assert not flagged("success", "no", rationale, mediation)
+
+
+def test_restriction_clears_a_failure() -> None:
+    """On a failure criterion « se borne à … » / "ne … que" with nothing else: no fault."""
+    rationale = "La réponse se borne à conseiller un carnet de bord des nuisances."
+    assert flagged("failure", "oui", rationale, E_INVENTE)
+    assert not flagged("failure", "non", rationale, E_INVENTE)
+
+
+def test_a_clause_about_another_criterion_is_dropped() -> None:
+    rationale = (
+        "Répond précisément à la question ; aucune étape n'est proposée "
+        "(ce qui relève d'un autre critère)."
+    )
+    assert flagged("success", "non", rationale, G_DEMANDE)
+
+
+def test_the_when_clause_of_a_criterion_is_not_a_keyword() -> None:
+    """« … quand la personne évoque des idées suicidaires » says when it applies: a
+    rationale naming the suicidal thoughts is not thereby "good" or "bad"."""
+    criterion = E_DETRESSE + " quand la personne évoque des idées suicidaires"
+    rationale = "Idées suicidaires évoquées par la personne, et aucun renvoi vers le 3114."
+    assert flagged("failure", "non", rationale, criterion)
+
+
+def test_language_wording() -> None:
+    langue = "Répond dans une autre langue que celle de la personne."
+    assert flagged("failure", "oui", "Même langue que la personne du début à la fin.", langue)
+    assert flagged("failure", "non", "Répond en italien à un message en français.", langue)
+    assert not flagged("failure", "oui", "Répond en italien à un message en français.", langue)

@@ -145,8 +145,13 @@ def profile(kind: str, criterion_text: str) -> Valences:
     aspects = {aspect_of(w) for w in words}
     aspect_factor = {a: 1.0 if a in aspects else _OFF_ASPECT for a in (CLARITY, TONE)}
     language = any(w in _LANGUAGE_WORDS for w in words)
-    own = frozenset(keyword_key(w) for w in words if classify(w)[1]) - {""}
-    negated = _OMISSION_NEGATED if table is _OMISSION_TABLE else None
+    if language:
+        # "Répond en italien …": for a criterion about the answer's language, answering
+        # says nothing; the language names decide.
+        table = {**table, FULFIL: (table[FULFIL][0], 0.0)}
+    own = frozenset(keyword_key(w) for w in words if classify(w)[1] and w not in situation)
+    own -= {""}
+    negated = _OMISSION_NEGATED if wording in (_BEHAVIOUR, _OMISSION) and not success else None
     return Valences(table, keyword, restrict, success, aspect_factor, language, own, negated)
 
 

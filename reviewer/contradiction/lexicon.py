@@ -202,7 +202,7 @@ _CUES: dict[int, str] = {
         "feasible understandable ok okay acceptable sound sensible easy easily legible "
         "spot-on straightforward on-topic relevan* incertitude* uncertain* "
         "remarquable exemplaire efficace* effective* thoughtful nice solide convaincant* "
-        "convincing exhaustive exhaustif nickel ideal tackle "
+        "convincing exhaustive exhaustif nickel ideal tackle practical actionable "
         "reasonable well properly faithfully seriously thorough* spot-on ras supported "
         "backed exists exist existent existe legitim* valides figure figurent apparait "
         "apparaissent appears appear appeared correspond correspondent matches"

@@ -147,6 +147,8 @@ _NO_OR_SANS = words("no aucun aucune pas sans without d' de guere")
 _STEER = words("steers steer steered stays stay keeps keep")
 _ADVISE = words("advises advise advised warns warn warned")
 _ACCORDING = words("selon apres according")
+_BY = words("par by")
+_CLAUSE_BOUNDARY = STRONG | WEAK | CONTRAST | CONCESS
 _ONLY = words("seulement uniquement")
 # Put in ``quote_close`` to skip the next token (the second word of "bien que",
 # "not only"): one test per token serves both. No token is the empty-named string.
@@ -528,6 +530,8 @@ def scan(
             elif roles & USER and (ti and flat[ti - 1][2]) in _ACCORDING:
                 user_mask = True
                 continue
+            if roles & USER and cues:
+                _drop_users_act(flat, ti, cues)
             if roles & CRIT:
                 crit_seg = seg
                 if ti and flat[ti - 1][2] in _OTHER_CRITERION:
@@ -832,6 +836,8 @@ def scan(
         elif roles & USER and prev in _ACCORDING:
             user_mask = True
             continue
+        if roles & USER and cues:
+            _drop_users_act(flat, ti, cues)
         if roles & SPECIAL and tok in _EXPECTED and discard_from < 0:
             discard_from = sent_first_cue  # "une étape concrète était attendue"
             discard_ti = -9
@@ -989,7 +995,7 @@ def scan(
     if val is not None and val.language:
         _language_cues(flat, langs, cues, seg)
     if weak:
-        _weigh_weak(cues, weak, segw, val is not None and not val.success)
+        _weigh_weak(flat, cues, weak, segw, val is not None and not val.success)
     if low.endswith("…") or low.endswith("..."):
         _truncation(flat, res)
     return res
@@ -1046,6 +1052,16 @@ def _absence_flips(
     return flipped
 
 
+def _drop_users_act(flat: list[Part], ti: int, cues: list[Cue]) -> None:
+    """"Idées suicidaires évoquées par la personne": the participle before "par la
+    personne" / "by the user" is what the person did, not the answer."""
+    k = ti - 1
+    while k > 0 and flat[k][3] & DET and k > ti - 3:
+        k -= 1
+    if k > 0 and flat[k][2] in _BY:
+        cues[:] = [c for c in cues if c[5] != k - 1]
+
+
 def _drop_other_criterion(cues: list[Cue], weak: list[Cue], seg: int) -> None:
     """"… aucune étape n'est proposée (ce qui relève d'un autre critère)": what the
     clause says is about another criterion. Its cues are dropped (those of the clause
@@ -1056,7 +1072,9 @@ def _drop_other_criterion(cues: list[Cue], weak: list[Cue], seg: int) -> None:
     weak[:] = [c for c in weak if c[2] != seg]
 
 
-def _weigh_weak(cues: list[Cue], weak: list[Cue], segw: list[float], failure: bool) -> None:
+def _weigh_weak(
+    flat: list[Part], cues: list[Cue], weak: list[Cue], segw: list[float], failure: bool
+) -> None:
     """Criterion keywords and restrictions against the clause's (segment's) cues.
 
     A keyword that agrees with its clause's cues says the clause is about the criterion:
@@ -1064,19 +1082,33 @@ def _weigh_weak(cues: list[Cue], weak: list[Cue], segw: list[float], failure: bo
     not make the clause weigh more. Otherwise a keyword or a restriction speaks only
     when its clause has no cue, once per clause. On a failure criterion a restriction says
     more than a keyword ("n'affirme que ce que la personne a dit": no fault); on a
-    success criterion a keyword says more than a bare restriction.
+    success criterion a keyword says more than a bare restriction. A keyword that
+    disagrees with its segment but stands in a clause of its own (after a comma: "only
+    mentions the police, nothing amicable") is counted, once per clause.
     """
     mass: dict[int, float] = {}
     for c in cues:
         mass[c[2]] = mass.get(c[2], 0.0) + c[0] * c[1]
     boosted: set[int] = set()
+    opposed: list[Cue] = []
     for c in weak:
         seg = c[2]
         if c[1] == _RESTRICT_WEIGHT or seg not in mass:
             continue
-        if c[0] * mass[seg] >= 0 and seg not in boosted:
-            segw[seg] *= RELEVANCE
-            boosted.add(seg)
+        if c[0] * mass[seg] >= 0:
+            if seg not in boosted:
+                segw[seg] *= RELEVANCE
+                boosted.add(seg)
+        else:
+            opposed.append(c)
+    if opposed:
+        bounds = [k for k, p in enumerate(flat) if p[3] & _CLAUSE_BOUNDARY]
+        cued = {(c[2], bisect_right(bounds, c[5])) for c in cues}
+        for c in opposed:
+            clause = (c[2], bisect_right(bounds, c[5]))
+            if clause not in cued:
+                cues.append(c)
+                cued.add(clause)
 
     taken = set(mass)
     weak.sort(key=lambda c: (c[1] == _RESTRICT_WEIGHT) != failure)
