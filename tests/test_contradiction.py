@@ -336,7 +336,7 @@ def test_command_needs_a_file(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def _labelled(tmp_path: Path) -> Path:
-    rows = [
+    rows: list[dict[str, object]] = [
         {**ROWS[0], "label": "contradiction", "lang": "fr"},  # flagged: tp
         {**ROWS[1], "label": "consistent", "lang": "fr"},  # not flagged: tn
         {**ROWS[2], "label": "consistent", "lang": "fr"},  # flagged: fp
