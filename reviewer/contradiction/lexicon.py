@@ -104,7 +104,7 @@ _ROLES: dict[int, str] = {
     ),
     HEDGE: "peu legerement parfois endroits slightly somewhat bit little assez touch tad",
     CONCL: (
-        "donc ainsi bref somme final finalement conclusion globalement ensemble overall "
+        "donc ainsi bref somme final finalement conclusion globalement ensemble overall verdict "
         "therefore thus hence so"
     ),
     CRIT: "critere criteres criterion exigence requirement condition verdict",
@@ -129,6 +129,7 @@ _ROLES: dict[int, str] = {
         "around partie reponse answer response reply oui non yes no attendu attendue attendus "
         "attendues requis requise required expected while whilst still reste depit hand said "
         "empeche ✓ ✔ ☑ ✅ ✗ ✘ ❌ but point issue issues certains certaines met difficile "
+        "cote found "
         "hard appears appear appeared semble apparait absent absente absents absentes "
         "missing manquant manquante manquants manquantes signaler report flag peine "
         "aucun aucune none neant nil agissait "
@@ -202,7 +203,8 @@ _CUES: dict[int, str] = {
         "feasible understandable ok okay acceptable sound sensible easy easily legible "
         "spot-on straightforward on-topic relevan* incertitude* uncertain* "
         "remarquable exemplaire efficace* effective* thoughtful nice solide convaincant* "
-        "convincing exhaustive exhaustif nickel ideal tackle practical actionable "
+        "convincing exhaustive exhaustif nickel ideal tackle practical actionable retrouve "
+        "retrouvent traceable verifiable "
         "reasonable well properly faithfully seriously thorough* spot-on ras supported "
         "backed exists exist existent existe legitim* valides figure figurent apparait "
         "apparaissent appears appear appeared correspond correspondent matches"
@@ -227,7 +229,7 @@ _CUES: dict[int, str] = {
         "decevant* disappointing sloppy careless* messy incoheren* illisible obscur* "
         "bancal* tronque* truncated omits omit omitted omitting neglects "
         "neglect neglected skips skipped saute sautent muet muette escamote* zappe* "
-        "ko nok silence skirts skirted glosses glossed"
+        "ko nok silence skirts skirted glosses glossed abstrait* abstract"
     ),
     FAULT: (
         "invent* fabrique* fabrication* halluc* errone* faux fausse fausses inexact* "
@@ -256,6 +258,8 @@ _CUES: dict[int, str] = {
         "minimiz* downplay* triviali* belittl* misstat* misrepresent* wrongly falsely "
         "overstat* assures accuses accused shames shaming plugs incites escalat* "
         "aggressive hostile illegal* unlawful* illicit* illicite* covert* collect* "
+        "selfish egoiste* inconsidere* inconsiderate mepris* rude impoli* grossier* "
+        "desobligeant* arrogant* hautain* sarcasti* "
         "abonn* subscri* upsell* sales pitch* misdescri* mislead* misquot* misinform* "
         ""
     ),

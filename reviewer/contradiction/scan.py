@@ -148,6 +148,8 @@ _STEER = words("steers steer steered stays stay keeps keep")
 _ADVISE = words("advises advise advised warns warn warned")
 _ACCORDING = words("selon apres according")
 _BY = words("par by")
+_HELP_NOUNS = words("guidance advice conseil conseils piste pistes recommandations")
+_CONCLUDING = words("verdict")  # "Verdict : …" concludes, it does not restate
 _CLAUSE_BOUNDARY = STRONG | WEAK | CONTRAST | CONCESS
 _ONLY = words("seulement uniquement")
 # Put in ``quote_close`` to skip the next token (the second word of "bien que",
@@ -427,7 +429,7 @@ def scan(
     ignore_que_at = -1
     last_cue_ti = -9  # token of the last cue (never "the token before the first")
     restricted = -1  # last token a restriction ("ne … que", "only") covers
-    restrict_fulfil = val is not None and val.success
+    restrict_fulfil = val is not None and val.success  # also: a success criterion
     table = val.table if val is not None else None
     keywords = val.keyword if val is not None else {}
     own = val.own_cues if val is not None else frozenset()
@@ -522,7 +524,7 @@ def scan(
                 if roles & USER and _user_speaks(flat, ti):
                     user_mask = True
                     continue
-                if roles & CRIT and discard_from < 0:
+                if roles & CRIT and discard_from < 0 and part[2] not in _CONCLUDING:
                     nxt = flat[ti + 1][2] if ti + 1 < n else ""
                     if nxt == ":" or nxt in _RESTATE_VERBS:
                         discard_from = len(cues)
@@ -616,6 +618,15 @@ def scan(
                 if flips & 1:
                     valence = -valence
                     weight *= negated_factor[cat]
+                elif part[2] in _HELP_NOUNS or (
+                    cat == QUALITY and not restrict_fulfil and weak and weak[-1][5] == ti - 1
+                ):
+                    # "The advice stays abstract": a noun of help says something only
+                    # when denied ("no guidance"). "l'adresse exacte" on a failure
+                    # criterion: the adjective describes the fault's object.
+                    if hedge:
+                        hedge -= 1
+                    continue
                 cues.append([valence, weight, seg, start_ti, start_rs, ti, re_])
                 last_cue_ti = ti
             elif part[7] in keywords:
@@ -699,8 +710,12 @@ def scan(
             elif tok in ("certains", "certaines"):
                 # "présentées comme certaines" (certain) vs "certaines démarches" (some).
                 cat = FAULT if prev in ("comme", "as") else NONE
-            elif tok == "point" and prev == "the":
-                roles, cat = 0, QUALITY  # "to the point"
+            elif tok == "point" and prev == "the" and prev2 in ("to", "on"):
+                roles, cat = 0, QUALITY  # "to the point", "on the point" (not "misses the point")
+            elif tok == "cote" and prev == "a":
+                cat = DEFICIT  # "répond à côté", "à côté de la plaque"
+            elif tok == "found" and prev == "be":
+                cat = QUALITY  # "can be found in the context"
             elif (tok in _WHILE and clause_start) or (tok == "depit" and prev == "en"):
                 roles, cat = CONCESS, NONE  # "While polite, …", "en dépit de …"
             elif (
@@ -830,7 +845,12 @@ def scan(
             if roles & USER and _user_speaks(flat, ti):
                 user_mask = True
                 continue
-            if roles & CRIT and (nxt == ":" or nxt in _RESTATE_VERBS) and discard_from < 0:
+            if (
+                roles & CRIT
+                and (nxt == ":" or nxt in _RESTATE_VERBS)
+                and discard_from < 0
+                and tok not in _CONCLUDING
+            ):
                 discard_from = len(cues)
                 discard_ti = ti
         elif roles & USER and prev in _ACCORDING:
