@@ -158,7 +158,8 @@ _CUES: dict[int, str] = {
         "couvre couvrent reprend reprennent aide aident aider aidant guide guident "
         "accompagne* reconnait reconnaissent structure structurent rassure rassurent "
         "invite invitent inviter confirme confirment dit dire reagit reagir evoque evoquer echo "
-        "evoquent touches touched nails rappele guidance advice conseil conseils piste pistes "
+        "evoquent touches touched nails rappele mot word states stated comprend comprendre "
+        "understands guidance advice conseil conseils piste pistes "
         "recommandations reconnai* renvoi "
         "mentionn* recommand* indiqu* propositi* orientat* redirig* renseign* "
         "sugge* mention mentions "
@@ -259,7 +260,7 @@ _CUES: dict[int, str] = {
         "overstat* assures accuses accused shames shaming plugs incites escalat* "
         "aggressive hostile illegal* unlawful* illicit* illicite* covert* collect* "
         "selfish egoiste* inconsidere* inconsiderate mepris* rude impoli* grossier* "
-        "desobligeant* arrogant* hautain* sarcasti* "
+        "desobligeant* arrogant* hautain* sarcasti* pareille "
         "abonn* subscri* upsell* sales pitch* misdescri* mislead* misquot* misinform* "
         ""
     ),

@@ -143,19 +143,24 @@ _ACCOUNT = words("en tient tenu tiennent tenir")
 _MAKE = words("made make makes making")
 _GET = words("get gets got getting")
 _ANSWER_NOUN = words("reponse answer response reply")
-_NO_OR_SANS = words("no aucun aucune pas sans without d' de guere")
+_NO_OR_SANS = words("no aucun aucune pas sans without guere peu")
+_OF = words("de d' of")
 _STEER = words("steers steer steered stays stay keeps keep")
 _ADVISE = words("advises advise advised warns warn warned")
 _ACCORDING = words("selon apres according")
 _BY = words("par by")
-_HELP_NOUNS = words("guidance advice conseil conseils piste pistes recommandations")
+_WORD_NOUNS = words("mot word")
+_ABOUT_OF = words("sur de d' du des about on of")
+_HELP_NOUNS = words("guidance advice conseil conseils piste pistes recommandations mot word")
 _CONCLUDING = words("verdict")  # "Verdict : …" concludes, it does not restate
 _CLAUSE_BOUNDARY = STRONG | WEAK | CONTRAST | CONCESS
 _ONLY = words("seulement uniquement")
 # Put in ``quote_close`` to skip the next token (the second word of "bien que",
 # "not only"): one test per token serves both. No token is the empty-named string.
 _SKIP_ONE = "\x00skip"
-_QUOTED = 0.7  # a cue word inside a quotation
+_QUOTED = 0.7
+_QUOTE_NEG_SPAN = 4
+_NEGATING = NE | FWD | CLOSER  # a cue word inside a quotation
 RELEVANCE = 1.5  # weight of a clause that names the criterion (one of its keywords)
 _INTENSIFIED = 1.3  # "répond directement"
 _TERSE = 3  # words in a clause that is only a verdict ("Tenu :", "Not met.")
@@ -423,6 +428,7 @@ def scan(
     pred_ti = 0  # where the current predicate started (after "que", "qui", "if"…)
     user_mask = False
     quote_close = ""
+    quote_neg = -9  # last negator seen inside a quotation
     concess_open = False
     hedge = 0
     crit_seg = -1
@@ -449,10 +455,12 @@ def scan(
                 quote_close = ""
             elif part[3] & CRIT and ti and flat[ti - 1][2] in _OTHER_CRITERION:
                 _drop_other_criterion(cues, weak, seg)  # "(relève d'un autre critère)"
+            elif part[3] & _NEGATING:
+                quote_neg = ti
             elif part[4] == FAULT and not user_mask and table is not None:
                 # Fault words quoted from the answer still show what it does ("« passez
-                # à Premium »", "« vous gagnerez forcément »"); negations inside the
-                # quote are the speaker's, so only the judge's own scopes apply.
+                # à Premium »", "« vous gagnerez forcément »"); the judge's scopes apply,
+                # and a negation just before it in the quote (« rien n'est garanti »).
                 valence, weight = table[part[4]]
                 weight *= part[6] * _QUOTED
                 if part[5]:
@@ -462,6 +470,8 @@ def scan(
                     for sc in scopes:
                         if sc[2] >= ti:
                             flips += 1
+                    if ti - quote_neg <= _QUOTE_NEG_SPAN:
+                        flips += 1
                     valence = -valence if flips & 1 else valence
                     cues.append([valence, weight, seg, ti, part[0], ti, part[1]])
             elif part[3] & LANGUAGE:
@@ -615,10 +625,15 @@ def scan(
                     if sc[2] >= ti:
                         flips += 1
                         start_ti, start_rs = sc[3], sc[4]
-                if flips & 1:
+                if flips & 1 and (
+                    part[2] not in _WORD_NOUNS
+                    or (ti + 1 < n and flat[ti + 1][2] in _ABOUT_OF)
+                ):
+                    # ("pas un mot sur la fatigue" is an omission; "sans un mot
+                    # technique" is not.)
                     valence = -valence
                     weight *= negated_factor[cat]
-                elif part[2] in _HELP_NOUNS or (
+                elif flips & 1 or part[2] in _HELP_NOUNS or (
                     cat == QUALITY and not restrict_fulfil and weak and weak[-1][5] == ti - 1
                 ):
                     # "The advice stays abstract": a noun of help says something only
@@ -693,8 +708,10 @@ def scan(
             # Two-word expressions, decided on one word with a look at its neighbour
             # (the most frequent words first).
             if tok in _ANSWER_NOUN:
-                if prev in _NO_OR_SANS:
-                    cat = FULFIL  # "aucune réponse à la demande", "no answer"
+                if prev in _NO_OR_SANS or (prev in _OF and prev2 in _NO_OR_SANS):
+                    # "aucune réponse à la demande", "pas de réponse", "no answer"; not
+                    # "le délai de réponse".
+                    cat = FULFIL
             elif tok == "but":
                 if prev in _ARTICLE_FR:
                     roles, cat = 0, QUALITY  # "va droit au but": French noun
