@@ -150,8 +150,12 @@ _ADVISE = words("advises advise advised warns warn warned")
 _ACCORDING = words("selon apres according")
 _BY = words("par by")
 _WORD_NOUNS = words("mot word")
+_CHECK = words("check checks checked")
 _ABOUT_OF = words("sur de d' du des about on of")
-_HELP_NOUNS = words("guidance advice conseil conseils piste pistes recommandations mot word")
+_HELP_NOUNS = words(
+    "guidance advice conseil conseils piste pistes recommandations mot word plan suggestion "
+    "suggestions proposition propositions explication explications explanation explanations"
+)
 _CONCLUDING = words("verdict")  # "Verdict : …" concludes, it does not restate
 _CLAUSE_BOUNDARY = STRONG | WEAK | CONTRAST | CONCESS
 _ONLY = words("seulement uniquement")
@@ -691,6 +695,7 @@ def scan(
             and (ti == 0 or prev in _ANSWER_AFTER)
             and nxt in _ANSWER_FOLLOW
             and (prev == ":" or tok not in _NIL)
+            and not (nxt == "-" and flat[ti + 1][0] == re_)  # "Non-judgemental"
         ):
             holds = 1 if tok in _YES_MARKS else -1
             if prev == ":" and any(c[2] == seg - 1 for c in chain(cues, weak)):
@@ -731,6 +736,11 @@ def scan(
                 roles, cat = 0, QUALITY  # "to the point", "on the point" (not "misses the point")
             elif tok == "cote" and prev == "a":
                 cat = DEFICIT  # "répond à côté", "à côté de la plaque"
+            elif (tok in ("desirer", "desired") and prev in ("a", "be")) or (
+                tok == "out" and prev in _CHECK
+            ):
+                # "laisse à désirer", "leaves a lot to be desired"; "checks out".
+                cat = DEFICIT if tok != "out" else QUALITY
             elif tok == "found" and prev == "be":
                 cat = QUALITY  # "can be found in the context"
             elif (tok in _WHILE and clause_start) or (tok == "depit" and prev == "en"):
