@@ -182,7 +182,7 @@ def table(results: list[Result], judged: bool) -> str:
         ratio = "—" if r.ratio is None else (f"{r.ratio:.0f}×" if r.ratio >= 20
                                             else f"{r.ratio:.2f}")
         if r.unit == "MB" and r.ratio is not None:
-            ratio = f"+{r.ratio:.0f} MB"
+            ratio = f"{r.ratio:+.0f} MB"
         if r.passed is None:
             verdict = "not measured"
         elif not judged:
