@@ -3,6 +3,8 @@
 Run ``python benchmarks/bench_contradiction.py`` (``--quick`` for a short run). It also
 prints the rate on the hand-written rationales of ``tests/data`` (cycled), whose lengths
 are those of real judge rationales (the generated ones are a little longer).
+It says whether the compiled scanner (``scripts/build_contradiction_fast.py``) is in
+use; ``REVIEWER_CONTRADICTION_PURE=1`` measures the pure-Python one.
 ``run(quick)`` returns ``{"name", "ours", "baseline", "ratio", "goal"}`` for a ``make
 bench`` harness: ``ours`` is verdicts per second, ``goal`` the minimum (50,000);
 there is no baseline to compare with.
@@ -25,7 +27,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from reviewer.contradiction import detect
+from reviewer.contradiction import detect, engine
 
 GOAL = 50_000.0
 BATCH = 500
@@ -169,6 +171,10 @@ def run(quick: bool = False) -> dict[str, Any]:
 def main() -> None:
     """Print the figures and whether they meet the goal."""
     quick = "--quick" in sys.argv
+    print(
+        "scanner: compiled (scripts/build_contradiction_fast.py)" if engine.COMPILED
+        else "scanner: pure Python (no compiled copy built from the current scan.py)"
+    )
     result = run(quick=quick)
     verdict = "meets" if result["ours"] >= GOAL else "BELOW"
     print(

@@ -7,6 +7,9 @@ would see the rationale assert the opposite of the verdict.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reviewer.cli.main import main
-from reviewer.contradiction import THRESHOLD, detect, parse_verdict
+from reviewer.contradiction import THRESHOLD, detect, engine, parse_verdict
 
 DATA = Path(__file__).parent / "data" / "contradictions_labelled.jsonl"
 
@@ -508,3 +511,37 @@ def test_language_wording() -> None:
     assert flagged("failure", "oui", "Même langue que la personne du début à la fin.", langue)
     assert flagged("failure", "non", "Répond en italien à un message en français.", langue)
     assert not flagged("failure", "oui", "Répond en italien à un message en français.", langue)
+
+
+# --- the compiled scanner ---------------------------------------------------------------
+
+
+def test_the_compiled_scanner_gives_the_same_detections() -> None:
+    """When ``scripts/build_contradiction_fast.py`` has been run, the compiled scanner is
+    used; it must give exactly the pure-Python module's detections on every data item."""
+    if not engine.COMPILED:
+        pytest.skip("no compiled scanner built from the current scan.py")
+    rows = [
+        json.loads(line)
+        for name in ("contradictions_labelled.jsonl", "contradictions_holdout.jsonl")
+        for line in (DATA.parent / name).read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
+    program = (
+        "import json, sys\n"
+        "from reviewer.contradiction import detect, engine\n"
+        "assert not engine.COMPILED\n"
+        "for r in json.load(sys.stdin):\n"
+        "    print(json.dumps(list(detect(r['kind'], r['verdict'], r['rationale'],"
+        " r['criterion_text']))))\n"
+    )
+    env = {**os.environ, engine.PURE_ENV: "1"}
+    pure = subprocess.run(
+        [sys.executable, "-c", program], input=json.dumps(rows), capture_output=True,
+        text=True, env=env, check=True,
+    ).stdout.splitlines()
+    compiled = [
+        json.dumps(list(detect(r["kind"], r["verdict"], r["rationale"], r["criterion_text"])))
+        for r in rows
+    ]
+    assert compiled == pure

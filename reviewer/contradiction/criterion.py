@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from reviewer.contradiction.engine import Valences, keyword_key, scan
 from reviewer.contradiction.lexicon import (
     CLARITY,
     DEFICIT,
@@ -42,7 +43,6 @@ from reviewer.contradiction.lexicon import (
     words,
 )
 from reviewer.contradiction.normalize import TOKEN_RE, normalize
-from reviewer.contradiction.scan import Valences, keyword_key, scan
 
 # Words of a criterion too generic to tell which clause talks about it.
 _KEYWORD_STOP = words(

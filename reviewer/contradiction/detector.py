@@ -18,7 +18,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from reviewer.contradiction.criterion import profile
-from reviewer.contradiction.scan import Cue, ScanResult, scan
+from reviewer.contradiction.engine import scan
+from reviewer.contradiction.scan import Cue, ScanResult
 
 THRESHOLD = 0.5
 """A rationale is flagged as contradicting its verdict when ``score >= THRESHOLD``."""
