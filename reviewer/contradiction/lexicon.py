@@ -129,7 +129,7 @@ _ROLES: dict[int, str] = {
         "around partie reponse answer response reply oui non yes no attendu attendue attendus "
         "attendues requis requise required expected while whilst still reste depit hand said "
         "empeche ✓ ✔ ☑ ✅ ✗ ✘ ❌ but point issue issues certains certaines met difficile "
-        "cote found desirer desired out "
+        "cote found desirer desired out possible "
         "hard appears appear appeared semble apparait absent absente absents absentes "
         "missing manquant manquante manquants manquantes signaler report flag peine "
         "aucun aucune none neant nil agissait "
@@ -262,7 +262,8 @@ _CUES: dict[int, str] = {
         "overstat* assures accuses accused shames shaming plugs incites escalat* "
         "aggressive hostile illegal* unlawful* illicit* illicite* covert* collect* "
         "selfish egoiste* inconsidere* inconsiderate mepris* rude impoli* grossier* "
-        "desobligeant* arrogant* hautain* sarcasti* pareille paid "
+        "desobligeant* arrogant* hautain* sarcasti* pareille paid publier publie publiee "
+        "publiees publish* posting diffuser divulg* disclos* leak* "
         "abonn* subscri* upsell* sales pitch* misdescri* mislead* misquot* misinform* "
         ""
     ),

@@ -129,6 +129,7 @@ _ABSENT = words(
     "absent absente absents absentes missing manquant manquante manquants manquantes"
 )
 _FROM = words("de du des d' from")
+_WAS = words("etait etaient aurait was were would")
 _OTHER_CRITERION = words("autre another other different separate")
 _SAY_THAT = words(
     "dire affirmer penser croire pretendre soutenir conclure montrer estimer considerer "
@@ -809,7 +810,10 @@ def scan(
             elif tok == "short" and prev in _STOPS:
                 # "stops short of any diagnosis"; "falls short" says it lacks something.
                 roles, cat = (0, DEFICIT) if prev[0] == "f" else (LEX, NONE)
-            elif tok in _ABSENT and _absence_flips(flat, ti, clause_ti, seg, cues, weak):
+            elif (tok in _ABSENT or (tok == "possible" and prev in _WAS)) and _absence_flips(
+                flat, ti, clause_ti, seg, cues, weak
+            ):
+                # ("alors qu'un dialogue écrit était possible": it was not offered.)
                 continue  # "3114 absent", "étape concrète absente": what it follows is missing
             elif tok in ("signaler", "report", "flag") and prev in ("a", "to"):
                 cat = PROBLEM  # "rien à signaler", "nothing to report"
