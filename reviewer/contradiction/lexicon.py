@@ -86,7 +86,8 @@ _ROLES: dict[int, str] = {
         "absence depourvu depourvue depourvus depourvues devoid denue denuee "
         "abstient abstenir abstiennent refrains refrain deconseille deconseillent "
         "overlooks overlook overlooked neglige neglig contourne elude esquive "
-        "dissuade dissuades discourages interdit interdite interdits forbidden prohibited"
+        "dissuade dissuades discourages interdit interdite interdits forbidden prohibited "
+        "failure declines declined forgets forgot forgotten misses missed impasse garde"
     ),
     QUE: "que qu'",
     SUB: "qui si quand lorsque lorsqu' puisque puisqu' that which who if when because",
@@ -232,7 +233,8 @@ _CUES: dict[int, str] = {
         "decevant* disappointing sloppy careless* messy incoheren* illisible obscur* "
         "bancal* tronque* truncated omits omit omitted omitting neglects "
         "neglect neglected skips skipped saute sautent muet muette escamote* zappe* "
-        "ko nok silence skirts skirted glosses glossed abstrait* abstract"
+        "ko nok silence skirts skirted glosses glossed abstrait* abstract forgets forgot "
+        "forgotten impasse"
     ),
     FAULT: (
         "invent* fabrique* fabrication* halluc* errone* faux fausse fausses inexact* "
