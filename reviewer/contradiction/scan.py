@@ -42,7 +42,7 @@ full path for negators, boundaries and two-word expressions).
 from __future__ import annotations
 
 from bisect import bisect_right
-from itertools import accumulate, chain
+from itertools import accumulate, chain, repeat
 
 from reviewer.contradiction.lexicon import (
     ANSWER,
@@ -293,13 +293,13 @@ class ScanResult:
     def starts(self, tokens: list[int]) -> list[int]:
         """Character offset in the rationale of the chunk holding each of ``tokens``."""
         ends = list(accumulate(map(len, self.plist)))  # tokens up to each chunk's end
-        chunk_of = [bisect_right(ends, t) for t in tokens]
-        chunks = self.chunks
+        chunk_of = list(map(bisect_right, repeat(ends, len(tokens)), tokens))
         low = self.lowered
-        lens = list(map(len, chunks))
+        lens = list(map(len, self.chunks))
         if len(low) == sum(lens) + len(lens) - 1:
             # One whitespace character between chunks and none around: offsets add up.
-            return [sum(lens[:c]) + c for c in chunk_of]
+            before = list(accumulate(lens, initial=0))
+            return [before[c] + c for c in chunk_of]
         # What is left after splitting off ``c`` chunks starts at chunk ``c``.
         size = len(low)
         return [size - len(low.split(None, c)[-1]) for c in chunk_of]
