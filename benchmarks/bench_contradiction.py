@@ -173,7 +173,7 @@ def main() -> None:
     quick = "--quick" in sys.argv
     print(
         "scanner: compiled (scripts/build_contradiction_fast.py)" if engine.COMPILED
-        else "scanner: pure Python (no compiled copy built from the current scan.py)"
+        else "scanner: pure Python (compiled copy not built, stale, or disabled)"
     )
     result = run(quick=quick)
     verdict = "meets" if result["ours"] >= GOAL else "BELOW"
