@@ -234,6 +234,7 @@ _CUES: dict[int, str] = {
         "bancal* tronque* truncated omits omit omitted omitting neglects "
         "neglect neglected skips skipped saute sautent muet muette escamote* zappe* "
         "ko nok silence skirts skirted glosses glossed abstrait* abstract forgets forgot "
+        "repetition* repetiti* redite* redondan* redundan* "
         "forgotten impasse"
     ),
     FAULT: (

@@ -155,7 +155,8 @@ _CHECK = words("check checks checked")
 _ABOUT_OF = words("sur de d' du des about on of")
 _HELP_NOUNS = words(
     "guidance advice conseil conseils piste pistes recommandations mot word plan suggestion "
-    "suggestions proposition propositions explication explications explanation explanations"
+    "suggestions proposition propositions explication explications explanation explanations "
+    "renvoi renvois"
 )
 _CONCLUDING = words("verdict")  # "Verdict : …" concludes, it does not restate
 _CLAUSE_BOUNDARY = STRONG | WEAK | CONTRAST | CONCESS
