@@ -164,9 +164,9 @@ _ONLY = words("seulement uniquement")
 # Put in ``quote_close`` to skip the next token (the second word of "bien que",
 # "not only"): one test per token serves both. No token is the empty-named string.
 _SKIP_ONE = "\x00skip"
-_QUOTED = 0.7
-_QUOTE_NEG_SPAN = 4
-_NEGATING = NE | FWD | CLOSER  # a cue word inside a quotation
+_QUOTED = 0.7  # a cue word inside a quotation
+_QUOTE_NEG_SPAN = 4  # how far a negation inside a quotation reaches (« rien n'est garanti »)
+_NEGATING = NE | FWD | CLOSER
 RELEVANCE = 1.5  # weight of a clause that names the criterion (one of its keywords)
 _INTENSIFIED = 1.3  # "répond directement"
 _TERSE = 3  # words in a clause that is only a verdict ("Tenu :", "Not met.")
@@ -441,7 +441,8 @@ def scan(
     ignore_que_at = -1
     last_cue_ti = -9  # token of the last cue (never "the token before the first")
     restricted = -1  # last token a restriction ("ne … que", "only") covers
-    restrict_fulfil = val is not None and val.success  # also: a success criterion
+    # On a success criterion a restricted fulfilment counts half (also: "is a success").
+    restrict_fulfil = val is not None and val.success
     table = val.table if val is not None else None
     keywords = val.keyword if val is not None else {}
     own = val.own_cues if val is not None else frozenset()
