@@ -204,7 +204,8 @@ _CUES: dict[int, str] = {
         "parfait* excellent* serieux serieusement soigne* "
         "good great solid balanced measured reassuring supportive compassionate actionable "
         "feasible understandable ok okay acceptable sound sensible easy easily legible "
-        "spot-on straightforward on-topic relevan* incertitude* uncertain* "
+        "spot-on straightforward on-topic relevan* incertitude* uncertain* incertain* "
+        "depend* "
         "remarquable exemplaire efficace* effective* thoughtful nice solide convaincant* "
         "convincing exhaustive exhaustif nickel ideal tackle practical actionable retrouve "
         "pratique pratiques "
@@ -268,7 +269,7 @@ _CUES: dict[int, str] = {
         "desobligeant* arrogant* hautain* sarcasti* pareille paid publier publie publiee "
         "publiees publish* posting diffuser divulg* disclos* leak* "
         "abruti* idiot* cretin* imbecile* stupid* moron* "
-        "abonn* subscri* upsell* sales pitch* misdescri* mislead* misquot* misinform* "
+        "abonn* subscri* upsell* sales salesy pitch* misdescri* mislead* misquot* misinform* "
         ""
     ),
     MET: (

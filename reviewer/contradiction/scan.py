@@ -158,6 +158,9 @@ _HELP_NOUNS = words(
     "suggestions proposition propositions explication explications explanation explanations "
     "renvoi renvois"
 )
+# Concessive words that, inside a sentence, concede what comes *before* them ("X,
+# certes, mais Y"); the others ("malgré", "although", "bien que") concede what follows.
+_CONCEDES_BEFORE = words("certes admittedly granted dommage")
 _CONCLUDING = words("verdict")  # "Verdict : …" concludes, it does not restate
 _CLAUSE_BOUNDARY = STRONG | WEAK | CONTRAST | CONCESS
 _ONLY = words("seulement uniquement")
@@ -856,7 +859,9 @@ def scan(
             seg += 1
             continue
         if roles & CONCESS:
-            if clause_start or len(cues) == sent_first_cue:
+            if clause_start or len(cues) == sent_first_cue or tok not in _CONCEDES_BEFORE:
+                # "Bien que …", and "X malgré Y", "X although Y": what follows is
+                # conceded, the main clause keeps its weight.
                 concess_open = True
                 clause_start = True
                 clause_ti = ti + 1
