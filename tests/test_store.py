@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,7 +15,7 @@ from sqlalchemy import create_engine, func, select, text
 from models import Attempt
 from reviewer.errors import StoreError
 from reviewer.importer import import_run
-from reviewer.store import Store, _alembic_config, head_revision, open_store
+from reviewer.store import Store, _alembic_config, _known_revisions, head_revision, open_store
 from tests.runfiles import sample_rows, write_catalog, write_jsonl
 
 
@@ -131,3 +133,26 @@ def test_reviewer_db_environment_variable_selects_the_database(
     conn = sqlite3.connect(path)
     assert conn.execute("SELECT count(*) FROM attempts").fetchone() == (4,)
     conn.close()
+
+
+def test_head_read_from_the_migration_files_is_alembics_head() -> None:
+    """Start-up reads the head from the migrations' own lines instead of loading Alembic;
+    a new migration whose header this reading misses would leave stores un-migrated."""
+    from alembic.script import ScriptDirectory
+
+    script = ScriptDirectory.from_config(_alembic_config())
+    assert head_revision() == script.get_current_head()
+    assert _known_revisions() == {rev.revision for rev in script.walk_revisions()}
+
+
+def test_opening_a_store_at_head_does_not_load_alembic(tmp_path: Path) -> None:
+    """The app's start-up: a store already at head is opened without Alembic (a sixth of
+    the start before the first paint)."""
+    path = tmp_path / "at-head.sqlite3"
+    open_store(str(path)).close()  # created and migrated here
+    code = ("import sys; from reviewer.store import open_store; "
+            f"s = open_store({str(path)!r}); s.close(); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('alembic', 'mako')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=Path(__file__).resolve().parents[1])
+    assert out.stdout.strip() == "[]"

@@ -17,35 +17,12 @@ import json
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any
-
-from pydantic import BaseModel, Field, ValidationError
+from typing import Any
 
 from reviewer.errors import BadInputError, JudgeError
 
 DEFAULT_HOST = "http://127.0.0.1:11434"
 AXES = ("correctness", "helpfulness", "tone", "format")
-
-
-def _note(what: str) -> Any:
-    return Field(ge=1, le=5, strict=True, description=f"{what}, de 1 à 5")
-
-
-class AnswerNotes(BaseModel):
-    """What the judge says about one answer (the JSON it must produce)."""
-
-    answer: Annotated[int, Field(ge=1, strict=True, description="numéro de la réponse")]
-    correctness: Annotated[int, _note("exactitude")]
-    helpfulness: Annotated[int, _note("utilité")]
-    tone: Annotated[int, _note("ton")]
-    format: Annotated[int, _note("format")]
-    justification: Annotated[str, Field(description="justification brève, en français")]
-
-
-class JudgeReply(BaseModel):
-    """The whole judge reply: one entry per answer."""
-
-    notes: list[AnswerNotes]
 
 
 SYSTEM_PROMPT = """\
@@ -111,6 +88,8 @@ class JudgeNotes:
 
 def reply_schema(n_answers: int) -> dict[str, Any]:
     """The JSON schema given as ``format``: exactly ``n_answers`` entries."""
+    from reviewer.graders.reply_models import JudgeReply  # pydantic: only when judging
+
     schema = copy.deepcopy(JudgeReply.model_json_schema())
     # The class docstrings are for readers of this code, not for the (French) judge.
     schema.pop("description", None)
@@ -159,6 +138,10 @@ def parse_reply(content: str, n_answers: int) -> list[JudgeNotes]:
         data = json.loads(content)
     except json.JSONDecodeError as exc:
         raise ValueError(f"reply is not valid JSON ({exc.msg} at char {exc.pos})") from None
+    from pydantic import ValidationError
+
+    from reviewer.graders.reply_models import JudgeReply
+
     try:
         reply = JudgeReply.model_validate(data)
     except ValidationError as exc:
