@@ -208,6 +208,8 @@ _CUES: dict[int, str] = {
         "depend* "
         "remarquable exemplaire efficace* effective* thoughtful nice solide convaincant* "
         "convincing exhaustive exhaustif nickel ideal tackle practical actionable retrouve "
+        "comprehensive targeted tailored validating cible ciblee personnalise* pedagogi* "
+        "didactique* fouille fouillee approfondi* "
         "pratique pratiques "
         "retrouvent traceable verifiable "
         "reasonable well properly faithfully seriously thorough* spot-on ras supported "
@@ -235,6 +237,9 @@ _CUES: dict[int, str] = {
         "bancal* tronque* truncated omits omit omitted omitting neglects "
         "neglect neglected skips skipped saute sautent muet muette escamote* zappe* "
         "ko nok silence skirts skirted glosses glossed abstrait* abstract forgets forgot "
+        "creux creuse leger legere sommaire* bacle* laconique* decousu* brouillon* alambique* "
+        "indigeste* touffu* cursory sketchy half-hearted perfunctory hollow convoluted "
+        "disjointed scattered unfocused lacklustre lackluster subpar patchy spotty "
         "repetition* repetiti* redite* redondan* redundan* "
         "forgotten impasse"
     ),
