@@ -64,8 +64,10 @@ class Attempt(Base):
         CheckConstraint("turn >= 1", name="turn_positive"),
         CheckConstraint("attempt >= 1", name="attempt_positive"),
         Index("ix_attempts_run_accepted", "run_id", "accepted"),
-        # The review queue: refused first, most contradictory first, then in run order.
-        Index("ix_attempts_queue", "accepted", "contradiction_score", "conversation_id", "turn"),
+        # The review queue: refused first, most contradictory first, then in run order. It
+        # holds every column a page's walk sorts or joins on, so the walk reads no row.
+        Index("ix_attempts_queue", "accepted", "contradiction_score", "conversation_id", "turn",
+              "attempt", "run_id"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -196,6 +198,8 @@ class Verdict(Base):
             "origin in ('filter', 'second_opinion', 'rejudge')", name="origin_valid"
         ),
         Index("ix_verdicts_criterion_version", "criterion_version_id", "met"),
+        # The queue's criterion probe per attempt, answered from the index (with ``met``).
+        Index("ix_verdicts_attempt_met", "attempt_id", "criterion_version_id", "origin", "met"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -258,6 +262,8 @@ class CheckResult(Base):
         UniqueConstraint("attempt_id", "check_version_id"),
         # The queue's "failed check" filter starts from the failed results of a check.
         Index("ix_check_results_check_version", "check_version_id", "passed"),
+        # The queue's failed-check probe per attempt, answered from the index.
+        Index("ix_check_results_attempt_passed", "attempt_id", "check_version_id", "passed"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

@@ -11,7 +11,17 @@ import re
 import unicodedata
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, and_, exists, func, or_, select, text
+from sqlalchemy import (
+    ColumnElement,
+    Select,
+    and_,
+    exists,
+    func,
+    literal_column,
+    or_,
+    select,
+    text,
+)
 from sqlalchemy.orm import Session
 
 from models import Attempt, Verdict
@@ -52,8 +62,13 @@ def fts_query(query: str) -> str | None:
     return " AND ".join(f'"{t}"*' for t in terms)
 
 
-def matching_condition(session: Session, query: str) -> ColumnElement[bool] | None:
-    """A WHERE condition on ``Attempt`` for a search query, None for an empty query."""
+def matching_condition(session: Session, query: str,
+                       probe: bool = False) -> ColumnElement[bool] | None:
+    """A WHERE condition on ``Attempt`` for a search query, None for an empty query.
+
+    ``probe=True`` is the form for a queue page: the matches become a set the page's walk
+    in queue order looks each attempt up in, instead of the rows the query starts from.
+    """
     terms = words(query)
     if not terms:
         return None
@@ -62,7 +77,13 @@ def matching_condition(session: Session, query: str) -> ColumnElement[bool] | No
         ids = text("SELECT rowid FROM attempt_search WHERE attempt_search MATCH :q").bindparams(
             q=match
         )
-        return Attempt.id.in_(select(text("rowid")).select_from(ids.columns().subquery()))
+        matches = select(text("rowid")).select_from(ids.columns().subquery())
+        if probe:
+            # "id + 0" is the same number but no longer the rowid, so SQLite cannot start
+            # from the matches (every match's row read, then all of them sorted: the cost
+            # grew with the store); it walks the queue index and stops at a full page.
+            return (Attempt.id + literal_column("0")).in_(matches)
+        return Attempt.id.in_(matches)
     conditions = []
     for term in terms:
         pattern = f"%{term}%"

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from reviewer.queue import (
     queue_count,
     queue_index,
     queue_keys,
+    queue_page,
     queue_progress,
 )
 from reviewer.store import Store
@@ -149,3 +151,29 @@ def test_queue_index_is_the_row_the_app_shows(filled_store: Store) -> None:
         audit = f.audit(3, seed=5)
         sample = queue_keys(s, audit)
         assert [queue_index(s, audit, r.attempt_id) for r in sample] == [0, 1, 2]
+
+
+def test_pages_under_every_filter_agree_with_the_count_and_the_rank(filled_store: Store) -> None:
+    # A page probes each filter while walking the queue order (search: the matches as a
+    # set, not the rows it starts from); the count and the rank use the other forms. Small
+    # pages cross ties of score, the refused/accepted boundary and the page ends.
+    for key, score in ((f"{RUN}/recette-002/2/1", 0.8), (f"{RUN}/recette-005/2/1", 0.8),
+                       (f"{RUN}/recette-007/2/2", 0.3)):
+        flag(filled_store, key, score)
+    mine = attempt_id(filled_store, f"{RUN}/recette-999/1/1")
+    review_actions.decide(filled_store, "claire", mine, "accept")
+    filters = [QueueFilter(criterion="G-DEMANDE"), QueueFilter(check="D-COMMERCE"),
+               QueueFilter(flagged_only=True), QueueFilter(search="repond"),
+               QueueFilter(search="repond", include_accepted=True),
+               QueueFilter(review_state="to_review", include_accepted=True),
+               QueueFilter(review_state="reviewed", include_accepted=True),
+               QueueFilter(include_accepted=True), QueueFilter().audit(6, seed=4)]
+    for f in (replace(f, reviewer="claire") for f in filters):
+        with filled_store.session() as s:
+            whole = queue_keys(s, f)
+            paged = [r for start in range(0, len(whole) + 3, 3)
+                     for r in queue_page(s, f, start, 3)]
+            assert whole, f
+            assert [r.attempt_id for r in paged] == [r.attempt_id for r in whole], f
+            assert queue_count(s, f) == len(whole), f
+            assert [queue_index(s, f, r.attempt_id) for r in whole] == list(range(len(whole)))
