@@ -273,7 +273,7 @@ _CUES: dict[int, str] = {
         "selfish egoiste* inconsidere* inconsiderate mepris* rude impoli* grossier* "
         "desobligeant* arrogant* hautain* sarcasti* pareille paid publier publie publiee "
         "publiees publish* posting diffuser divulg* disclos* leak* "
-        "abruti* idiot* cretin* imbecile* stupid* moron* "
+        "abruti* idiot* cretin* imbecile* stupid* moron* balaie balaye* evacue* "
         "abonn* subscri* upsell* sales salesy pitch* misdescri* mislead* misquot* misinform* "
         ""
     ),
