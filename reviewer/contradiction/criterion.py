@@ -27,6 +27,7 @@ from functools import lru_cache
 
 from reviewer.contradiction.engine import Valences, keyword_key, scan
 from reviewer.contradiction.lexicon import (
+    CERTAINTY,
     CLARITY,
     DEFICIT,
     FAULT,
@@ -149,7 +150,9 @@ def profile(kind: str, criterion_text: str) -> Valences:
             if key:
                 keyword.setdefault(key, entry)
     aspects = {aspect_of(w) for w in words}
-    aspect_factor = {a: 1.0 if a in aspects else _OFF_ASPECT for a in (CLARITY, TONE)}
+    aspect_factor = {
+        a: 1.0 if a in aspects else _OFF_ASPECT for a in (CLARITY, TONE, CERTAINTY)
+    }
     if language:
         # "Répond en italien …": for a criterion about the answer's language, answering
         # says nothing; the language names decide.

@@ -297,6 +297,8 @@ _CUES: dict[int, str] = {
 # about that aspect: "claire et bienveillante" says nothing about a next step.
 CLARITY: Final = 1
 TONE: Final = 2
+CERTAINTY: Final = 3  # "certainly", "forcément": a fault only where certainty is one
+ASPECTS: Final = 4  # how many aspect slots (0 is "no aspect")
 _ASPECTS: dict[int, str] = {
     CLARITY: (
         "clair* concis* lisible* limpide simple* structur* facile dense long longue longs trop "
@@ -309,6 +311,10 @@ _ASPECTS: dict[int, str] = {
         "empath* froid* sec seche condescend* sermonne* moralis* culpabilis* caricatur* "
         "kind warm* respectful gentle* courteous polite cold* curt* friendly scold* moraliz* "
         "judgement* judgment* jugement* empathy empathetic"
+    ),
+    CERTAINTY: (
+        "certitude* certain* certainly definitely forcement assurement garanti* guarantee* "
+        "promet promis* promise* promesse* affirmatif*"
     ),
 }
 

@@ -46,6 +46,7 @@ from itertools import accumulate, chain, repeat
 
 from reviewer.contradiction.lexicon import (
     ANSWER,
+    ASPECTS,
     ASSIST,
     CLOSER,
     CONCESS,
@@ -347,7 +348,7 @@ class Valences:
         self.keyword = keyword
         self.restrict = restrict
         self.success = success
-        self.aspect_factor = tuple(aspect_factor.get(a, 1.0) for a in range(3))
+        self.aspect_factor = tuple(aspect_factor.get(a, 1.0) for a in range(ASPECTS))
 
 
 def _keyword(
@@ -450,7 +451,7 @@ def scan(
     keywords = val.keyword if val is not None else {}
     own = val.own_cues if val is not None else frozenset()
     negated_factor = val.negated_factor if val is not None else ()
-    aspect_factor = val.aspect_factor if val is not None else (1.0, 1.0, 1.0)
+    aspect_factor = val.aspect_factor if val is not None else (1.0,) * ASPECTS
     langs: list[str] = []  # language names ("français", "English"), for language criteria
     sentences = [(0, 0)]  # (first segment, first token) of each sentence
     tracing = trace is not None
