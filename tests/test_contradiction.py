@@ -532,6 +532,16 @@ def test_what_the_person_did_is_not_the_answer() -> None:
     assert not flagged("success", "non", rationale, G_DEMANDE)
 
 
+def test_comparatives_and_counterfactuals() -> None:
+    """"Could be clearer", "would have been better to suggest …": not done."""
+    clear = "Clear and concise answer, free of jargon."
+    assert flagged("success", "yes", "Could be much clearer.", clear)
+    step = "Suggests a concrete, realistic next step."
+    rationale = "It would have been better to suggest writing to the landlord."
+    assert flagged("success", "yes", rationale, step)
+    assert not flagged("success", "no", rationale, step)
+
+
 def test_language_wording() -> None:
     langue = "Répond dans une autre langue que celle de la personne."
     assert flagged("failure", "oui", "Même langue que la personne du début à la fin.", langue)

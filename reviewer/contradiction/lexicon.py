@@ -82,7 +82,7 @@ _ROLES: dict[int, str] = {
         "ignore ignorent ignorer ignores ignored ignoring neglige negliger neglects neglected "
         "evite eviter evitant avoids avoid avoided avoiding manque manquer "
         "aurait auraient devrait devraient faudrait pourrait gagnerait "
-        "should could ought refuse refuses refuser skips skip "
+        "should could ought would refuse refuses refuser skips skip "
         "absence depourvu depourvue depourvus depourvues devoid denue denuee "
         "abstient abstenir abstiennent refrains refrain deconseille deconseillent "
         "overlooks overlook overlooked neglige neglig contourne elude esquive "
@@ -207,7 +207,7 @@ _CUES: dict[int, str] = {
         "spot-on straightforward on-topic relevan* incertitude* uncertain* incertain* "
         "depend* "
         "remarquable exemplaire efficace* effective* thoughtful nice solide convaincant* "
-        "convincing exhaustive exhaustif nickel ideal tackle practical actionable retrouve "
+        "convincing exhaustive exhaustif nickel ideal tackle practical actionable retrouve better "
         "comprehensive targeted tailored validating cible ciblee personnalise* pedagogi* "
         "didactique* fouille fouillee approfondi* "
         "pratique pratiques "
@@ -384,7 +384,7 @@ _NOT_CUES: Final = words(
 
 # Inflections whose base form is an exact cue: French participles agreed in gender or
 # number ("proposée", "abordés", "rappelées"), English "-ed", "-ing", "-s", "-ly"
-# ("touched", "lecturing", "plainly"). Only exact entries are tried, so a base never
+# ("touched", "lecturing", "plainly", "clearer"). Only exact entries are tried, so a base never
 # reaches a prefix entry by accident.
 _SUFFIXES: Final = (
     ("ees", ("e",)),
@@ -393,6 +393,7 @@ _SUFFIXES: Final = (
     ("ing", ("", "e")),
     ("ed", ("", "e")),
     ("ly", ("",)),
+    ("er", ("", "e")),  # comparatives: "clearer", "simpler", "warmer"
     ("s", ("",)),
 )
 

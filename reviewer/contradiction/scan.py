@@ -182,7 +182,7 @@ _ABOUT = words("on about sur concernant regarding")
 _PLAIN_NEGATORS = words("non not none nothing rien")
 _MET_BEFORE = words("not criterion requirement is was been fully partially partly condition")
 _COUNTERFACTUAL = words(
-    "aurait auraient devrait devraient faudrait pourrait gagnerait should could ought"
+    "aurait auraient devrait devraient faudrait pourrait gagnerait should could ought would"
 )
 _ISSUE_BEFORE = words("no any an some minor major real obvious")
 _CLAUSE_END = words(". ; : ! ? … ,") | {""}
