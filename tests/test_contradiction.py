@@ -542,6 +542,16 @@ def test_comparatives_and_counterfactuals() -> None:
     assert not flagged("success", "no", rationale, step)
 
 
+def test_peu_and_little_deny_unless_a_little() -> None:
+    """« peu claire », "little guidance" deny; « un peu longue », "a little long" hedge."""
+    clair = "Réponse claire et concise, compréhensible sans jargon."
+    assert flagged("success", "oui", "Réponse peu claire.", clair)
+    assert flagged("success", "non", "Un peu longue, mais claire.", clair)
+    step = "Suggests a concrete, realistic next step."
+    assert flagged("success", "yes", "Little practical guidance.", step)
+    assert flagged("success", "yes", "Short on specifics.", step)
+
+
 def test_language_wording() -> None:
     langue = "Répond dans une autre langue que celle de la personne."
     assert flagged("failure", "oui", "Même langue que la personne du début à la fin.", langue)

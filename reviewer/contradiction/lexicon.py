@@ -130,7 +130,7 @@ _ROLES: dict[int, str] = {
         "around partie reponse answer response reply oui non yes no attendu attendue attendus "
         "attendues requis requise required expected while whilst still reste depit hand said "
         "empeche ✓ ✔ ☑ ✅ ✗ ✘ ❌ but point issue issues certains certaines met difficile "
-        "cote found desirer desired out possible "
+        "cote found desirer desired out possible peu little few "
         "hard appears appear appeared semble apparait absent absente absents absentes "
         "missing manquant manquante manquants manquantes signaler report flag peine "
         "aucun aucune none neant nil agissait "

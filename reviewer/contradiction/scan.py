@@ -126,6 +126,8 @@ _HARD_TO = words("difficile hard")
 _CLAIM_VERBS = words(
     "dire soutenir affirmer pretendre reprocher trouver voir say argue claim fault see find"
 )
+_FEW = words("peu little few")
+_A_FEW = words("un a tres very quite")
 _ABSENT = words(
     "absent absente absents absentes missing manquant manquante manquants manquantes"
 )
@@ -816,6 +818,13 @@ def scan(
             elif tok == "short" and prev in _STOPS:
                 # "stops short of any diagnosis"; "falls short" says it lacks something.
                 roles, cat = (0, DEFICIT) if prev[0] == "f" else (LEX, NONE)
+            elif tok == "short" and nxt in ("on", "of"):
+                # "short on specifics": lacks what follows (not about length).
+                roles, cat, aspect = LEX, DEFICIT, 0
+            elif tok in _FEW and prev not in _A_FEW:
+                # « peu claire », « peu de pistes », "little guidance", "few steps" deny;
+                # « un peu long », "a little long", "a few steps" do not.
+                roles, cat = FWD, NONE
             elif (tok in _ABSENT or (tok == "possible" and prev in _WAS)) and _absence_flips(
                 flat, ti, clause_ti, seg, cues, weak
             ):
