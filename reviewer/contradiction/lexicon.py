@@ -87,7 +87,7 @@ _ROLES: dict[int, str] = {
         "abstient abstenir abstiennent refrains refrain deconseille deconseillent "
         "overlooks overlook overlooked neglige neglig contourne elude esquive "
         "dissuade dissuades discourages interdit interdite interdits forbidden prohibited "
-        "failure declines declined forgets forgot forgotten misses missed impasse garde"
+        "failure declines declined forgets forgot forgotten misses missed impasse garde mal"
     ),
     QUE: "que qu'",
     SUB: "qui si quand lorsque lorsqu' puisque puisqu' that which who if when because",
@@ -240,6 +240,7 @@ _CUES: dict[int, str] = {
         "creux creuse leger legere sommaire* bacle* laconique* decousu* brouillon* alambique* "
         "indigeste* touffu* cursory sketchy half-hearted perfunctory hollow convoluted "
         "disjointed scattered unfocused lacklustre lackluster subpar patchy spotty "
+        "insuffisamment mal moitie half "
         "repetition* repetiti* redite* redondan* redundan* "
         "forgotten impasse"
     ),
