@@ -150,9 +150,9 @@ def profile(kind: str, criterion_text: str) -> Valences:
             if key:
                 keyword.setdefault(key, entry)
     aspects = {aspect_of(w) for w in words}
-    aspect_factor = {
-        a: 1.0 if a in aspects else _OFF_ASPECT for a in (CLARITY, TONE, CERTAINTY)
-    }
+    # Without a criterion text, no aspect is known to be off-topic.
+    off = _OFF_ASPECT if words else 1.0
+    aspect_factor = {a: 1.0 if a in aspects else off for a in (CLARITY, TONE, CERTAINTY)}
     if language:
         # "Répond en italien …": for a criterion about the answer's language, answering
         # says nothing; the language names decide.

@@ -240,7 +240,8 @@ _CUES: dict[int, str] = {
         "creux creuse leger legere sommaire* bacle* laconique* decousu* brouillon* alambique* "
         "indigeste* touffu* cursory sketchy half-hearted perfunctory hollow convoluted "
         "disjointed scattered unfocused lacklustre lackluster subpar patchy spotty "
-        "insuffisamment mal moitie half "
+        "insuffisamment mal moitie half surface perd perdent egare* noie strays strayed "
+        "wanders wandered "
         "repetition* repetiti* redite* redondan* redundan* "
         "forgotten impasse"
     ),
