@@ -268,11 +268,17 @@ def _base(session: Session, f: QueueFilter, columns: list[Any], *,
     return stmt.where(*conds) if conds else stmt
 
 
-def _order_by(f: QueueFilter) -> list[Any]:
+def _order_keys(f: QueueFilter) -> list[tuple[Any, bool]]:
+    """The queue order as ``(expression, descending)`` pairs."""
     if f.audit_sample is not None:
-        return [_shuffle(f.seed), Attempt.id]
-    return [Attempt.accepted, Attempt.contradiction_score.desc(), Run.name, Conversation.name,
-            Attempt.turn, Attempt.attempt, Attempt.id]
+        return [(_shuffle(f.seed), False), (Attempt.id, False)]
+    return [(Attempt.accepted, False), (Attempt.contradiction_score, True), (Run.name, False),
+            (Conversation.name, False), (Attempt.turn, False), (Attempt.attempt, False),
+            (Attempt.id, False)]
+
+
+def _order_by(f: QueueFilter) -> list[Any]:
+    return [key.desc() if descending else key for key, descending in _order_keys(f)]
 
 
 def _ordered(stmt: Select[Any], f: QueueFilter) -> Select[Any]:
@@ -291,50 +297,44 @@ def queue_index(session: Session, f: QueueFilter, attempt_id: int) -> int | None
     return None if found is None else int(found) - 1
 
 
-def _page_ids(session: Session, f: QueueFilter, offset: int, limit: int) -> list[int]:
-    """The ids of one page, in queue order."""
-    if not f.include_accepted or f.audit_sample is not None:
-        return list(session.scalars(_ordered(_base(session, f, [Attempt.id], probe=True), f)
-                                    .offset(offset).limit(limit)))
-    # Refused first, then accepted, each part read in (accepted, score) index order up to
-    # the page: one ORDER BY across both parts would sort every attempt of the store.
-    base = _base(session, f, [Attempt.id], probe=True)
-    refused = _ordered(base.where(Attempt.accepted.is_(False)), f)
-    ids = list(session.scalars(refused.offset(offset).limit(limit)))
-    if len(ids) == limit:
-        return ids
-    before = offset + len(ids) if ids else int(session.scalar(
-        _base(session, f, [func.count(Attempt.id)], names=False)
-        .where(Attempt.accepted.is_(False))) or 0)
-    accepted = _ordered(base.where(Attempt.accepted.is_(True)), f)
-    return ids + list(session.scalars(
-        accepted.offset(max(offset - before, 0)).limit(limit - len(ids))))
+# What a page's walk carries out of the index (and the names it sorts on) for display.
+_WALKED = (Attempt.id, Run.name, Conversation.name, Attempt.turn, Attempt.attempt,
+           Attempt.accepted, Attempt.contradiction_score)
 
 
-def queue_page(session: Session, f: QueueFilter, offset: int = 0,
-               limit: int = PAGE) -> list[QueueRow]:
-    """Rows ``offset`` to ``offset + limit`` of the queue, in display order."""
+def _walk(session: Session, f: QueueFilter, part: ColumnElement[bool] | None,
+          offset: int, limit: int) -> Select[Any]:
+    """One page's walk: the matching attempts in queue order, their sort keys labelled."""
+    keys = [key.label(f"k{i}") for i, (key, _) in enumerate(_order_keys(f))]
+    stmt = _base(session, f, [*(c.label(f"c{i}") for i, c in enumerate(_WALKED)), *keys],
+                 probe=True)
+    if part is not None:
+        stmt = stmt.where(part)
+    return _ordered(stmt, f).offset(offset).limit(limit)
+
+
+def _rows(session: Session, f: QueueFilter, walk: Select[Any]) -> list[QueueRow]:
+    """The display rows of one walk, in queue order.
+
+    One statement: the walk (sort keys only, stopping at the page's end) in a subquery, the
+    per-row columns (reasons, flag, decision) computed only for the rows it kept: otherwise
+    the flag and decision subqueries run for every row being sorted.
+    """
+    page = walk.subquery("page")
     decision = (
         select(ReviewDecision.decision)
         .where(ReviewDecision.attempt_id == Attempt.id, ReviewDecision.reviewer == f.reviewer)
         .limit(1)
         .scalar_subquery()
     )
-    columns = [Attempt.id, Run.name, Conversation.name, Attempt.turn, Attempt.attempt,
-               Attempt.accepted, Attempt.contradiction_score, Attempt.reasons,
-               _flagged().label("flagged"), decision.label("decision")]
-    # Two steps: the page's ids first (sort keys only), then the display columns of those
-    # rows; otherwise the flag and decision subqueries run for every row being sorted.
-    ids = _page_ids(session, f, max(offset, 0), max(limit, 0))
-    if not ids:
-        return []
-    stmt = _ordered(
-        select(*columns)
-        .select_from(Attempt)
-        .join(Conversation, Attempt.conversation_id == Conversation.id)
-        .join(Run, Attempt.run_id == Run.id)
-        .where(Attempt.id.in_(ids)),
-        f,
+    order = [page.c[f"k{i}"].desc() if descending else page.c[f"k{i}"]
+             for i, (_, descending) in enumerate(_order_keys(f))]
+    stmt = (
+        select(*(page.c[f"c{i}"] for i in range(len(_WALKED))), Attempt.reasons,
+               _flagged(), decision)
+        .select_from(page)
+        .join(Attempt, Attempt.id == page.c.c0)
+        .order_by(*order)
     )
     return [
         QueueRow(
@@ -343,8 +343,28 @@ def queue_page(session: Session, f: QueueFilter, offset: int = 0,
             reasons=tuple(str(r) for r in (row[7] or [])), flagged=bool(row[8]),
             decision=row[9], reviewed=row[9] is not None,
         )
-        for row in session.execute(stmt)
+        for row in session.connection().execute(stmt)
     ]
+
+
+def queue_page(session: Session, f: QueueFilter, offset: int = 0,
+               limit: int = PAGE) -> list[QueueRow]:
+    """Rows ``offset`` to ``offset + limit`` of the queue, in display order."""
+    offset, limit = max(offset, 0), max(limit, 0)
+    if not limit:
+        return []
+    if not f.include_accepted or f.audit_sample is not None:
+        return _rows(session, f, _walk(session, f, None, offset, limit))
+    # Refused first, then accepted, each part read in (accepted, score) index order up to
+    # the page: one ORDER BY across both parts would sort every attempt of the store.
+    rows = _rows(session, f, _walk(session, f, Attempt.accepted.is_(False), offset, limit))
+    if len(rows) == limit:
+        return rows
+    before = offset + len(rows) if rows else int(session.scalar(
+        _base(session, f, [func.count(Attempt.id)], names=False)
+        .where(Attempt.accepted.is_(False))) or 0)
+    return rows + _rows(session, f, _walk(session, f, Attempt.accepted.is_(True),
+                                          max(offset - before, 0), limit - len(rows)))
 
 
 def queue_count(session: Session, f: QueueFilter) -> int:

@@ -62,12 +62,18 @@ def fts_query(query: str) -> str | None:
     return " AND ".join(f'"{t}"*' for t in terms)
 
 
+# A queue page starts from the matches when there are at most this many (each costs a
+# read of the attempt's row, about a page: bounded whatever the store's size); with more,
+# it walks the queue order and looks each attempt up in the matches, stopping at a full
+# page (the more matches, the sooner).
+DRIVE_LIMIT = 1000
+
+
 def matching_condition(session: Session, query: str,
                        probe: bool = False) -> ColumnElement[bool] | None:
     """A WHERE condition on ``Attempt`` for a search query, None for an empty query.
 
-    ``probe=True`` is the form for a queue page: the matches become a set the page's walk
-    in queue order looks each attempt up in, instead of the rows the query starts from.
+    ``probe=True`` is the form for a queue page (see ``DRIVE_LIMIT``).
     """
     terms = words(query)
     if not terms:
@@ -78,7 +84,7 @@ def matching_condition(session: Session, query: str,
             q=match
         )
         matches = select(text("rowid")).select_from(ids.columns().subquery())
-        if probe:
+        if probe and _more_matches_than(session, match, DRIVE_LIMIT):
             # "id + 0" is the same number but no longer the rowid, so SQLite cannot start
             # from the matches (every match's row read, then all of them sorted: the cost
             # grew with the store); it walks the queue index and stops at a full page.
@@ -94,6 +100,14 @@ def matching_condition(session: Session, query: str,
         )
         conditions.append(or_(folded_response.like(pattern), in_rationale))
     return and_(*conditions)
+
+
+def _more_matches_than(session: Session, match: str | None, limit: int) -> bool:
+    """More than ``limit`` indexed texts match (counted up to ``limit + 1`` only)."""
+    found = session.scalar(text(
+        "SELECT count(*) FROM (SELECT rowid FROM attempt_search"
+        " WHERE attempt_search MATCH :q LIMIT :n)").bindparams(q=match, n=limit + 1))
+    return int(found or 0) > limit
 
 
 def search_ids(session: Session, query: str) -> list[int]:

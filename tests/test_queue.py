@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from reviewer import review_actions
+from reviewer import review_actions, search
 from reviewer.queue import (
     QueueFilter,
     audit_sample,
@@ -153,10 +153,13 @@ def test_queue_index_is_the_row_the_app_shows(filled_store: Store) -> None:
         assert [queue_index(s, audit, r.attempt_id) for r in sample] == [0, 1, 2]
 
 
-def test_pages_under_every_filter_agree_with_the_count_and_the_rank(filled_store: Store) -> None:
-    # A page probes each filter while walking the queue order (search: the matches as a
-    # set, not the rows it starts from); the count and the rank use the other forms. Small
-    # pages cross ties of score, the refused/accepted boundary and the page ends.
+@pytest.mark.parametrize("drive_limit", [search.DRIVE_LIMIT, 0])
+def test_pages_under_every_filter_agree_with_the_count_and_the_rank(
+        filled_store: Store, drive_limit: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A page probes each filter while walking the queue order (a search with many matches
+    # too, which drive_limit=0 forces here); the count and the rank use the other forms.
+    # Small pages cross ties of score, the refused/accepted boundary and the page ends.
+    monkeypatch.setattr(search, "DRIVE_LIMIT", drive_limit)
     for key, score in ((f"{RUN}/recette-002/2/1", 0.8), (f"{RUN}/recette-005/2/1", 0.8),
                        (f"{RUN}/recette-007/2/2", 0.3)):
         flag(filled_store, key, score)
