@@ -2,9 +2,10 @@
 
 ``python scripts/build_contradiction_fast.py`` copies ``reviewer/contradiction/scan.py``
 as the module ``reviewer.contradiction._scan_fast``, stamps the copy with the SHA-256 of
-the source, compiles it with mypyc (part of mypy, a development dependency; a C compiler
-is needed) in a scratch directory, and puts the extension next to ``scan.py``.
-:mod:`reviewer.contradiction.engine` uses it only while the stamp matches ``scan.py``;
+its sources (:func:`reviewer.contradiction.engine.source_digest`), compiles it with mypyc
+(part of mypy, a development dependency; a C compiler is needed) in a scratch directory,
+and puts the extension next to ``scan.py``.
+:mod:`reviewer.contradiction.engine` uses it only while the stamp matches the sources;
 ``--remove`` deletes it. The extension is a build product (ignored by git), not source.
 """
 

@@ -3,9 +3,10 @@ was built from the current source, else the module itself.
 
 ``python scripts/build_contradiction_fast.py`` compiles ``scan.py`` with mypyc (shipped
 with mypy, a development dependency; it needs a C compiler) into
-``reviewer/contradiction/_scan_fast*.so``, stamped with the SHA-256 of the source it was
-built from. The copy is used only while that stamp matches ``scan.py``: an edited
-scanner silently falls back to the pure-Python module instead of running stale code.
+``reviewer/contradiction/_scan_fast*.so``, stamped with the SHA-256 of the sources it was
+built from (``scan.py``, and ``lexicon.py`` and ``normalize.py`` whose constants it may
+have copied). The copy is used only while that stamp matches: an edited scanner or
+lexicon silently falls back to the pure-Python module instead of running stale code.
 Both give the same detections (``tests/test_contradiction.py`` compares them when the
 compiled copy is there); the compiled one is about 1.5 times faster.
 
@@ -29,8 +30,14 @@ PURE_ENV = "REVIEWER_CONTRADICTION_PURE"  # set (to anything) to ignore the comp
 
 
 def source_digest() -> str:
-    """SHA-256 of ``scan.py`` as it is now."""
-    return hashlib.sha256(Path(_pure.__file__).read_bytes()).hexdigest()
+    """SHA-256 of ``scan.py`` and of the modules whose ``Final`` constants mypyc may
+    have copied into the compiled code (``lexicon.py``, ``normalize.py``), as they are
+    now."""
+    here = Path(_pure.__file__).parent
+    digest = hashlib.sha256()
+    for name in ("scan.py", "lexicon.py", "normalize.py"):
+        digest.update((here / name).read_bytes())
+    return digest.hexdigest()
 
 
 def _load() -> ModuleType:
