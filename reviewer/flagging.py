@@ -1,30 +1,74 @@
-"""Storing the contradiction detector's readings: one ``ContradictionFlag`` per verdict.
+"""Storing the contradiction detector's readings: a ``ContradictionFlag`` per scored verdict.
 
 ``flag_attempts(session, ids)`` scores every first-opinion (filter) verdict of the given
-attempts with the deterministic tier, inserts or updates its ``rules`` flag, and sets
+attempts with the deterministic tier, stores its ``rules`` flag, and sets
 ``Attempt.contradiction_score`` to the highest score among them (the review queue sorts
 on it). It works inside the caller's unit of work, so the importer can call it from its
-``on_imported`` hook and flag new attempts in the same transaction. Writes go through
-bulk statements: a season of runs has about a million verdicts.
+``on_imported`` hook and flag new attempts in the same transaction. ``flag_all`` (what
+``reviewer flag`` runs) does the same for the whole store, one unit of work per chunk of
+attempts, and can score the chunks in worker processes while it reads and writes.
+
+Only readings with a score above 0 are stored: a verdict without a ``rules`` flag reads
+as score 0, not flagged, no evidence (what the detector says of it; the example pane
+recomputes it when shown). About nine verdicts in ten score 0, and a season has about a
+million verdicts: writing a row for each of them was most of a pass's writing.
+A rerun replaces the chunk's rules flags, so a reading that dropped to 0 disappears.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import os
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import Connection, bindparam, text
 from sqlalchemy.orm import Session
 
-from models import Attempt, ContradictionFlag, CriterionVersion, Verdict
-from reviewer.contradiction import detect
+from models import Attempt
 from reviewer.store import Store, refresh_statistics
 
 TIER = "rules"
 DETECTOR = "rules-v1"
-CHUNK = 500
+CHUNK = 2000  # attempts per unit of work (about 24,000 verdicts)
 TABLES = Attempt.metadata.tables
+
+# (verdict id, attempt id, met, rationale, criterion version id)
+VerdictRow = tuple[int, int, Any, str, int]
+# (kind, text, criterion id) of a criterion version
+Criterion = tuple[str, str, str]
+# (score, flagged, evidence)
+Reading = tuple[float, bool, str]
+
+_VERDICTS = text(
+    "SELECT id, attempt_id, met, rationale, criterion_version_id FROM verdicts "
+    "WHERE origin = 'filter' AND attempt_id IN :ids ORDER BY id"
+).bindparams(bindparam("ids", expanding=True))
+_VERDICTS_RANGE = text(
+    "SELECT id, attempt_id, met, rationale, criterion_version_id FROM verdicts "
+    "WHERE origin = 'filter' AND attempt_id >= :lo AND attempt_id <= :hi ORDER BY id")
+_CRITERIA = text("SELECT id, kind, text, criterion_id FROM criterion_versions")
+_CLEAR = text(
+    "DELETE FROM contradiction_flags WHERE tier = :tier AND verdict_id IN :ids"
+).bindparams(bindparam("ids", expanding=True))
+_CLEAR_RANGE = text(
+    "DELETE FROM contradiction_flags WHERE tier = :tier AND verdict_id IN ("
+    "SELECT id FROM verdicts WHERE attempt_id >= :lo AND attempt_id <= :hi)")
+# Each attempt's score is the highest of its filter verdicts' rules flags (0 without any):
+# one statement per chunk, computed from the flags just written.
+_SCORES = text(
+    "UPDATE attempts SET contradiction_score = COALESCE(("
+    "SELECT max(f.score) FROM verdicts v JOIN contradiction_flags f ON f.verdict_id = v.id "
+    "WHERE v.attempt_id = attempts.id AND v.origin = 'filter' AND f.tier = :tier), 0.0) "
+    "WHERE id IN :ids"
+).bindparams(bindparam("ids", expanding=True))
+_SCORES_RANGE = text(
+    "UPDATE attempts SET contradiction_score = COALESCE(("
+    "SELECT max(f.score) FROM verdicts v JOIN contradiction_flags f ON f.verdict_id = v.id "
+    "WHERE v.attempt_id = attempts.id AND v.origin = 'filter' AND f.tier = :tier), 0.0) "
+    "WHERE id >= :lo AND id <= :hi")
 
 
 @dataclass
@@ -49,12 +93,96 @@ class FlagCounts:
                 f"{self.flagged} flagged, on {self.flagged_attempts} attempts")
 
 
+# -- scoring (in this process or in a worker) ------------------------------------------
+
+_criteria: dict[int, Criterion] = {}
+
+
+def _init_worker(criteria: dict[int, Criterion]) -> None:
+    """A worker process keeps the criterion texts: chunks carry only version ids."""
+    _criteria.clear()
+    _criteria.update(criteria)
+
+
+def score(items: Sequence[tuple[int, Any, str]]) -> list[Reading]:
+    """The detector's reading of each ``(criterion version id, met, rationale)``."""
+    from reviewer.contradiction import detect  # the app's start does not need the lexicon
+
+    criteria = _criteria
+    out: list[Reading] = []
+    append = out.append
+    for cv_id, met, rationale in items:
+        kind, criterion_text, criterion_id = criteria[cv_id]
+        # "oui"/"non" is the detector's quickest spelling of a verdict (SQLite gives 0/1).
+        found = detect(kind, "oui" if met else "non", rationale, criterion_text, criterion_id)
+        append((found.score, found.contradiction, found.evidence))
+    return out
+
+
+def _load_criteria(conn: Connection) -> dict[int, Criterion]:
+    return {cv_id: (kind, criterion_text, criterion_id)
+            for cv_id, kind, criterion_text, criterion_id in conn.execute(_CRITERIA)}
+
+
+# -- storing ---------------------------------------------------------------------------
+
+def _store(conn: Connection, attempt_ids: list[int], rows: list[VerdictRow],
+           readings: list[Reading], clear: bool = True, contiguous: bool = False
+           ) -> FlagCounts:
+    """Replace the chunk's rules flags by its readings above 0; set its attempts' scores.
+
+    ``contiguous``: the chunk is every attempt between its ends, so the statements take
+    a range instead of a list of ids.
+    """
+    counts = FlagCounts(attempts=len(attempt_ids), verdicts=len(rows))
+    flags = TABLES["contradiction_flags"]
+    inserts: list[dict[str, Any]] = []
+    flagged_attempts: set[int] = set()
+    for row, (value, flagged, evidence) in zip(rows, readings, strict=True):
+        if flagged:
+            counts.flagged += 1
+            flagged_attempts.add(row[1])
+        if value > 0.0:
+            inserts.append({"verdict_id": row[0], "tier": TIER, "score": value,
+                            "flagged": flagged, "evidence": evidence, "detector": DETECTOR})
+    counts.flagged_attempts = len(flagged_attempts)
+    bounds = {"tier": TIER, "lo": attempt_ids[0], "hi": attempt_ids[-1]}
+    if clear and contiguous:
+        conn.execute(_CLEAR_RANGE, bounds)
+    elif clear:
+        verdict_ids = [row[0] for row in rows]
+        for start in range(0, len(verdict_ids), 20_000):  # bounded IN lists
+            conn.execute(_CLEAR, {"tier": TIER, "ids": verdict_ids[start:start + 20_000]})
+    if inserts:
+        conn.execute(flags.insert(), inserts)
+    if contiguous:
+        conn.execute(_SCORES_RANGE, bounds)
+    else:
+        for start in range(0, len(attempt_ids), 20_000):
+            conn.execute(_SCORES, {"tier": TIER, "ids": attempt_ids[start:start + 20_000]})
+    return counts
+
+
+def _chunk_rows(conn: Connection, ids: list[int], contiguous: bool) -> list[VerdictRow]:
+    if contiguous:  # ids is every attempt between its ends: a range reads the index once
+        result = conn.execute(_VERDICTS_RANGE, {"lo": ids[0], "hi": ids[-1]})
+    else:
+        result = conn.execute(_VERDICTS, {"ids": ids})
+    return [(r[0], r[1], r[2], r[3], r[4]) for r in result]
+
+
 def flag_attempts(session: Session, ids: Iterable[int]) -> FlagCounts:
     """Score and store the rules-tier flags of these attempts' filter verdicts."""
     counts = FlagCounts()
-    ids = list(ids)
+    ids = sorted(set(ids))
+    if not ids:
+        return counts
+    conn = session.connection()
+    _init_worker(_load_criteria(conn))
     for start in range(0, len(ids), CHUNK):
-        counts.add(_flag_chunk(session, ids[start:start + CHUNK]))
+        part = ids[start:start + CHUNK]
+        rows = _chunk_rows(conn, part, contiguous=False)
+        counts.add(_store(conn, part, rows, score([(r[4], r[2], r[3]) for r in rows])))
     return counts
 
 
@@ -63,62 +191,69 @@ def flag_imported(session: Session, ids: list[int]) -> None:
     flag_attempts(session, ids)
 
 
-def _flag_chunk(session: Session, ids: list[int]) -> FlagCounts:
-    rows = session.execute(
-        select(Verdict.id, Verdict.attempt_id, Verdict.met, Verdict.rationale,
-               CriterionVersion.kind, CriterionVersion.text, CriterionVersion.criterion_id)
-        .join(CriterionVersion, CriterionVersion.id == Verdict.criterion_version_id)
-        .where(Verdict.attempt_id.in_(ids), Verdict.origin == "filter")
-    ).all()
-    existing: dict[int, int] = {
-        verdict_id: flag_id for verdict_id, flag_id in session.execute(
-            select(ContradictionFlag.verdict_id, ContradictionFlag.id)
-            .where(ContradictionFlag.verdict_id.in_([r.id for r in rows]),
-                   ContradictionFlag.tier == TIER))
-    }
-    best = dict.fromkeys(ids, 0.0)
-    inserts: list[dict[str, Any]] = []
-    updates: list[dict[str, Any]] = []
-    counts = FlagCounts(attempts=len(ids), verdicts=len(rows))
-    flagged_attempts: set[int] = set()
-    for r in rows:
-        found = detect(r.kind, r.met, r.rationale, r.text, r.criterion_id)
-        values = {"score": found.score, "flagged": found.contradiction,
-                  "evidence": found.evidence, "detector": DETECTOR}
-        if found.contradiction:
-            counts.flagged += 1
-            flagged_attempts.add(r.attempt_id)
-        best[r.attempt_id] = max(best[r.attempt_id], found.score)
-        if r.id in existing:
-            updates.append({"id": existing[r.id], **values})
-        else:
-            inserts.append({"verdict_id": r.id, "tier": TIER, **values})
-    # Core executemany on the session's connection: the ORM bulk path cost more per row
-    # than the database did (a season is about a million verdicts).
-    conn = session.connection()
-    flags, attempts = TABLES["contradiction_flags"], TABLES["attempts"]
-    if inserts:
-        conn.execute(insert(flags), inserts)
-    if updates:
-        conn.execute(update(flags).where(flags.c.id == bindparam("flag_id")),
-                     [{"flag_id": u.pop("id"), **u} for u in updates])
-    conn.execute(update(attempts).where(attempts.c.id == bindparam("attempt_id"))
-                 .values(contradiction_score=bindparam("score")),
-                 [{"attempt_id": a, "score": s} for a, s in best.items()])
-    counts.flagged_attempts = len(flagged_attempts)
-    return counts
+# -- the whole store -------------------------------------------------------------------
+
+def default_workers() -> int:
+    """Scoring processes for ``flag_all``: one per core, at most two (the writer is the
+    bottleneck beyond that)."""
+    return max(1, min(2, os.cpu_count() or 1))
 
 
-def flag_all(store: Store, progress: Callable[[int, int], None] | None = None) -> FlagCounts:
-    """Flag every stored attempt, one unit of work per chunk."""
+def _chunks(ids: list[int], chunk: int) -> Iterator[tuple[list[int], bool]]:
+    for start in range(0, len(ids), chunk):
+        part = ids[start:start + chunk]
+        yield part, part[-1] - part[0] == len(part) - 1
+
+
+def flag_all(store: Store, progress: Callable[[int, int], None] | None = None,
+             workers: int | None = None, chunk: int = CHUNK) -> FlagCounts:
+    """Flag every stored attempt, one unit of work per chunk.
+
+    With ``workers`` > 1 the chunks are scored in that many processes while this one
+    reads the next chunks and writes the scored ones; results are stored in chunk order,
+    so the flags are the same whatever the number of workers.
+    """
+    workers = default_workers() if workers is None else max(1, workers)
     with store.session() as session:
-        ids = list(session.scalars(select(Attempt.id).order_by(Attempt.id)))
+        conn = session.connection()
+        ids = [i for (i,) in conn.execute(text("SELECT id FROM attempts ORDER BY id"))]
+        criteria = _load_criteria(conn)
+        # A first pass has nothing to replace: skip looking up every verdict's old flag.
+        clear = conn.execute(text("SELECT 1 FROM contradiction_flags WHERE tier = :tier "
+                                  "LIMIT 1"), {"tier": TIER}).first() is not None
     counts = FlagCounts()
-    for start in range(0, len(ids), CHUNK):
+    done = 0
+
+    def write(part: list[int], rows: list[VerdictRow], readings: list[Reading]) -> None:
+        nonlocal done
+        contiguous = part[-1] - part[0] == len(part) - 1
         with store.session() as session:
-            counts.add(flag_attempts(session, ids[start:start + CHUNK]))
+            counts.add(_store(session.connection(), part, rows, readings, clear, contiguous))
+        done += len(part)
         if progress:
-            progress(min(start + CHUNK, len(ids)), len(ids))
+            progress(done, len(ids))
+
+    if workers == 1 or len(ids) <= chunk:
+        _init_worker(criteria)
+        for part, contiguous in _chunks(ids, chunk):
+            with store.session() as session:
+                rows = _chunk_rows(session.connection(), part, contiguous)
+            write(part, rows, score([(r[4], r[2], r[3]) for r in rows]))
+    else:
+        with ProcessPoolExecutor(workers, initializer=_init_worker,
+                                 initargs=(criteria,)) as pool:
+            pending: deque[tuple[list[int], list[VerdictRow], Future[list[Reading]]]] = deque()
+            for part, contiguous in _chunks(ids, chunk):
+                with store.session() as session:
+                    rows = _chunk_rows(session.connection(), part, contiguous)
+                pending.append((part, rows, pool.submit(score, [(r[4], r[2], r[3])
+                                                                for r in rows])))
+                if len(pending) > workers:  # keep every worker busy, memory bounded
+                    part0, rows0, future = pending.popleft()
+                    write(part0, rows0, future.result())
+            while pending:
+                part0, rows0, future = pending.popleft()
+                write(part0, rows0, future.result())
     if ids:
         with store.session() as session:
             refresh_statistics(session)  # the queue filters on the new flags

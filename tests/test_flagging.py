@@ -5,11 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from models import Attempt, ContradictionFlag, Verdict
 from reviewer.cli.main import main
-from reviewer.flagging import flag_attempts, flag_imported
+from reviewer.example import load_example
+from reviewer.flagging import flag_all, flag_attempts, flag_imported
 from reviewer.importer import import_run
 from reviewer.store import Store
 from tests.fake_ollama import FakeOllama
@@ -43,11 +44,11 @@ def test_rules_tier_flags_the_seed_example_and_scores_the_attempt(
         again = flag_attempts(s, [bad, good])  # a rerun updates, never duplicates
 
     assert counts.verdicts == again.verdicts == 4  # G-DEMANDE + E-INVENTE per attempt
-    assert counts.flagged == 1 and counts.flagged_attempts == 1
-    stored = flags(store)
-    assert len(stored) == 4
-    assert [f for f in stored if f[3]] == [(bad, "rules", CONTRADICTING["judge"]["verdicts"][0]
-                                            ["rationale"], True)]
+    assert counts.flagged == again.flagged == 1
+    assert counts.flagged_attempts == again.flagged_attempts == 1
+    # Only readings above 0 are stored (the three others score 0), and only once.
+    assert flags(store) == [(bad, "rules", CONTRADICTING["judge"]["verdicts"][0]["rationale"],
+                             True)]
     with store.session() as s:
         scores = dict(s.execute(select(Attempt.id, Attempt.contradiction_score)).all())
         flag_score = s.scalars(select(ContradictionFlag.score)
@@ -58,7 +59,7 @@ def test_rules_tier_flags_the_seed_example_and_scores_the_attempt(
 def test_importer_hook_flags_new_attempts(tmp_path: Path, store: Store) -> None:
     import_run(store, write_jsonl(tmp_path / "r.jsonl", [CONTRADICTING]),
                catalog_path=write_catalog(tmp_path / "c.json"), on_imported=flag_imported)
-    assert [f[3] for f in flags(store) if f[1] == "rules"] == [True, False]
+    assert [f[3] for f in flags(store) if f[1] == "rules"] == [True]
 
 
 def test_flag_command_then_rejudge_flagged(
@@ -94,3 +95,55 @@ def test_flag_llm_command(
     assert [(f[0], f[3]) for f in flags(store) if f[1] == "llm"] == [(1, True)]
     code = main(["--db", db_url, "flag", "--llm", "--host", fake_ollama.url, "--model", MODEL])
     assert code == 0 and len(fake_ollama.chat_requests) == 1  # resumed: nothing re-asked
+
+
+def test_a_rerun_drops_a_flag_whose_rationale_no_longer_contradicts(
+    tmp_path: Path, store: Store
+) -> None:
+    bad, _ = load(store, tmp_path, [CONTRADICTING, CONSISTENT])
+    flag_all(store)
+    with store.session() as s:
+        s.execute(update(Verdict).where(Verdict.attempt_id == bad)
+                  .values(rationale=CONSISTENT["judge"]["verdicts"][0]["rationale"]))
+    counts = flag_all(store)
+
+    assert counts.flagged == 0 and flags(store) == []
+    with store.session() as s:
+        assert s.scalar(select(Attempt.contradiction_score).where(Attempt.id == bad)) == 0.0
+        view = load_example(s, bad, "tester")
+    assert not any(v.contradiction for v in view.verdicts)
+
+
+def test_flag_gives_the_same_flags_with_one_or_two_workers(tmp_path: Path, store: Store) -> None:
+    records = [record("c", turn, attempt, demande=verdict, rationale=rationale)
+               for turn in (1, 2, 3) for attempt, (verdict, rationale) in enumerate(
+                   [("non", CONTRADICTING["judge"]["verdicts"][0]["rationale"]),
+                    ("non", CONSISTENT["judge"]["verdicts"][0]["rationale"]),
+                    ("oui", "La réponse ne répond pas à la demande.")], start=1)]
+    load(store, tmp_path, records)
+
+    def state() -> tuple[list[tuple[int, str, str, bool]], list[tuple[int, float]]]:
+        with store.session() as s:
+            scores = s.execute(select(Attempt.id, Attempt.contradiction_score)
+                               .order_by(Attempt.id)).all()
+        return flags(store), [(a, sc) for a, sc in scores]
+
+    one = flag_all(store, workers=1, chunk=2)
+    first = state()
+    two = flag_all(store, workers=2, chunk=2)  # chunks scored in two worker processes
+
+    assert one == two and one.verdicts == 18 and one.flagged >= 3
+    assert state() == first and len(first[0]) >= 3
+
+
+def test_flag_command_with_one_or_two_workers(
+    tmp_path: Path, store: Store, db_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    load(store, tmp_path, [CONTRADICTING, CONSISTENT])
+    assert main(["--db", db_url, "flag", "--workers", "1"]) == 0
+    one = flags(store)
+    assert main(["--db", db_url, "flag", "--workers", "2"]) == 0
+
+    out = capsys.readouterr().out.splitlines()
+    assert out == ["4 verdicts scored on 2 attempts: 1 flagged, on 1 attempts"] * 2
+    assert flags(store) == one and [f[3] for f in one] == [True]

@@ -30,6 +30,9 @@ def register(sub: Any) -> None:
     p.add_argument("--model", metavar="NAME", help="with --llm: judge model")
     p.add_argument("--timeout", type=float, default=120.0, metavar="S",
                    help="with --llm: seconds to wait for one reply")
+    p.add_argument("--workers", type=int, default=None, metavar="N",
+                   help="processes scoring the rules tier (default: one per core, at most 2); "
+                        "the flags are the same whatever N")
     p.set_defaults(func=run)
 
 
@@ -43,7 +46,8 @@ def run(args: argparse.Namespace) -> int:
     store = store_from(args)
     try:
         bar = _bar("rules tier")
-        counts = flag_all(store, progress=lambda d, t: _advance(bar, d, t))
+        counts = flag_all(store, progress=lambda d, t: _advance(bar, d, t),
+                          workers=args.workers)
         bar.close()
         print(counts.summary())
         if client is None:
