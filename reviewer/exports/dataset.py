@@ -17,12 +17,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from json.encoder import encode_basestring
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO, cast
 
 from sqlalchemy.orm import Session
 
-from reviewer.atomic import write_json_atomic, write_jsonl_atomic
+from reviewer.atomic import atomic_text, write_json_atomic
 from reviewer.catalog import current_check_versions, current_criterion_versions
 from reviewer.errors import BadInputError
 from reviewer.exports.walk import Choice, Walk, walk_conversations
@@ -93,7 +94,26 @@ def catalog_versions(session: Session) -> dict[str, dict[str, int]]:
     }
 
 
-def _examples(walks: Iterator[Walk], report: DatasetReport) -> Iterator[dict[str, Any]]:
+def _item(message: dict[str, str], fmt: str) -> str:
+    """``json.dumps(…, ensure_ascii=False)`` of one message of :func:`example`.
+
+    Spelled out (the same bytes) so that each message of a conversation is encoded once:
+    the examples of one conversation share their first messages.
+    """
+    if fmt == "sharegpt":
+        return (f'{{"from": "{SHAREGPT_ROLES[message["role"]]}", '
+                f'"value": {encode_basestring(message["content"])}}}')
+    return f'{{"role": "{message["role"]}", "content": {encode_basestring(message["content"])}}}'
+
+
+def _line(items: bytes, fmt: str) -> bytes:
+    """One JSONL line of :func:`example` from its encoded messages."""
+    key = b"conversations" if fmt == "sharegpt" else b"messages"
+    return b'{"%s": [%s]}\n' % (key, items)
+
+
+def _examples(walks: Iterator[Walk], report: DatasetReport) -> Iterator[bytes]:
+    fmt = report.fmt
     for walk in walks:
         report.conversations += 1
         if walk.stop is not None:
@@ -107,25 +127,33 @@ def _examples(walks: Iterator[Walk], report: DatasetReport) -> Iterator[dict[str
         report.exported_conversations += 1
         report.runs.add(walk.run)
         report.turns += len(walk.choices)
-        if report.per == "turn":
-            for choice in walk.choices:
-                yield _emit(report, [choice], [*choice.messages, _answer(choice)])
-        else:
-            yield _emit(report, walk.choices, walk.history)
+        # Each choice's context is the history before it plus one user message (the walk
+        # checked it), so the history grows by two messages per turn: each message is
+        # encoded (JSON, then UTF-8) once, however many examples repeat it.
+        history = b""
+        for index, choice in enumerate(walk.choices):
+            new = choice.messages if index == 0 else choice.messages[-1:]
+            parts = [_item(m, fmt).encode() for m in new]
+            parts.append(_item(_answer(choice), fmt).encode())
+            history = b", ".join([history, *parts] if history else parts)
+            if report.per == "turn":
+                _emit(report, [choice])
+                yield _line(history, fmt)
+        if report.per != "turn":
+            _emit(report, walk.choices)
+            yield _line(history, fmt)
 
 
 def _answer(choice: Choice) -> dict[str, str]:
     return {"role": "assistant", "content": choice.response}
 
 
-def _emit(report: DatasetReport, choices: list[Choice], messages: list[dict[str, str]]
-          ) -> dict[str, Any]:
+def _emit(report: DatasetReport, choices: list[Choice]) -> None:
     report.examples += 1
     for choice in choices:
         if choice.restored_by:
             report.restored.append({"line": report.examples, "key": str(choice.key),
                                     "by": list(choice.restored_by)})
-    return example(messages, report.fmt)
 
 
 def export_dataset(
@@ -141,8 +169,10 @@ def export_dataset(
     catalog = catalog_versions(session)
     # The manifest is written once every example is, before the dataset takes its place:
     # a failure anywhere leaves the previous dataset and manifest as a matching pair.
-    write_jsonl_atomic(out, _examples(walk_conversations(session, reviewer=reviewer, runs=runs),
-                                      report),
-                       before_rename=lambda: write_json_atomic(manifest_path(out),
-                                                               report.manifest(out, catalog)))
+    with atomic_text(out) as fh:
+        # Lines are UTF-8 already (see _examples): straight to the buffer under the text
+        # layer, which holds nothing (it is flushed before the file is synced).
+        walks = walk_conversations(session, reviewer=reviewer, runs=runs)
+        cast(TextIO, fh).buffer.writelines(_examples(walks, report))
+        write_json_atomic(manifest_path(out), report.manifest(out, catalog))
     return report

@@ -12,17 +12,23 @@ A conversation is usable up to the first turn that has no accepted answer, or wh
 stored context was generated after a different answer than the one chosen for the turn
 before (``context diverged``: the chain must be the one the model really saw). The walk
 streams the attempts with a plain Core select (``yield_per``) and handles conversations
-in chunks, so the whole store never sits in memory.
+in chunks, so the whole store never sits in memory. It reads the stored JSON text of the
+contexts and decodes only the chosen attempts' ones; a context that continues the chosen
+chain is stored as the previous context's text plus the chosen answer and the new user
+message, so only that new part is decoded (any other stored form is decoded whole).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import groupby
-from typing import Any
+from json.encoder import encode_basestring_ascii
+from operator import attrgetter
+from typing import Any, NamedTuple
 
-from sqlalchemy import select
+from sqlalchemy import Text, case, select, type_coerce
 from sqlalchemy.orm import Session
 
 from models import Attempt, Conversation, Run, Verdict
@@ -88,16 +94,15 @@ def alternates(messages: list[dict[str, str]]) -> bool:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
-    """What the walk reads of one attempt."""
+class Row(NamedTuple):
+    """What the walk reads of one attempt (a tuple: a hundred thousand are made per export)."""
 
     id: int
     turn: int
     attempt: int
     accepted: bool
-    messages: Any
-    response: str
+    messages: Any  # the stored JSON text (decoded list on backends that decode JSON), or None
+    response: str | None  # None when the filter refused it (read again only if restored)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,9 +116,17 @@ class _Conv:
 class _Status:
     """Final status and restoration causes of the attempts of one chunk."""
 
-    def __init__(self, views: dict[int, ReviewView], replayed: dict[int, Attempt]) -> None:
+    def __init__(self, views: dict[int, ReviewView], replayed: dict[int, Attempt],
+                 refused: dict[int, tuple[Any, str]]) -> None:
         self.views = views
         self.replayed = replayed
+        self.refused = refused  # context and answer of refused attempts that may be chosen
+
+    def content(self, row: Row) -> tuple[Any, str]:
+        """The stored context and the answer of a chosen attempt."""
+        if row.response is not None:
+            return row.messages, row.response
+        return self.refused[row.id]
 
     def accepted(self, row: Row) -> bool:
         """The attempt's final status (see the module docstring)."""
@@ -144,25 +157,57 @@ class _Status:
         return tuple(out)
 
 
+_TURN = attrgetter("turn")
+
+
 def _walk_one(conv: _Conv, status: _Status) -> Walk:
     walk = Walk(conv.run, conv.name, conv.turns_planned, max(r.turn for r in conv.rows))
     expected = 1
-    for turn, group in groupby(conv.rows, key=lambda r: r.turn):
+    chain: str | None = None  # stored text of the history so far, without its closing "]"
+    for turn, group in groupby(conv.rows, key=_TURN):
         rows = list(group)
         walk.last_turn_filter_refused = not any(r.accepted for r in rows)
         if walk.stop is not None:
             continue
         chosen = next((r for r in rows if status.accepted(r)), None)
-        context = clean_messages(chosen.messages) if chosen else None
+        raw, response = status.content(chosen) if chosen else (None, "")
+        context, canonical = _context(raw, chain, walk) if chosen else (None, False)
         reason = _stop_reason(turn, expected, chosen, context, walk)
         if reason is not None:
             walk.stop, walk.stop_turn = reason, turn
             continue
         assert chosen is not None and context is not None
         walk.choices.append(Choice(AttemptKey(conv.run, conv.name, turn, chosen.attempt),
-                                   context, chosen.response, status.restored_by(chosen)))
+                                   context, response, status.restored_by(chosen)))
+        chain = (f'{raw.rstrip()[:-1]}, {{"role": "assistant", "content": '
+                 f'{encode_basestring_ascii(response)}}}') if canonical and raw else None
         expected = turn + 1
     return walk
+
+
+def _context(raw: Any, chain: str | None, walk: Walk
+             ) -> tuple[list[dict[str, str]] | None, bool]:
+    """The chosen attempt's cleaned context, and whether its stored text can start the
+    next turn's (a JSON list of exactly its cleaned messages).
+
+    When the stored text is ``chain`` (the history's own stored text) followed by more
+    messages, the history is reused and only those are decoded: JSON values delimit
+    themselves, so that prefix decodes to the history whatever follows.
+    """
+    if not isinstance(raw, str):  # a backend that hands JSON over decoded
+        return clean_messages(raw), False
+    if chain is not None and raw.startswith(chain) and raw.startswith(", ", len(chain)):
+        try:
+            tail = json.loads("[" + raw[len(chain) + 2:])
+        except ValueError:
+            tail = None
+        if isinstance(tail, list):
+            cleaned = clean_messages(tail)
+            if cleaned is not None:
+                return walk.history + cleaned, cleaned == tail
+    data = json.loads(raw)  # a damaged row stops the export (nothing is replaced)
+    cleaned = clean_messages(data) if isinstance(data, list) else None
+    return cleaned, cleaned is not None and cleaned == data and raw.rstrip().endswith("]")
 
 
 def _stop_reason(turn: int, expected: int, chosen: Row | None,
@@ -181,20 +226,28 @@ def _stop_reason(turn: int, expected: int, chosen: Row | None,
 
 def _conversations(session: Session, runs: list[str] | None, chunk: int) -> Iterator[_Conv]:
     """Conversations (by run, then name) with their attempts, streamed."""
+    # The stored JSON text, not the ORM's decoded value: only chosen contexts are decoded.
+    # A refused attempt's context and answer are read only if it is restored.
+    raw = type_coerce(Attempt.messages, Text)
     stmt: Any = (
         select(Run.name, Conversation.name, Conversation.turns_planned, Attempt.id,
-               Attempt.turn, Attempt.attempt, Attempt.accepted, Attempt.messages,
-               Attempt.response)
-        .join(Conversation, Attempt.conversation_id == Conversation.id)
-        .join(Run, Attempt.run_id == Run.id)
+               Attempt.turn, Attempt.attempt, Attempt.accepted,
+               case((Attempt.accepted, raw), else_=None),
+               case((Attempt.accepted, Attempt.response), else_=None))
+        # From the runs down: SQLite then reads each index in the order asked, instead of
+        # sorting every attempt with its context in a temporary B-tree.
+        .select_from(Run)
+        .join(Conversation, Conversation.run_id == Run.id)
+        .join(Attempt, Attempt.conversation_id == Conversation.id)
         .order_by(Run.name, Conversation.name, Attempt.turn, Attempt.attempt)
         .execution_options(yield_per=chunk)
     )
     if runs:
         stmt = stmt.where(Run.name.in_(runs))
     current: _Conv | None = None
+    # Core on the session's connection: plain rows, no ORM loading step.
     for run, name, planned, aid, turn, att, accepted, messages, response in \
-            session.execute(stmt):
+            session.connection().execute(stmt):
         if current is None or (current.run, current.name) != (run, name):
             if current is not None:
                 yield current
@@ -228,7 +281,16 @@ def _walk_batch(session: Session, batch: list[_Conv], views: dict[int, ReviewVie
                 needs: set[int]) -> Iterator[Walk]:
     ids = [r.id for c in batch for r in c.rows if r.id in needs]
     replayed = {a.id: a for a in load_attempts(session, ids)} if ids else {}
-    status = _Status(views, replayed)
+    status = _Status(views, replayed, {})
+    # Refused attempts a decision or a replay may accept: their context and answer.
+    restorable = [r.id for c in batch for r in c.rows if r.response is None and (
+        r.id in replayed or (r.id in views and views[r.id].decision == "accept"))]
+    for start in range(0, len(restorable), 500):
+        part = restorable[start:start + 500]
+        status.refused.update(
+            (aid, (messages, response)) for aid, messages, response in session.execute(
+                select(Attempt.id, type_coerce(Attempt.messages, Text), Attempt.response)
+                .where(Attempt.id.in_(part))))
     for conv in batch:
         yield _walk_one(conv, status)
     for attempt in replayed.values():
