@@ -5,6 +5,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
+SCANNER := $(VENV)/.scanner-stamp
+SCANNER_SOURCES := $(wildcard reviewer/contradiction/scan.py reviewer/contradiction/lexicon.py \
+	reviewer/contradiction/normalize.py)
+
 .PHONY: run test lint pytest bench clean
 
 $(STAMP): pyproject.toml
@@ -13,7 +17,14 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $(STAMP)
 
-run: $(STAMP)
+# The contradiction scanner compiled with mypyc (about 1.5x faster; needs a C compiler).
+# Optional: without it the pure-Python scanner runs, with identical results.
+$(SCANNER): $(STAMP) $(SCANNER_SOURCES)
+	$(BIN)/python scripts/build_contradiction_fast.py \
+		|| echo "compiled contradiction scanner not built: the pure-Python one will run"
+	touch $(SCANNER)
+
+run: $(SCANNER)
 	$(BIN)/reviewer gui
 
 lint: $(STAMP)
@@ -21,14 +32,14 @@ lint: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
-pytest: $(STAMP)
+pytest: $(SCANNER)
 	bash scripts/ensure_postgres.sh
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 test: lint pytest
 
 # Benchmarks (not part of `make test`): 100,000 attempts; QUICK=1: 10,000; SMOKE=1: 1,000.
-bench: $(STAMP)
+bench: $(SCANNER)
 	$(BIN)/python benchmarks/run.py $(if $(QUICK),--quick,) $(if $(SMOKE),--smoke,)
 
 clean:
