@@ -32,7 +32,7 @@ from reviewer.store import Store, refresh_statistics
 
 TIER = "rules"
 DETECTOR = "rules-v1"
-CHUNK = 2000  # attempts per unit of work (about 24,000 verdicts)
+CHUNK = 1000  # attempts per unit of work (about 12,000 verdicts): small enough to pipeline
 TABLES = Attempt.metadata.tables
 
 # (verdict id, attempt id, met, rationale, criterion version id)

@@ -161,9 +161,12 @@ _TURN = attrgetter("turn")
 
 
 def _walk_one(conv: _Conv, status: _Status) -> Walk:
-    walk = Walk(conv.run, conv.name, conv.turns_planned, max(r.turn for r in conv.rows))
+    walk = Walk(conv.run, conv.name, conv.turns_planned, conv.rows[-1].turn)  # turn order
     expected = 1
-    chain: str | None = None  # stored text of the history so far, without its closing "]"
+    # The stored text of the history so far, without its closing "]" (when that text is
+    # exactly the history), and the history itself.
+    chain: tuple[str, str] | None = None
+    history: list[dict[str, str]] = []
     for turn, group in groupby(conv.rows, key=_TURN):
         rows = list(group)
         walk.last_turn_filter_refused = not any(r.accepted for r in rows)
@@ -171,43 +174,53 @@ def _walk_one(conv: _Conv, status: _Status) -> Walk:
             continue
         chosen = next((r for r in rows if status.accepted(r)), None)
         raw, response = status.content(chosen) if chosen else (None, "")
-        context, canonical = _context(raw, chain, walk) if chosen else (None, False)
-        reason = _stop_reason(turn, expected, chosen, context, walk)
+        context, canonical, continues = _context(raw, chain, history) if chosen \
+            else (None, False, False)
+        # A context that is the history plus one user message is well formed and follows
+        # the chain: only the turn number is left to check.
+        reason = (MISSING if turn != expected else None) if continues \
+            else _stop_reason(turn, expected, chosen, context, walk)
         if reason is not None:
             walk.stop, walk.stop_turn = reason, turn
             continue
         assert chosen is not None and context is not None
         walk.choices.append(Choice(AttemptKey(conv.run, conv.name, turn, chosen.attempt),
                                    context, response, status.restored_by(chosen)))
-        chain = (f'{raw.rstrip()[:-1]}, {{"role": "assistant", "content": '
-                 f'{encode_basestring_ascii(response)}}}') if canonical and raw else None
+        history = [*context, {"role": "assistant", "content": response}]
+        chain = (raw.rstrip()[:-1], f', {{"role": "assistant", "content": '
+                 f'{encode_basestring_ascii(response)}}}, ') if canonical and raw else None
         expected = turn + 1
     return walk
 
 
-def _context(raw: Any, chain: str | None, walk: Walk
-             ) -> tuple[list[dict[str, str]] | None, bool]:
-    """The chosen attempt's cleaned context, and whether its stored text can start the
-    next turn's (a JSON list of exactly its cleaned messages).
+def _context(raw: Any, chain: tuple[str, str] | None, history: list[dict[str, str]]
+             ) -> tuple[list[dict[str, str]] | None, bool, bool]:
+    """The chosen attempt's cleaned context; whether its stored text can start the next
+    turn's (a JSON list of exactly its cleaned messages); whether it is ``history`` plus
+    one user message.
 
-    When the stored text is ``chain`` (the history's own stored text) followed by more
+    When the stored text is the history's own stored text (``chain``: the previous
+    context's text without its "]", and the answer chosen then) followed by more
     messages, the history is reused and only those are decoded: JSON values delimit
     themselves, so that prefix decodes to the history whatever follows.
     """
     if not isinstance(raw, str):  # a backend that hands JSON over decoded
-        return clean_messages(raw), False
-    if chain is not None and raw.startswith(chain) and raw.startswith(", ", len(chain)):
+        return clean_messages(raw), False, False
+    if chain is not None and raw.startswith(chain[0]) \
+            and raw.startswith(chain[1], len(chain[0])):
         try:
-            tail = json.loads("[" + raw[len(chain) + 2:])
+            tail = json.loads("[" + raw[len(chain[0]) + len(chain[1]):])
         except ValueError:
             tail = None
         if isinstance(tail, list):
             cleaned = clean_messages(tail)
             if cleaned is not None:
-                return walk.history + cleaned, cleaned == tail
+                one_question = len(cleaned) == 1 and cleaned[0]["role"] == "user"
+                return history + cleaned, cleaned == tail, one_question
     data = json.loads(raw)  # a damaged row stops the export (nothing is replaced)
     cleaned = clean_messages(data) if isinstance(data, list) else None
-    return cleaned, cleaned is not None and cleaned == data and raw.rstrip().endswith("]")
+    canonical = cleaned is not None and cleaned == data and raw.rstrip().endswith("]")
+    return cleaned, canonical, False
 
 
 def _stop_reason(turn: int, expected: int, chosen: Row | None,
