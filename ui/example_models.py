@@ -60,14 +60,41 @@ def yes_no(met: bool) -> str:
     return QCoreApplication.translate("VerdictModel", "no")
 
 
-class VerdictModel(QAbstractTableModel):
-    """One row per criterion, in the order the number keys 1–9 toggle them."""
+class _RowsModel(QAbstractTableModel):
+    """A flat table over a tuple of rows: ``COLS`` names the columns, ``titles()`` heads them."""
 
-    COLS = ("n", "criterion", "polarity", "judge", "now", "rationale", "flag", "second")
+    COLS: tuple[str, ...] = ()
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
-        self.rows: tuple[VerdictRow, ...] = ()
+        self.rows: tuple[Any, ...] = ()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        """Rows shown."""
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        """See ``COLS``."""
+        return 0 if parent.isValid() else len(self.COLS)
+
+    def titles(self) -> tuple[str, ...]:
+        """Column titles (translated in the subclass, whose name is the translation context)."""
+        return self.COLS
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """Column titles."""
+        if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
+            return None
+        titles = self.titles()
+        return titles[section] if 0 <= section < len(titles) else None
+
+
+class VerdictModel(_RowsModel):
+    """One row per criterion, in the order the number keys 1–9 toggle them."""
+
+    COLS = ("n", "criterion", "polarity", "judge", "now", "rationale", "flag", "second")
+    rows: tuple[VerdictRow, ...]
 
     def set_rows(self, rows: tuple[VerdictRow, ...]) -> None:
         """Replace the verdicts shown."""
@@ -75,22 +102,10 @@ class VerdictModel(QAbstractTableModel):
         self.rows = rows
         self.endResetModel()
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        """Verdicts shown."""
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        """See ``COLS``."""
-        return 0 if parent.isValid() else len(self.COLS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def titles(self) -> tuple[str, ...]:
         """Column titles."""
-        if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
-            return None
-        titles = ("#", self.tr("Criterion"), "±", self.tr("Judge"), self.tr("Now"),
-                  self.tr("Rationale"), self.tr("Contradiction"), self.tr("Second opinion"))
-        return titles[section] if 0 <= section < len(titles) else None
+        return ("#", self.tr("Criterion"), "±", self.tr("Judge"), self.tr("Now"),
+                self.tr("Rationale"), self.tr("Contradiction"), self.tr("Second opinion"))
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Cells, colours, tooltips and named roles."""
@@ -149,14 +164,14 @@ class VerdictModel(QAbstractTableModel):
         return None
 
 
-class CheckModel(QAbstractTableModel):
+class CheckModel(_RowsModel):
     """One row per deterministic check result."""
 
     COLS = ("check", "mode", "result", "matches", "description")
+    rows: tuple[CheckRow, ...]
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
-        self.rows: tuple[CheckRow, ...] = ()
         self.response = ""
 
     def set_rows(self, rows: tuple[CheckRow, ...], response: str) -> None:
@@ -166,22 +181,10 @@ class CheckModel(QAbstractTableModel):
         self.response = response
         self.endResetModel()
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        """Checks shown."""
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        """See ``COLS``."""
-        return 0 if parent.isValid() else len(self.COLS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def titles(self) -> tuple[str, ...]:
         """Column titles."""
-        if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
-            return None
-        titles = (self.tr("Check"), self.tr("Mode"), self.tr("Result"), self.tr("Matches"),
-                  self.tr("Description"))
-        return titles[section] if 0 <= section < len(titles) else None
+        return (self.tr("Check"), self.tr("Mode"), self.tr("Result"), self.tr("Matches"),
+                self.tr("Description"))
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Cells, colours, tooltips and named roles."""
