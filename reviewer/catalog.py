@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -137,37 +137,45 @@ def read_catalog(path: Path) -> Catalog:
     return parse_catalog(data, str(path))
 
 
-def current_criterion_versions(session: Session) -> dict[str, CriterionVersion]:
-    """The latest version of every criterion, by id."""
-    latest = (
-        select(CriterionVersion.criterion_id, func.max(CriterionVersion.version).label("v"))
-        .group_by(CriterionVersion.criterion_id)
-        .subquery()
-    )
+V = TypeVar("V", CriterionVersion, CheckVersion)
+
+
+def _latest(session: Session, model: type[V], owner: Any) -> dict[str, V]:
+    """The newest row of ``model`` per ``owner`` id (criterion or check)."""
+    latest = select(owner, func.max(model.version).label("v")).group_by(owner).subquery()
     rows = session.scalars(
-        select(CriterionVersion).join(
-            latest,
-            (CriterionVersion.criterion_id == latest.c.criterion_id)
-            & (CriterionVersion.version == latest.c.v),
+        select(model).join(
+            latest, (owner == latest.c[owner.key]) & (model.version == latest.c.v)
         )
     )
-    return {cv.criterion_id: cv for cv in rows}
+    return {getattr(row, owner.key): row for row in rows}
+
+
+def current_criterion_versions(session: Session) -> dict[str, CriterionVersion]:
+    """The latest version of every criterion, by id."""
+    return _latest(session, CriterionVersion, CriterionVersion.criterion_id)
 
 
 def current_check_versions(session: Session) -> dict[str, CheckVersion]:
     """The latest version of every check, by id."""
-    latest = (
-        select(CheckVersion.check_id, func.max(CheckVersion.version).label("v"))
-        .group_by(CheckVersion.check_id)
-        .subquery()
-    )
-    rows = session.scalars(
-        select(CheckVersion).join(
-            latest,
-            (CheckVersion.check_id == latest.c.check_id) & (CheckVersion.version == latest.c.v),
-        )
-    )
-    return {cv.check_id: cv for cv in rows}
+    return _latest(session, CheckVersion, CheckVersion.check_id)
+
+
+def _next_number(
+    session: Session, owner: type[Criterion] | type[Check], ident: str, current: V | None
+) -> int:
+    """The next version number; a new id gets its owner row, placed after the others."""
+    if current is not None:
+        return current.version + 1
+    position = session.scalar(select(func.count()).select_from(owner)) or 0
+    session.add(owner(id=ident, position=position))
+    return 1
+
+
+def _store(session: Session, version: V) -> V:
+    session.add(version)
+    session.flush()
+    return version
 
 
 def add_criterion_version(
@@ -175,21 +183,15 @@ def add_criterion_version(
 ) -> CriterionVersion:
     """Store ``spec`` as the next version of its criterion (creating the criterion if new)."""
     current = current_criterion_versions(session).get(spec.id)
-    if current is None:
-        position = session.scalar(select(func.count()).select_from(Criterion)) or 0
-        session.add(Criterion(id=spec.id, position=position))
-    version = CriterionVersion(
+    return _store(session, CriterionVersion(
         criterion_id=spec.id,
-        version=(current.version + 1) if current else 1,
+        version=_next_number(session, Criterion, spec.id, current),
         kind=spec.kind,
         severity=spec.severity,
         text=spec.text,
         reason=reason,
         author=author,
-    )
-    session.add(version)
-    session.flush()
-    return version
+    ))
 
 
 def add_check_version(
@@ -197,12 +199,9 @@ def add_check_version(
 ) -> CheckVersion:
     """Store ``spec`` as the next version of its check (creating the check if new)."""
     current = current_check_versions(session).get(spec.id)
-    if current is None:
-        position = session.scalar(select(func.count()).select_from(Check)) or 0
-        session.add(Check(id=spec.id, position=position))
-    version = CheckVersion(
+    return _store(session, CheckVersion(
         check_id=spec.id,
-        version=(current.version + 1) if current else 1,
+        version=_next_number(session, Check, spec.id, current),
         description=spec.description,
         pattern=spec.pattern,
         flags=spec.flags,
@@ -210,10 +209,7 @@ def add_check_version(
         when=spec.when,
         reason=reason,
         author=author,
-    )
-    session.add(version)
-    session.flush()
-    return version
+    ))
 
 
 def criterion_spec(cv: CriterionVersion) -> CriterionSpec:
