@@ -34,6 +34,7 @@ from ui.example_models import (
     setup_table,
     stretch,
 )
+from ui.widgets_util import plain
 
 ROLE_STYLE = {
     "user": ("#e3f2fd", Qt.AlignmentFlag.AlignRight),
@@ -45,8 +46,7 @@ ROLE_STYLE = {
 def plain_label(text: str = "", *, bold: bool = False, wrap: bool = True,
                 selectable: bool = True) -> QLabel:
     """A label that never interprets its text as HTML."""
-    label = QLabel()
-    label.setTextFormat(Qt.TextFormat.PlainText)
+    label = plain(QLabel())
     label.setText(text)
     label.setWordWrap(wrap)
     if selectable:

@@ -2,23 +2,17 @@
 
 from __future__ import annotations
 
-import getpass
 from dataclasses import dataclass
 
 from PySide6.QtCore import QByteArray, QSettings
+
+from reviewer.team import default_reviewer
 
 ORGANIZATION = "reviewer"
 APPLICATION = "reviewer"
 LANGUAGES = ("system", "en", "fr")
 DEFAULT_HOST = "http://127.0.0.1:11434"
 DEFAULT_MODEL = "qwen3.6:35b-a3b"
-
-
-def _default_reviewer() -> str:
-    try:
-        return getpass.getuser()
-    except (KeyError, OSError):  # no user name in this environment (containers)
-        return "reviewer"
 
 
 @dataclass
@@ -44,7 +38,7 @@ class Settings:
         q = self.q
         language = str(q.value("language", "system"))
         return AppSettings(
-            reviewer=str(q.value("reviewer", "") or _default_reviewer()),
+            reviewer=str(q.value("reviewer", "") or default_reviewer()),
             ollama_host=str(q.value("ollama/host", DEFAULT_HOST)),
             ollama_model=str(q.value("ollama/model", DEFAULT_MODEL)),
             database=str(q.value("database", "")),
@@ -55,7 +49,7 @@ class Settings:
     def save(self, s: AppSettings) -> None:
         """Store the settings now (synced to disk)."""
         q = self.q
-        q.setValue("reviewer", s.reviewer.strip() or _default_reviewer())
+        q.setValue("reviewer", s.reviewer.strip() or default_reviewer())
         q.setValue("ollama/host", s.ollama_host.strip() or DEFAULT_HOST)
         q.setValue("ollama/model", s.ollama_model.strip() or DEFAULT_MODEL)
         q.setValue("database", s.database.strip())
