@@ -1,6 +1,6 @@
 """Smoke test of the benchmark harness (``make bench SMOKE=1`` in small): no timings judged.
 
-It runs every measurement on a few hundred synthetic attempts and checks what a broken
+It runs every measurement on 1,000 synthetic attempts (what CI runs) and checks what a broken
 harness would get wrong: a missing measurement, a baseline that did not do the same work
 (different row counts, different bytes, different scores), an empty queue page.
 """
@@ -15,7 +15,7 @@ import pytest
 from benchmarks import make_run
 from benchmarks import run as harness
 
-ATTEMPTS = 400
+ATTEMPTS = 1000
 SMALL = 200
 EXPECTED = ("import", "flag", "queue: ", "GUI start to first paint", "GUI peak memory",
             "back-test", "export dataset", "rouge_l", "contradiction detector")
