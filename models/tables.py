@@ -21,6 +21,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -65,9 +66,10 @@ class Attempt(Base):
         CheckConstraint("attempt >= 1", name="attempt_positive"),
         Index("ix_attempts_run_accepted", "run_id", "accepted"),
         # The review queue: refused first, most contradictory first, then in run order. It
-        # holds every column a page's walk sorts or joins on, so the walk reads no row.
+        # holds every column a page's walk sorts, joins, filters ("flagged only") or shows
+        # (the flag) on, so the walk reads no row.
         Index("ix_attempts_queue", "accepted", "contradiction_score", "conversation_id", "turn",
-              "attempt", "run_id"),
+              "attempt", "run_id", "flagged"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -87,6 +89,9 @@ class Attempt(Base):
     fingerprint: Mapped[str] = mapped_column(String(64), default="")
     # Highest contradiction score among this attempt's verdicts; the queue sorts on it.
     contradiction_score: Mapped[float] = mapped_column(Float, default=0.0)
+    # Some reading (any tier) of one of its verdicts is flagged. Kept by database triggers
+    # on ``contradiction_flags`` (migration 0005), whoever writes the readings.
+    flagged: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     conversation: Mapped[Conversation] = relationship(back_populates="attempts")
     verdicts: Mapped[list[Verdict]] = relationship(
