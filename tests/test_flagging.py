@@ -10,7 +10,15 @@ from sqlalchemy import select, update
 from models import Attempt, ContradictionFlag, Verdict
 from reviewer.cli.main import main
 from reviewer.example import load_example
-from reviewer.flagging import flag_all, flag_attempts, flag_imported
+from reviewer.flagging import (
+    CHUNK,
+    CHUNKS_PER_WORKER,
+    MIN_CHUNK,
+    chunk_size,
+    flag_all,
+    flag_attempts,
+    flag_imported,
+)
 from reviewer.importer import import_run
 from reviewer.store import Store
 from tests.fake_ollama import FakeOllama
@@ -147,3 +155,13 @@ def test_flag_command_with_one_or_two_workers(
     out = capsys.readouterr().out.splitlines()
     assert out == ["4 verdicts scored on 2 attempts: 1 flagged, on 1 attempts"] * 2
     assert flags(store) == one and [f[3] for f in one] == [True]
+
+
+def test_small_passes_give_every_worker_several_chunks() -> None:
+    # 10,000 attempts in chunks of 1,000 were ten chunks for two workers: the first
+    # chunk's scoring and the last one's writing left the others idle.
+    assert chunk_size(10_000, 2) * 2 * CHUNKS_PER_WORKER <= 10_000
+    assert chunk_size(100_000, 2) == CHUNK  # a season keeps the full chunks
+    assert chunk_size(10_000, 1) == CHUNK  # one process: nothing to overlap
+    assert chunk_size(1_500, 2) >= MIN_CHUNK  # never chunks too small to be worth a unit
+    assert chunk_size(10_000, 2, chunk=2) == 2  # an explicit small chunk is kept
