@@ -19,7 +19,7 @@ from typing import Any
 
 from benchmarks.common import Context, Result, fresh, timed
 from reviewer.importer import import_run
-from reviewer.store import BUSY_TIMEOUT_MS, open_store
+from reviewer.store import BUSY_TIMEOUT_MS, CACHE_KIB, open_store
 
 GOAL = 2.0
 CHUNK = 2000
@@ -61,6 +61,7 @@ def _connect(db: Path) -> sqlite3.Connection:
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA journal_mode = WAL")
     conn.execute("PRAGMA synchronous = FULL")
+    conn.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
     return conn
 
 

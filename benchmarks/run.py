@@ -205,7 +205,11 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
                    help=f"size (default {FULL:,}; with --smoke: its size)")
     p.add_argument("--small", type=int, default=SMALL, help="size of the comparison store")
     p.add_argument("--only", action="append", default=None, metavar="NAME",
-                   help="measure only these steps (import always runs first)")
+                   help="measure only these steps (import always runs first, unless --reuse)")
+    p.add_argument("--reuse", action="store_true",
+                   help="keep the store of this size from an earlier run (migrated to head) "
+                        "instead of importing again: no import row; flag then measures a "
+                        "rerun, which replaces every rules reading")
     p.add_argument("--out", type=Path, default=OUT, help="working folder (git-ignored)")
     p.add_argument("--results", type=Path, default=RESULTS, help="where results.json goes")
     return p.parse_args(argv)
@@ -220,8 +224,10 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     run_path, catalog_path = dataset(attempts, out)
     small_run_path, _ = dataset(args.small, out)
+    store_path = out / f"store-{attempts}.sqlite3"
+    reuse = args.reuse and store_path.exists()
     ctx = Context(attempts, out, run_path, catalog_path, small_run_path,
-                  fresh(out / f"store-{attempts}.sqlite3"),
+                  store_path if reuse else fresh(store_path),
                   fresh(out / f"store-small-{args.small}.sqlite3"),
                   repeat=1 if args.smoke else 3,
                   heavy_repeat=2 if attempts <= QUICK and not args.smoke else 1)
@@ -231,6 +237,9 @@ def main(argv: list[str] | None = None) -> int:
     results: list[Result] = []
     for name, goal, step in STEPS:
         if args.only and name != "import" and name not in args.only:
+            continue
+        if name == "import" and reuse:
+            print(f"reusing {store_path} (no import)", file=sys.stderr)
             continue
         print(f"measuring {name}…", file=sys.stderr)
         results.extend(run_step(name, goal, step, ctx))
@@ -244,6 +253,7 @@ def main(argv: list[str] | None = None) -> int:
         "attempts": attempts,
         "small_attempts": args.small,
         "mode": "smoke" if args.smoke else "quick" if attempts == QUICK else "full",
+        "reused_store": reuse,
         "judged": judged,
         "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "seconds": round(elapsed, 1),
