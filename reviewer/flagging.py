@@ -12,7 +12,7 @@ Only readings with a score above 0 are stored: a verdict without a ``rules`` fla
 as score 0, not flagged, no evidence (what the detector says of it; the example pane
 recomputes it when shown). About nine verdicts in ten score 0, and a season has about a
 million verdicts: writing a row for each of them was most of a pass's writing.
-A rerun replaces the chunk's rules flags, so a reading that dropped to 0 disappears.
+A rerun writes only the readings that changed; one that dropped to 0 disappears.
 """
 
 from __future__ import annotations
@@ -55,12 +55,20 @@ _VERDICTS_RANGE = text(
     "SELECT id, attempt_id, met, rationale, criterion_version_id FROM verdicts "
     "WHERE origin = 'filter' AND attempt_id >= :lo AND attempt_id <= :hi ORDER BY id")
 _CRITERIA = text("SELECT id, kind, text, criterion_id FROM criterion_versions")
-_CLEAR = text(
+# A rerun compares the chunk's stored rules readings with the new ones and writes only
+# the difference: deleting and reinserting every reading also made the triggers that keep
+# ``attempts.flagged`` rewrite each flagged attempt twice (its row holds the answer).
+_OLD = text(
+    "SELECT verdict_id, score, flagged, evidence, detector FROM contradiction_flags "
+    "WHERE tier = :tier AND verdict_id IN :ids"
+).bindparams(bindparam("ids", expanding=True))
+_OLD_RANGE = text(
+    "SELECT verdict_id, score, flagged, evidence, detector FROM contradiction_flags "
+    "WHERE tier = :tier AND verdict_id IN ("
+    "SELECT id FROM verdicts WHERE attempt_id >= :lo AND attempt_id <= :hi)")
+_DROP = text(
     "DELETE FROM contradiction_flags WHERE tier = :tier AND verdict_id IN :ids"
 ).bindparams(bindparam("ids", expanding=True))
-_CLEAR_RANGE = text(
-    "DELETE FROM contradiction_flags WHERE tier = :tier AND verdict_id IN ("
-    "SELECT id FROM verdicts WHERE attempt_id >= :lo AND attempt_id <= :hi)")
 # Each attempt's score is the highest of its filter verdicts' rules flags (0 without any):
 # one statement per chunk, computed from the flags just written.
 _SCORES = text(
@@ -136,36 +144,69 @@ def _store(conn: Connection, attempt_ids: list[int], rows: list[VerdictRow],
            ) -> FlagCounts:
     """Replace the chunk's rules flags by its readings above 0; set its attempts' scores.
 
-    ``contiguous``: the chunk is every attempt between its ends, so the statements take
-    a range instead of a list of ids.
+    ``clear``: rules flags may already be stored (a rerun): only the readings that
+    changed are written, those that fell to 0 deleted. ``contiguous``: the chunk is every
+    attempt between its ends, so the statements take a range instead of a list of ids.
     """
     counts = FlagCounts(attempts=len(attempt_ids), verdicts=len(rows))
-    flags = TABLES["contradiction_flags"]
-    inserts: list[dict[str, Any]] = []
+    new: dict[int, Reading] = {}
     flagged_attempts: set[int] = set()
-    for row, (value, flagged, evidence) in zip(rows, readings, strict=True):
-        if flagged:
+    for row, reading in zip(rows, readings, strict=True):
+        if reading[1]:
             counts.flagged += 1
             flagged_attempts.add(row[1])
-        if value > 0.0:
-            inserts.append({"verdict_id": row[0], "tier": TIER, "score": value,
-                            "flagged": flagged, "evidence": evidence, "detector": DETECTOR})
+        if reading[0] > 0.0:
+            new[row[0]] = reading
     counts.flagged_attempts = len(flagged_attempts)
     bounds = {"tier": TIER, "lo": attempt_ids[0], "hi": attempt_ids[-1]}
-    if clear and contiguous:
-        conn.execute(_CLEAR_RANGE, bounds)
-    elif clear:
-        verdict_ids = [row[0] for row in rows]
-        for start in range(0, len(verdict_ids), 20_000):  # bounded IN lists
-            conn.execute(_CLEAR, {"tier": TIER, "ids": verdict_ids[start:start + 20_000]})
-    if inserts:
-        conn.execute(flags.insert(), inserts)
+    if clear:
+        old = _old_readings(conn, rows, bounds, contiguous)
+        _write_difference(conn, old, new)
+    elif new:
+        conn.execute(TABLES["contradiction_flags"].insert(), [_flag_row(v, r)
+                                                              for v, r in new.items()])
     if contiguous:
         conn.execute(_SCORES_RANGE, bounds)
     else:
         for start in range(0, len(attempt_ids), 20_000):
             conn.execute(_SCORES, {"tier": TIER, "ids": attempt_ids[start:start + 20_000]})
     return counts
+
+
+def _flag_row(verdict_id: int, reading: Reading) -> dict[str, Any]:
+    return {"verdict_id": verdict_id, "tier": TIER, "score": reading[0],
+            "flagged": reading[1], "evidence": reading[2], "detector": DETECTOR}
+
+
+def _old_readings(conn: Connection, rows: list[VerdictRow], bounds: dict[str, Any],
+                  contiguous: bool) -> dict[int, tuple[Reading, str]]:
+    """The chunk's stored rules readings, with the detector that made them."""
+    if contiguous:
+        found = list(conn.execute(_OLD_RANGE, bounds))
+    else:
+        ids = [row[0] for row in rows]
+        found = [r for start in range(0, len(ids), 20_000)  # bounded IN lists
+                 for r in conn.execute(_OLD, {"tier": TIER, "ids": ids[start:start + 20_000]})]
+    return {r[0]: ((float(r[1]), bool(r[2]), r[3] or ""), r[4] or "") for r in found}
+
+
+def _write_difference(conn: Connection, old: dict[int, tuple[Reading, str]],
+                      new: dict[int, Reading]) -> None:
+    """Delete the readings that fell to 0, update those that changed, insert new ones."""
+    flags = TABLES["contradiction_flags"]
+    gone = [v for v in old if v not in new]
+    for start in range(0, len(gone), 20_000):
+        conn.execute(_DROP, {"tier": TIER, "ids": gone[start:start + 20_000]})
+    changed = [{"b_verdict": v, "b_score": r[0], "b_flagged": r[1], "b_evidence": r[2]}
+               for v, r in new.items() if v in old and old[v] != (r, DETECTOR)]
+    if changed:
+        conn.execute(flags.update()
+                     .where(flags.c.verdict_id == bindparam("b_verdict"), flags.c.tier == TIER)
+                     .values(score=bindparam("b_score"), flagged=bindparam("b_flagged"),
+                             evidence=bindparam("b_evidence"), detector=DETECTOR), changed)
+    added = [_flag_row(v, r) for v, r in new.items() if v not in old]
+    if added:
+        conn.execute(flags.insert(), added)
 
 
 def _chunk_rows(conn: Connection, ids: list[int], contiguous: bool) -> list[VerdictRow]:

@@ -53,8 +53,17 @@ def flagged_readings(store: Store) -> set[int]:
         return set(s.scalars(READINGS_SAY))
 
 
+def rules_readings(store: Store) -> list[tuple[int, float, bool, str]]:
+    with store.session() as s:
+        return [(v, sc, bool(f), e) for v, sc, f, e in s.execute(
+            select(ContradictionFlag.verdict_id, ContradictionFlag.score,
+                   ContradictionFlag.flagged, ContradictionFlag.evidence)
+            .where(ContradictionFlag.tier == "rules").order_by(ContradictionFlag.verdict_id))]
+
+
 def test_the_flag_follows_every_writer_of_readings(season: Store) -> None:
     found = flagged_readings(season)
+    first_pass = rules_readings(season)
     assert found and flagged_column(season) == found  # the rules pass
     with season.session() as s:
         quiet = s.scalars(select(Attempt.id).where(Attempt.flagged.is_(False))
@@ -74,13 +83,27 @@ def test_the_flag_follows_every_writer_of_readings(season: Store) -> None:
         s.scalars(select(ContradictionFlag).where(
             ContradictionFlag.verdict_id == verdict)).one().flagged = False
     assert quiet not in flagged_column(season)
-    # A removed reading, and a rerun of the rules pass (replaces every rules reading).
+    # A removed reading.
     with season.session() as s:
         s.delete(s.scalars(select(ContradictionFlag).where(
             ContradictionFlag.flagged.is_(True))).first())
     assert flagged_column(season) == flagged_readings(season) != found
+    # Readings the detector would not give: one edited, one it never wrote (on a verdict
+    # it reads as 0). A rerun of the rules pass writes back exactly what it reads.
+    with season.session() as s:
+        edited = s.scalars(select(ContradictionFlag).where(
+            ContradictionFlag.tier == "rules", ContradictionFlag.flagged.is_(True))).first()
+        assert edited is not None
+        edited.flagged, edited.score = False, 0.01
+        unread = s.scalars(select(Verdict.id).where(
+            Verdict.attempt_id == quiet, ~Verdict.id.in_(select(ContradictionFlag.verdict_id))
+        )).first()
+        assert unread is not None
+        s.add(ContradictionFlag(verdict_id=unread, tier="rules", score=0.9, flagged=True))
+    assert quiet in flagged_column(season)
     flag_all(season, workers=1)
     assert flagged_column(season) == flagged_readings(season) == found
+    assert rules_readings(season) == first_pass
 
 
 def test_an_upgrade_sets_the_flag_of_existing_readings(season: Store) -> None:

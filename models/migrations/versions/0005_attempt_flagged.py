@@ -26,7 +26,8 @@ QUEUE_COLUMNS = ["accepted", "contradiction_score", "conversation_id", "turn", "
 # Every writer of readings (the rules pass, the import hook, the LLM tier's ORM rows, a
 # cascade) goes through these, so the column cannot drift from the readings. A new flagged
 # reading sets it (a first pass writes ~1 flagged reading in 60, the rest cost nothing);
-# a removed or changed one recomputes it for its attempt.
+# a removed one, or one whose flag changed, recomputes it for its attempt (an update that
+# leaves the flag as it was, like most of a rules rerun's, costs nothing).
 _SQLITE_TRIGGERS = (
     "CREATE TRIGGER tr_flags_flag_insert AFTER INSERT ON contradiction_flags "
     "WHEN NEW.flagged BEGIN "
@@ -36,7 +37,8 @@ _SQLITE_TRIGGERS = (
     f"WHEN OLD.flagged BEGIN UPDATE attempts SET flagged = {ANY_FLAG} WHERE id = "
     "(SELECT attempt_id FROM verdicts WHERE id = OLD.verdict_id); END",
     "CREATE TRIGGER tr_flags_flag_update AFTER UPDATE OF flagged, verdict_id "
-    "ON contradiction_flags BEGIN "
+    "ON contradiction_flags WHEN OLD.flagged IS NOT NEW.flagged "
+    "OR OLD.verdict_id IS NOT NEW.verdict_id BEGIN "
     f"UPDATE attempts SET flagged = {ANY_FLAG} WHERE id IN "
     "(SELECT attempt_id FROM verdicts WHERE id IN (OLD.verdict_id, NEW.verdict_id)); END",
 )
@@ -66,7 +68,9 @@ _POSTGRESQL_TRIGGERS = (
     "CREATE TRIGGER tr_flags_flag_write AFTER INSERT OR DELETE ON contradiction_flags "
     "FOR EACH ROW EXECUTE FUNCTION attempts_flagged_sync()",
     "CREATE TRIGGER tr_flags_flag_update AFTER UPDATE OF flagged, verdict_id "
-    "ON contradiction_flags FOR EACH ROW EXECUTE FUNCTION attempts_flagged_sync()",
+    "ON contradiction_flags FOR EACH ROW WHEN (OLD.flagged IS DISTINCT FROM NEW.flagged "
+    "OR OLD.verdict_id IS DISTINCT FROM NEW.verdict_id) "
+    "EXECUTE FUNCTION attempts_flagged_sync()",
 )
 
 
