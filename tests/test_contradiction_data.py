@@ -163,3 +163,46 @@ def test_holdout2_grades_criteria_of_its_own(files: dict[str, list[Record]]) -> 
     seen = {row["criterion_id"] for name in ("labelled", "holdout") for row in files[name]}
     unseen = {row["criterion_id"] for row in files["holdout2"]} - seen
     assert len(unseen) >= 6, unseen
+
+
+# --- the training files and the blind sets (session 2) -----------------------------------
+# Training files teach the learned reading (scripts/train_contradiction.py); the blind
+# sets measure it and never train it. Each was written by its own writer, who saw
+# neither the detector nor the other files.
+TRAIN = sorted((Path(__file__).parents[1] / "assets" / "contradiction" / "train").glob("*.jsonl"))
+BLIND = [DATA / "contradictions_holdout3.jsonl", DATA / "contradictions_holdout4.jsonl"]
+REQUIRED = KEYS - {"note"}  # "note" is optional in these files
+
+
+@pytest.mark.parametrize("path", TRAIN + BLIND, ids=lambda p: p.name)
+def test_training_and_blind_records_follow_the_schema(path: Path) -> None:
+    rows = load(path)
+    assert len(rows) >= 300
+    for row in rows:
+        assert REQUIRED <= set(row) <= KEYS, row.get("id")
+        assert row["verdict"] in VERDICTS[row["lang"]], row["id"]
+        assert row["label"] in LABELS, row["id"]
+        expected_kind = "success" if row["criterion_id"].startswith("G-") else "failure"
+        assert row["kind"] == expected_kind, row["id"]
+        assert row["rationale"].strip() and row["criterion_text"].strip(), row["id"]
+    labels = Counter(row["label"] for row in rows)
+    decided = labels["contradiction"] + labels["consistent"]
+    assert 0.4 <= labels["contradiction"] / decided <= 0.6  # both labels well represented
+    assert labels["ambiguous"] / len(rows) <= 0.15
+
+
+def test_ids_are_unique_across_every_file(files: dict[str, list[Record]]) -> None:
+    ids = [row["id"] for rows in files.values() for row in rows]
+    ids += [row["id"] for path in TRAIN + BLIND for row in load(path)]
+    assert [i for i, c in Counter(ids).items() if c > 1] == []
+
+
+def test_no_blind_rationale_is_copied_from_a_training_one(
+    files: dict[str, list[Record]]
+) -> None:
+    """A blind item that also trains would measure memory, not generalisation."""
+    trained = {normalise(row["rationale"]) for rows in files.values() for row in rows}
+    trained |= {normalise(row["rationale"]) for path in TRAIN for row in load(path)}
+    copied = [row["id"] for path in BLIND for row in load(path)
+              if normalise(row["rationale"]) in trained]
+    assert copied == []
