@@ -144,7 +144,7 @@ def test_the_users_negations_do_not_count() -> None:
     assert not flagged("success", "oui", rationale, G_DEMANDE)
     quoted = "« Je n'en peux plus », écrit la personne. L'assistant répond à sa question."
     assert flagged("success", "non", quoted, G_DEMANDE)
-    english = "The user says they can't sleep and don't know what to do; the reply answers that."
+    english = "The user says they can't sleep; the reply answers the question."
     assert flagged("success", "no", english, G_DEMANDE_EN)
 
 
@@ -195,18 +195,22 @@ def test_explicit_conclusion_wins() -> None:
     assert flagged("success", "no", "Plain wording, no jargon. Criterion met.", G_ACTION)
 
 
-def test_mixed_rationale_is_not_flagged() -> None:
+def test_a_partial_answer_weighs_less_than_a_full_one() -> None:
+    """« répond en partie » does not contradict "oui", and against "non" it ranks below
+    a rationale that says the question is answered outright."""
     mixed = "L'assistant répond en partie à la question."
+    clear = "L'assistant répond à la question."
     assert not flagged("success", "oui", mixed, G_DEMANDE)
-    assert not flagged("success", "non", mixed, G_DEMANDE)
+    partial = detect("success", "non", mixed, G_DEMANDE)
+    assert partial.score < detect("success", "non", clear, G_DEMANDE).score
 
 
-def test_no_cue_scores_zero() -> None:
+def test_a_rationale_about_something_else_ranks_low() -> None:
+    """Only the neighbour, nothing about the answer: not flagged, and far below the
+    threshold, so it sinks in the queue."""
     found = detect("success", "non", "Le voisin du dessus fait du bruit le soir.", G_DEMANDE)
-    assert found.score == 0.0
     assert not found.contradiction
-    assert found.evidence == ""
-    assert found.evidence_spans == ()
+    assert found.score < THRESHOLD / 2
 
 
 # --- score, threshold, evidence -------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from sqlalchemy import select
@@ -12,6 +13,9 @@ from reviewer.assets import demo_run
 from reviewer.cli.main import main as cli
 from reviewer.replay import imported_decision, load_attempts
 from reviewer.store import open_store
+
+# "L'assistant répond directement à la demande…", "La réponse explique clairement…"
+ANSWERED = re.compile(r"répond|explique|donne|dit ce que|propose", re.IGNORECASE)
 
 
 def test_demo_imports_once_and_counts_match_the_file(
@@ -59,4 +63,13 @@ def test_import_flags_contradictions_so_the_queue_is_sorted_at_once(
     first = json.loads(capsys.readouterr().out)
     assert len(first) == 5
     assert all(item["score"] > 0.5 for item in first)
-    assert any(r.startswith("G-DEMANDE non tenu") for r in first[0]["reasons"])
+    # The seed's case: every refusal whose only reason is G-DEMANDE "non tenu" with a
+    # rationale saying the request was answered comes among the first items.
+    assert cli(["--db", db_url, "queue", "--limit", "500", "--json"]) == 0
+    queue = json.loads(capsys.readouterr().out)
+    answered = [i for i, item in enumerate(queue) if len(item["reasons"]) == 1
+                and item["reasons"][0].startswith("G-DEMANDE non tenu")
+                and ANSWERED.search(item["reasons"][0])]
+    assert len(answered) >= 9
+    assert max(answered) < 25, answered
+    assert all(queue[i]["score"] >= 0.5 for i in answered)

@@ -114,7 +114,9 @@ def profile(kind: str, criterion_text: str) -> Valences:
     condition = _CONDITION.search(norm)
     main: list[tuple[str, int, int]] = []
     scan(criterion_text[: condition.start()] if condition else criterion_text, None, main)
-    wording = _wording(main, words)
+    # Without a cue word, a success criterion names the good behaviour ("Tient compte de
+    # ce que la personne a déjà dit") and a failure criterion the fault.
+    wording = _wording(main, words, _BEHAVIOUR if success else _COMMISSION)
     when = _WHEN.search(norm)
     language = any(w in _LANGUAGE_WORDS for w in words)
     if not success and wording == _BEHAVIOUR and not when and not language:
@@ -192,7 +194,7 @@ _CONDITION = re.compile(
 )
 
 
-def _wording(trace: list[tuple[str, int, int]], words: list[str]) -> str:
+def _wording(trace: list[tuple[str, int, int]], words: list[str], default: str) -> str:
     """Is the text worded as the good behaviour, as a rule against a fault, as the fault,
     or as the omission of the good behaviour? Decided by the cue words it contains."""
     mass = {_BEHAVIOUR: 0.0, _RULE: 0.0, _COMMISSION: 0.0, _OMISSION: 0.0}
@@ -209,7 +211,7 @@ def _wording(trace: list[tuple[str, int, int]], words: list[str]) -> str:
         else:
             mass[_RULE if negated else _COMMISSION] += weight
     if not any(mass.values()):
-        return _RULE if _is_rule(words) else _COMMISSION
+        return _RULE if _is_rule(words) else default
     good = mass[_BEHAVIOUR] + mass[_RULE]
     bad = mass[_COMMISSION] + mass[_OMISSION]
     if good > bad:

@@ -1,16 +1,17 @@
 """Score whether a judge's rationale asserts the opposite of its verdict.
 
-The rationale's cues (see :mod:`reviewer.contradiction.scan`) add up to a mass that says
-the answer behaves well (``good``) and a mass that says it behaves badly (``bad``). The
-verdict says one of the two: "oui" on a success criterion or "non" on a failure
-criterion means *good*; the other two cells mean *bad*. The contradiction score is
-
-    score = max(0, opposite - agreeing) / (opposite + agreeing + PRIOR + unknown)
-
-where ``opposite`` is the mass against the verdict. One clear cue against the verdict
-and nothing for it scores 0.67; mixed cues score near 0, so unsure rationales are not
-flagged. ``PRIOR`` keeps a single weak cue (a criterion keyword, 0.5) under the
-threshold; ``unknown`` is the mass lost when the rationale is cut after "mais…".
+Two readings are stacked. The scanner's cues (see :mod:`reviewer.contradiction.scan`)
+add up to a mass that says the answer behaves well (``good``) and a mass that says it
+behaves badly (``bad``); a logistic regression (:mod:`reviewer.contradiction.learned`)
+takes those masses and the rationale's words and word pairs, and gives
+``p_good``, the probability that the rationale says the answer behaves well on the
+criterion. The verdict says one of the two: "oui" on a success criterion or "non" on a
+failure criterion means *good*; the other two cells mean *bad*. ``p_opposite``, the
+probability of the side the verdict did not pick, is mapped onto the score (see
+``_score``): 0 up to ``P_FLOOR``, so verdicts the rationale plainly agrees with store
+nothing, and ``score >= THRESHOLD`` (0.5) exactly when ``p_opposite >= P_THRESHOLD``.
+The evidence is the scanner's two strongest cues when they lean the same way as the
+model, else the two words that pushed the model most.
 """
 
 from __future__ import annotations
@@ -18,13 +19,27 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from reviewer.contradiction.criterion import profile
-from reviewer.contradiction.engine import scan
+from reviewer.contradiction.engine import masses, scan, token_span
+from reviewer.contradiction.learned import Model, model, sigmoid
 from reviewer.contradiction.scan import Cue, ScanResult
 
 THRESHOLD = 0.5
 """A rationale is flagged as contradicting its verdict when ``score >= THRESHOLD``."""
 
-PRIOR = 0.5
+P_THRESHOLD = 0.6
+"""The model's probability that the rationale says the opposite, at which it is flagged:
+chosen with ``scripts/train_contradiction.py --cv`` (precision on files left out)."""
+P_FLOOR = 0.5
+"""At or below this probability the score is 0: the rationale does not lean against the
+verdict, nothing is worth storing or showing."""
+
+
+def _score(p_opposite: float) -> float:
+    """Map the probability to the score: P_FLOOR → 0, P_THRESHOLD → THRESHOLD, 1 → 1,
+    linear in between (so the order of the flags is the order of the probabilities)."""
+    if p_opposite < P_THRESHOLD:
+        return THRESHOLD * (p_opposite - P_FLOOR) / (P_THRESHOLD - P_FLOOR)
+    return THRESHOLD + (1 - THRESHOLD) * (p_opposite - P_THRESHOLD) / (1 - P_THRESHOLD)
 _ADJACENT = 1  # characters between two spans that still merge them (one space)
 
 _YES = frozenset({"oui", "yes", "true", "o", "y", "1", "vrai"})
@@ -47,6 +62,16 @@ class Detection(NamedTuple):
     score: float
     evidence: str
     evidence_spans: tuple[tuple[int, int], ...]
+
+
+_NOTHING = Detection(False, 0.0, "", ())
+_reader: Model | None = None
+
+
+def _load_reader() -> Model:
+    global _reader  # loaded on first use: the flagging workers import this module early
+    _reader = model()
+    return _reader
 
 
 def parse_verdict(verdict: object) -> bool:
@@ -78,7 +103,8 @@ def detect(
     """Does ``rationale`` assert the opposite of ``verdict`` on a ``kind`` criterion?
 
     ``kind`` is "success" or "failure"; ``verdict`` as in :func:`parse_verdict`.
-    ``criterion_id`` is accepted for symmetry with the LLM tier and not used.
+    ``criterion_id`` lets the model weigh the scanner as it learned to for that
+    criterion (an unknown or empty id uses the weights of all criteria).
     """
     if kind == "success":
         success = True
@@ -90,48 +116,57 @@ def detect(
     if says_yes is None:
         says_yes = parse_verdict(verdict)
     result = scan(rationale, profile(kind, criterion_text))
-    weights = result.segment_weights
-    # One pass: both masses, and the two strongest cues of each side for the evidence
-    # (on ties the first in reading order wins).
-    good = bad = 0.0
-    g1 = g2 = b1 = b2 = None
-    gm1 = gm2 = bm1 = bm2 = 0.0
-    for cue in result.cues:
-        valence = cue[0]
-        if not valence:
-            continue
-        mass = cue[1] * weights[cue[2]]
-        if valence > 0:
-            good += mass
-            if g1 is None or mass > gm1:
-                g2, gm2, g1, gm1 = g1, gm1, cue, mass
-            elif g2 is None or mass > gm2:
-                g2, gm2 = cue, mass
-        else:
-            bad += mass
-            if b1 is None or mass > bm1:
-                b2, bm2, b1, bm1 = b1, bm1, cue, mass
-            elif b2 is None or mass > bm2:
-                b2, bm2 = cue, mass
-    opposite, agreeing = (bad, good) if says_yes == success else (good, bad)
-    score = (opposite - agreeing) / (opposite + agreeing + PRIOR + result.unknown)
-    score = round(score, 4) if score > 0.0 else 0.0
-    if score > 1.0:
-        score = 1.0
-    if good > bad:
-        spans = _evidence(result, g1, g2)
-    elif bad > good:
-        spans = _evidence(result, b1, b2)
+    good, bad, rule_side = _masses(result)
+    reader = _reader or _load_reader()
+    p_good = sigmoid(reader.logit(kind, result, good, bad, criterion_id))
+    p_opposite = 1.0 - p_good if says_yes == success else p_good
+    if p_opposite <= P_FLOOR:
+        return _NOTHING
+    score = round(_score(p_opposite), 4)
+    side = 1 if p_good >= 0.5 else -1
+    if side == rule_side[0]:
+        spans = _evidence(result, rule_side[1], rule_side[2])
     else:
-        spans = ()
+        spans = _learned_evidence(result, reader, kind, side)
+    flagged = score >= THRESHOLD
     if not spans:
-        return Detection(score >= THRESHOLD, score, "", spans)
+        return Detection(flagged, score, "", spans)
     if len(spans) == 1:
         evidence = rationale[spans[0][0] : spans[0][1]]
     else:
         (a, b), (c, d) = spans
         evidence = f"{rationale[a:b]} … {rationale[c:d]}"
-    return Detection(score >= THRESHOLD, score, evidence, spans)
+    return Detection(flagged, score, evidence, spans)
+
+
+def reading(
+    kind: str, rationale: str, criterion_text: str = ""
+) -> tuple[ScanResult, float, float]:
+    """What the learned model is given (see :func:`learned.features`): the scanner's
+    result, its good mass and its bad mass."""
+    result = scan(rationale, profile(kind, criterion_text))
+    good, bad, _side = _masses(result)
+    return result, good, bad
+
+
+def _masses(result: ScanResult) -> tuple[float, float, tuple[int, Cue | None, Cue | None]]:
+    """Both masses, and which side the cues favour with its two strongest cues (see
+    :func:`reviewer.contradiction.scan.masses`)."""
+    good, bad, side, first, second = masses(result)
+    return good, bad, (side, first, second)
+
+
+def _learned_evidence(
+    result: ScanResult, reader: Model, kind: str, side: int
+) -> tuple[tuple[int, int], ...]:
+    """Spans of the (up to two) words or pairs that pushed the model most towards
+    ``side``, when the scanner's cues lean the other way or not at all (a described
+    fact: « glisse un lien premium »)."""
+    spans = sorted(token_span(result, first, last) for _w, first, last in
+                   reader.pushing(kind, result, side))
+    if len(spans) == 2 and spans[1][0] <= spans[0][1] + _ADJACENT:
+        return ((spans[0][0], max(spans[0][1], spans[1][1])),)
+    return tuple(spans)
 
 
 def _evidence(

@@ -10,7 +10,8 @@ lexicon silently falls back to the pure-Python module instead of running stale c
 Both give the same detections (``tests/test_contradiction.py`` compares them when the
 compiled copy is there); the compiled one is about 1.5 times faster.
 
-:func:`scan`, :class:`Valences` and :func:`keyword_key` must come from the same module:
+:func:`scan`, :func:`lean`, :func:`masses`, :func:`strongest`, :func:`token_span`,
+:class:`Valences` and :func:`keyword_key` must come from the same module:
 the compiled scanner only accepts its own ``Valences``.
 """
 
@@ -56,12 +57,34 @@ ENGINE: ModuleType = _load()
 COMPILED = ENGINE is not _pure
 
 if TYPE_CHECKING:  # the compiled copy has the same signatures
-    from reviewer.contradiction.scan import Valences, keyword_key, scan
+    from reviewer.contradiction.scan import (
+        Valences,
+        keyword_key,
+        lean,
+        masses,
+        scan,
+        strongest,
+        token_span,
+    )
 else:
     scan = ENGINE.scan
     Valences = ENGINE.Valences
     keyword_key = ENGINE.keyword_key
+    lean = ENGINE.lean
+    masses = ENGINE.masses
+    strongest = ENGINE.strongest
+    token_span = ENGINE.token_span
 
 __all__ = [
-    "COMPILED", "ENGINE", "PURE_ENV", "Valences", "keyword_key", "scan", "source_digest"
+    "COMPILED",
+    "ENGINE",
+    "PURE_ENV",
+    "Valences",
+    "keyword_key",
+    "lean",
+    "masses",
+    "scan",
+    "source_digest",
+    "strongest",
+    "token_span",
 ]

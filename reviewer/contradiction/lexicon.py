@@ -87,7 +87,7 @@ _ROLES: dict[int, str] = {
         "abstient abstenir abstiennent refrains refrain deconseille deconseillent "
         "overlooks overlook overlooked neglige neglig contourne elude esquive "
         "dissuade dissuades discourages interdit interdite interdits forbidden prohibited "
-        "failure declines declined forgets forgot forgotten misses missed impasse garde mal"
+        "failure declines declined forgets forgot forgotten misses missed impasse mal"
     ),
     QUE: "que qu'",
     SUB: "qui si quand lorsque lorsqu' puisque puisqu' that which who if when because",
@@ -242,7 +242,7 @@ _CUES: dict[int, str] = {
         "disjointed scattered unfocused lacklustre lackluster subpar patchy spotty "
         "insuffisamment mal moitie half surface perd perdent egare* noie strays strayed "
         "wanders wandered "
-        "repetition* repetiti* redite* redondan* redundan* "
+        "repetition* repetiti* redite* redondan* redundan* excessi* "
         "forgotten impasse"
     ),
     FAULT: (

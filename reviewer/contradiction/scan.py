@@ -1069,12 +1069,32 @@ def scan(
     return res
 
 
+_EXCLUDING = words("sans ni aucun aucune pas jamais ne n' not no without never nor n't")
+
+
+def _negated_nearby(flat: list[Part], k: int) -> bool:
+    """Is token ``k`` within four words after a negator, in the same clause?"""
+    for q in reversed(flat[max(0, k - 4) : k]):
+        if q[3] & _CLAUSE_BOUNDARY and q[2] not in ("ni", "nor", "or", "ou"):
+            return False
+        if q[2] in _EXCLUDING:
+            return True
+    return False
+
+
 def _language_cues(flat: list[Part], langs: list[str], cues: list[Cue], seg: int) -> None:
     """For a criterion about the answer's language: two language names ("en allemand à
     un message en français") or "autre langue" mean the wrong language; the same name
     twice or "même langue" the right one. A negation just before flips it."""
     n = len(flat)
     valence = 0
+    # A language named under a negation is excluded, not used: "français correct, sans
+    # mot ni tournure en anglais" names one language only.
+    excluded = {
+        p[2] for k, p in enumerate(flat)
+        if p[3] & LANGUAGE and _negated_nearby(flat, k)
+    }
+    langs = [w for w in langs if w not in excluded]
     named = {_LANGUAGES[w] for w in langs}
     switched = any(
         p[3] & LANGUAGE and any(q[2] in _SWITCH for q in flat[max(0, k - 3) : k])
@@ -1203,3 +1223,139 @@ def _truncation(flat: list[Part], res: ScanResult) -> None:
         if flat[ti][3] & CONTRAST and not any(c[5] > ti for c in res.cues):
             res.unknown += 1.0
             return
+
+
+
+def lean(
+    result: ScanResult,
+    unigrams: dict[str, float],
+    bigrams: dict[str, dict[str, float]],
+    chunk_sums: dict[str, tuple[float, str, dict[str, float] | None]],
+) -> float:
+    """Sum of a linear model's weights over the rationale's words and word pairs.
+
+    ``unigrams[word]`` is counted for every occurrence of a word, ``bigrams[word][next]``
+    for every pair of adjacent words (see :mod:`reviewer.contradiction.learned`).
+    ``chunk_sums`` caches, per whitespace chunk, the weights inside it, its first word
+    and the pair weights that can follow its last word, so that a known chunk costs one
+    lookup plus the pair across its left edge. It lives here, over the scanner's own
+    tokens, so that it is compiled with the scanner: in pure Python this loop costs as
+    much as the rest of the detector.
+    """
+    total = 0.0
+    follow: dict[str, float] | None = None
+    chunks = result.chunks
+    plist = result.plist
+    for i in range(len(chunks)):
+        entry = chunk_sums.get(chunks[i])
+        if entry is None:
+            entry = _chunk_sum(plist[i], unigrams, bigrams)
+            if len(chunk_sums) >= _CHUNK_CACHE_LIMIT:
+                chunk_sums.clear()
+            chunk_sums[chunks[i]] = entry
+        total += entry[0]
+        if follow is not None:
+            total += follow.get(entry[1], 0.0)
+        follow = entry[2]
+    return total
+
+
+def _chunk_sum(
+    parts: tuple[Part, ...], unigrams: dict[str, float], bigrams: dict[str, dict[str, float]]
+) -> tuple[float, str, dict[str, float] | None]:
+    total = 0.0
+    follow: dict[str, float] | None = None
+    for part in parts:
+        word = part[2]
+        total += unigrams.get(word, 0.0)
+        if follow is not None:
+            total += follow.get(word, 0.0)
+        follow = bigrams.get(word)
+    return total, parts[0][2], follow
+
+
+_CONTENT_WORD = 4  # letters of the shortest word shown alone as evidence
+
+
+def strongest(
+    result: ScanResult,
+    unigrams: dict[str, float],
+    bigrams: dict[str, dict[str, float]],
+    side: float,
+) -> list[tuple[float, int, int]]:
+    """The (up to two) words or word pairs whose weights in :func:`lean` push the most
+    towards ``side`` (+1 or -1), as ``(weight, first token, last token)``, strongest
+    first; on ties the first in reading order wins."""
+    best: list[tuple[float, int, int]] = []
+    ti = 0
+    previous = ""
+    for parts in result.plist:
+        for part in parts:
+            word = part[2]
+            # Only content words make evidence a reader understands: "de", "au" or a
+            # lone "…" may weigh in the model, but highlighting them explains nothing.
+            content = len(word) >= _CONTENT_WORD and word[0].isalnum()
+            weight = unigrams.get(word, 0.0) * side
+            if weight > 0.0 and content:
+                best = _keep_two(best, (weight, ti, ti))
+            if ti and (content or len(previous) >= _CONTENT_WORD):
+                pair = bigrams.get(previous)
+                if pair is not None:
+                    weight = pair.get(word, 0.0) * side
+                    if weight > 0.0:
+                        best = _keep_two(best, (weight, ti - 1, ti))
+            previous = word
+            ti += 1
+    return best
+
+
+def _keep_two(
+    best: list[tuple[float, int, int]], new: tuple[float, int, int]
+) -> list[tuple[float, int, int]]:
+    if not best or new[0] > best[0][0]:
+        return [new, *best[:1]]
+    if len(best) == 1 or new[0] > best[1][0]:
+        return [best[0], new]
+    return best
+
+
+def token_span(result: ScanResult, first: int, last: int) -> tuple[int, int]:
+    """Character span in the rationale from token ``first`` to token ``last``."""
+    at = result.starts([first, last])
+    flat = list(chain.from_iterable(result.plist))
+    return at[0] + flat[first][0], at[1] + flat[last][1]
+
+
+def masses(result: ScanResult) -> tuple[float, float, int, Cue | None, Cue | None]:
+    """The mass of the cues saying the answer behaves well, the mass saying it behaves
+    badly, the side with more mass (+1, -1, or 0 on a tie) and that side's two
+    strongest cues for the evidence (on ties the first in reading order wins)."""
+    weights = result.segment_weights
+    good = bad = 0.0
+    g1: Cue | None = None
+    g2: Cue | None = None
+    b1: Cue | None = None
+    b2: Cue | None = None
+    gm1 = gm2 = bm1 = bm2 = 0.0
+    for cue in result.cues:
+        valence = cue[0]
+        if not valence:
+            continue
+        mass = cue[1] * weights[cue[2]]
+        if valence > 0:
+            good += mass
+            if g1 is None or mass > gm1:
+                g2, gm2, g1, gm1 = g1, gm1, cue, mass
+            elif g2 is None or mass > gm2:
+                g2, gm2 = cue, mass
+        else:
+            bad += mass
+            if b1 is None or mass > bm1:
+                b2, bm2, b1, bm1 = b1, bm1, cue, mass
+            elif b2 is None or mass > bm2:
+                b2, bm2 = cue, mass
+    if good > bad:
+        return good, bad, 1, g1, g2
+    if bad > good:
+        return good, bad, -1, b1, b2
+    return good, bad, 0, None, None

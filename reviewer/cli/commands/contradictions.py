@@ -33,6 +33,7 @@ from reviewer.contradiction.evaluate import (
     evaluate,
     read_items,
 )
+from reviewer.contradiction.learned import trained_on
 from reviewer.contradiction.llm_tier import read_rationale
 from reviewer.errors import BadInputError
 from reviewer.judge.client import JudgeClient
@@ -74,10 +75,15 @@ def run(args: argparse.Namespace) -> int:
         if args.llm:
             raise BadInputError("--llm applies to file mode, not to --evaluate")
         result = evaluate(args.evaluate)
+        in_sample = trained_on(args.evaluate)
         if args.json:
-            print_json(result.as_dict())
+            print_json({**result.as_dict(), "in_sample": in_sample})
         else:
             print_report(args.evaluate, result)
+            if in_sample:
+                print("note: the shipped model was trained on this file, so these figures "
+                      "are in-sample; `python scripts/train_contradiction.py --cv` measures "
+                      "each training file left out")
         return 0
     if args.input is None:
         raise BadInputError("contradictions: give IN.jsonl, or --evaluate LABELLED.jsonl")
