@@ -96,6 +96,7 @@ def cross_validate(files: list[Path], c: float, threshold: float) -> None:
 
     data = {f: load(f) for f in files}
     pooled: list[tuple[float, bool]] = []
+    by_tag: dict[str, list[tuple[float, bool]]] = {}
     for held in files:
         bias, weights = fit([i for f in files if f != held for i in data[f]], c)
         fitted = Model(bias, weights)
@@ -108,6 +109,8 @@ def cross_validate(files: list[Path], c: float, threshold: float) -> None:
             p_opposite = 1.0 - p_good if item["verdict_good"] else p_good
             truth = item["label"] == "contradiction"
             pooled.append((p_opposite, truth))
+            for tag in item.get("tags", []):
+                by_tag.setdefault(tag, []).append((p_opposite, truth))
             flagged = p_opposite >= threshold
             tp += flagged and truth
             fp += flagged and not truth
@@ -115,10 +118,18 @@ def cross_validate(files: list[Path], c: float, threshold: float) -> None:
         _report(held.name, tp, fp, fn)
     print("pooled, by threshold:")
     for t in (0.5, 0.55, 0.6, 0.65, 0.7):
-        tp = sum(1 for p, truth in pooled if p >= t and truth)
-        fp = sum(1 for p, truth in pooled if p >= t and not truth)
-        fn = sum(1 for p, truth in pooled if p < t and truth)
-        _report(f"  p >= {t}", tp, fp, fn)
+        _report(f"  p >= {t}", *_counts(pooled, t))
+    print(f"pooled, by tag of the data (p >= {threshold}):")
+    for tag, readings in sorted(by_tag.items(), key=lambda kv: -len(kv[1])):
+        _report(f"  {tag} ({len(readings)})", *_counts(readings, threshold))
+
+
+def _counts(readings: list[tuple[float, bool]], threshold: float) -> tuple[int, int, int]:
+    """True positives, false positives and false negatives at ``threshold``."""
+    tp = sum(1 for p, truth in readings if p >= threshold and truth)
+    fp = sum(1 for p, truth in readings if p >= threshold and not truth)
+    fn = sum(1 for p, truth in readings if p < threshold and truth)
+    return tp, fp, fn
 
 
 def _report(name: str, tp: int, fp: int, fn: int) -> None:
