@@ -37,7 +37,6 @@ from models import (
     Attempt,
     CheckResult,
     CheckVersion,
-    ContradictionFlag,
     Conversation,
     CriterionVersion,
     ReviewDecision,
@@ -115,16 +114,12 @@ def _exists(*where: ColumnElement[bool]) -> ColumnElement[bool]:
 # results, decisions) through their indexes instead of probing every attempt.
 
 
-def _flagged_ids(probe: bool = False) -> ColumnElement[bool]:
-    if probe:
-        # The attempt's own flag (kept by triggers, migration 0005): the walk reads it from
-        # the queue index instead of probing a dozen verdicts' readings per attempt.
-        return Attempt.flagged.is_(True)
-    return Attempt.id.in_(
-        select(Verdict.attempt_id)
-        .join(ContradictionFlag, ContradictionFlag.verdict_id == Verdict.id)
-        .where(ContradictionFlag.flagged.is_(True))
-    )
+def _flagged() -> ColumnElement[bool]:
+    # The attempt's own flag (kept by triggers, migration 0005), in both forms: a page's
+    # walk reads it from the queue index instead of probing a dozen verdicts' readings per
+    # attempt, and a count scans that index instead of joining every flagged reading to
+    # its verdict (with one verdict in twenty flagged, 0.4-0.7 s at 100,000 attempts).
+    return Attempt.flagged.is_(True)
 
 
 def _refusing_criterion(session: Session, criterion: str,
@@ -226,7 +221,7 @@ def _conditions(session: Session, f: QueueFilter,
     if f.check:
         conds.append(_failed_check(f.check, probe))
     if f.flagged_only:
-        conds.append(_flagged_ids(probe))
+        conds.append(_flagged())
     review = _review_condition(f.review_state, f.reviewer, probe)
     if review is not None:
         conds.append(review)
