@@ -64,7 +64,7 @@ def test_folded_scoring_is_the_dot_product_of_the_features() -> None:
         named = features(item["kind"], words(result), good, bad, item["criterion_id"])
         expected = shipped["bias"] + sum(weights.get(k, 0.0) * v for k, v in named.items())
         expected /= 1.0 + TRUNCATION * result.unknown
-        got = model().logit(item["kind"], result, good, bad, item["criterion_id"])
+        got = model().logit(item["kind"], result, item["criterion_id"])
         assert got == pytest.approx(expected)
 
 

@@ -16,12 +16,13 @@ model, else the two words that pushed the model most.
 
 from __future__ import annotations
 
+from math import exp
 from typing import NamedTuple
 
 from reviewer.contradiction.criterion import profile
-from reviewer.contradiction.engine import masses, scan, token_span
-from reviewer.contradiction.learned import Model, model, sigmoid
-from reviewer.contradiction.scan import Cue, ScanResult
+from reviewer.contradiction.engine import cue_spans, masses, scan, token_span
+from reviewer.contradiction.learned import Model, model
+from reviewer.contradiction.scan import ScanResult
 
 THRESHOLD = 0.5
 """A rationale is flagged as contradicting its verdict when ``score >= THRESHOLD``."""
@@ -116,16 +117,16 @@ def detect(
     if says_yes is None:
         says_yes = parse_verdict(verdict)
     result = scan(rationale, profile(kind, criterion_text))
-    good, bad, rule_side = _masses(result)
     reader = _reader or _load_reader()
-    p_good = sigmoid(reader.logit(kind, result, good, bad, criterion_id))
+    z, rule_side, first, second = reader.read(kind, result, criterion_id)
+    p_good = 1.0 / (1.0 + exp(-z)) if z > -700.0 else 0.0  # sigmoid, inlined: hot path
     p_opposite = 1.0 - p_good if says_yes == success else p_good
     if p_opposite <= P_FLOOR:
         return _NOTHING
     score = round(_score(p_opposite), 4)
     side = 1 if p_good >= 0.5 else -1
-    if side == rule_side[0]:
-        spans = _evidence(result, rule_side[1], rule_side[2])
+    if side == rule_side:
+        spans = cue_spans(result, first, second)
     else:
         spans = _learned_evidence(result, reader, kind, side)
     flagged = score >= THRESHOLD
@@ -145,15 +146,8 @@ def reading(
     """What the learned model is given (see :func:`learned.features`): the scanner's
     result, its good mass and its bad mass."""
     result = scan(rationale, profile(kind, criterion_text))
-    good, bad, _side = _masses(result)
+    good, bad, _side, _first, _second = masses(result)
     return result, good, bad
-
-
-def _masses(result: ScanResult) -> tuple[float, float, tuple[int, Cue | None, Cue | None]]:
-    """Both masses, and which side the cues favour with its two strongest cues (see
-    :func:`reviewer.contradiction.scan.masses`)."""
-    good, bad, side, first, second = masses(result)
-    return good, bad, (side, first, second)
 
 
 def _learned_evidence(
@@ -167,23 +161,3 @@ def _learned_evidence(
     if len(spans) == 2 and spans[1][0] <= spans[0][1] + _ADJACENT:
         return ((spans[0][0], max(spans[0][1], spans[1][1])),)
     return tuple(spans)
-
-
-def _evidence(
-    result: ScanResult, first: Cue | None, second: Cue | None
-) -> tuple[tuple[int, int], ...]:
-    """Spans of the (up to two) strongest cues on the winning side, in reading order."""
-    if first is None:
-        return ()
-    if second is None:
-        at = result.starts([first[3], first[5]])
-        return ((at[0] + first[4], at[1] + first[6]),)
-    at = result.starts([first[3], first[5], second[3], second[5]])
-    one = (at[0] + first[4], at[1] + first[6])
-    two = (at[2] + second[4], at[3] + second[6])
-    if two < one:
-        one, two = two, one
-    if two[0] <= one[1] + _ADJACENT:
-        # Adjacent or overlapping ("répond … directement") read better as one highlight.
-        return ((one[0], max(one[1], two[1])),)
-    return (one, two)

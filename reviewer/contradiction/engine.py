@@ -10,8 +10,8 @@ lexicon silently falls back to the pure-Python module instead of running stale c
 Both give the same detections (``tests/test_contradiction.py`` compares them when the
 compiled copy is there); the compiled one is about 1.5 times faster.
 
-:func:`scan`, :func:`lean`, :func:`masses`, :func:`strongest`, :func:`token_span`,
-:class:`Valences` and :func:`keyword_key` must come from the same module:
+:func:`scan`, :func:`read` and the other functions below, :class:`Valences` and
+:func:`keyword_key` must come from the same module:
 the compiled scanner only accepts its own ``Valences``.
 """
 
@@ -59,9 +59,11 @@ COMPILED = ENGINE is not _pure
 if TYPE_CHECKING:  # the compiled copy has the same signatures
     from reviewer.contradiction.scan import (
         Valences,
+        cue_spans,
         keyword_key,
         lean,
         masses,
+        read,
         scan,
         strongest,
         token_span,
@@ -71,6 +73,8 @@ else:
     Valences = ENGINE.Valences
     keyword_key = ENGINE.keyword_key
     lean = ENGINE.lean
+    read = ENGINE.read
+    cue_spans = ENGINE.cue_spans
     masses = ENGINE.masses
     strongest = ENGINE.strongest
     token_span = ENGINE.token_span
@@ -80,9 +84,11 @@ __all__ = [
     "ENGINE",
     "PURE_ENV",
     "Valences",
+    "cue_spans",
     "keyword_key",
     "lean",
     "masses",
+    "read",
     "scan",
     "source_digest",
     "strongest",

@@ -32,11 +32,11 @@ from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from reviewer.contradiction.engine import lean, strongest
+from reviewer.contradiction.engine import read, strongest
 from reviewer.contradiction.lexicon import words as word_set
 
 if TYPE_CHECKING:  # the compiled scanner's results have the same shape
-    from reviewer.contradiction.scan import ScanResult
+    from reviewer.contradiction.scan import Cue, ScanResult
 
 MODEL_FILE: Final = "model.json"
 NEUTRAL: Final = word_set(
@@ -109,14 +109,15 @@ class Model:
 
     def __init__(self, bias: float, weights: dict[str, float]) -> None:
         self.bias = bias
-        self.rules = _rule_weights(weights, "")
+        general = _rule_weights(weights, "")
+        self.rules: tuple[float, float, float, float] = (bias, *general)
         # Criterion id -> its rule weights, each already added to the general ones.
-        self.by_criterion: dict[str, tuple[float, float, float]] = {}
+        self.by_criterion: dict[str, tuple[float, float, float, float]] = {}
         for name in weights:
             if name.startswith("r:good@"):
                 own = _rule_weights(weights, name.partition("@")[2])
                 self.by_criterion[name.partition("@")[2]] = (
-                    self.rules[0] + own[0], self.rules[1] + own[1], self.rules[2] + own[2]
+                    bias, general[0] + own[0], general[1] + own[1], general[2] + own[2]
                 )
         self.unigrams: dict[str, dict[str, float]] = {"success": {}, "failure": {}}
         self.bigrams: dict[str, dict[str, float]] = {}
@@ -137,22 +138,24 @@ class Model:
                 table = self.unigrams["success" if prefix == "s" else "failure"]
                 table[rest] = table.get(rest, 0.0) + weight
 
-    def logit(
-        self, kind: str, result: ScanResult, good: float, bad: float, criterion_id: str = ""
-    ) -> float:
+    def read(
+        self, kind: str, result: ScanResult, criterion_id: str = ""
+    ) -> tuple[float, int, Cue | None, Cue | None]:
         """Log-odds that the rationale scanned into ``result`` says the answer behaves
-        well on the criterion; ``good`` and ``bad`` are the scanner's masses."""
-        w_good, w_bad, w_diff = self.by_criterion.get(criterion_id, self.rules)
-        z = (
-            self.bias
-            + w_good * math.log1p(good)
-            + w_bad * math.log1p(bad)
-            + w_diff * (good - bad) / (good + bad + 0.5)
-            + lean(result, self.unigrams[kind], self.bigrams, self.chunk_sums[kind])
+        well on the criterion, with the side the scanner's cues favour and its two
+        strongest cues (see :func:`reviewer.contradiction.scan.read`)."""
+        return read(
+            result,
+            self.unigrams[kind],
+            self.bigrams,
+            self.chunk_sums[kind],
+            self.by_criterion.get(criterion_id, self.rules),
+            TRUNCATION,
         )
-        if result.unknown:
-            return z / (1.0 + TRUNCATION * result.unknown)
-        return z
+
+    def logit(self, kind: str, result: ScanResult, criterion_id: str = "") -> float:
+        """Log-odds that the rationale says the answer behaves well on the criterion."""
+        return self.read(kind, result, criterion_id)[0]
 
     def pushing(self, kind: str, result: ScanResult, side: int) -> list[tuple[float, int, int]]:
         """The (up to two) words or pairs that push the reading most towards ``side``

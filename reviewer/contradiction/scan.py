@@ -42,7 +42,8 @@ full path for negators, boundaries and two-word expressions).
 from __future__ import annotations
 
 from bisect import bisect_right
-from itertools import accumulate, chain, repeat
+from itertools import chain
+from math import log1p
 
 from reviewer.contradiction.lexicon import (
     ANSWER,
@@ -298,18 +299,34 @@ class ScanResult:
         self.unknown = 0.0  # evidence mass lost to a cut ("mais…"): lowers confidence
 
     def starts(self, tokens: list[int]) -> list[int]:
-        """Character offset in the rationale of the chunk holding each of ``tokens``."""
-        ends = list(accumulate(map(len, self.plist)))  # tokens up to each chunk's end
-        chunk_of = list(map(bisect_right, repeat(ends, len(tokens)), tokens))
+        """Character offset in the rationale of the chunk holding each of ``tokens``.
+
+        One pass over the chunks, each found in the text from where the previous one
+        ended (whatever whitespace separates them), stopping at the last chunk needed.
+        """
+        wanted = max(tokens)
         low = self.lowered
-        lens = list(map(len, self.chunks))
-        if len(low) == sum(lens) + len(lens) - 1:
-            # One whitespace character between chunks and none around: offsets add up.
-            before = list(accumulate(lens, initial=0))
-            return [before[c] + c for c in chunk_of]
-        # What is left after splitting off ``c`` chunks starts at chunk ``c``.
-        size = len(low)
-        return [size - len(low.split(None, c)[-1]) for c in chunk_of]
+        chunks = self.chunks
+        plist = self.plist
+        chunk_start: list[int] = []
+        token_end: list[int] = []  # tokens up to the end of each chunk
+        pos = 0
+        count = 0
+        for i in range(len(chunks)):
+            at = low.find(chunks[i], pos)
+            chunk_start.append(at)
+            pos = at + len(chunks[i])
+            count += len(plist[i])
+            token_end.append(count)
+            if count > wanted:
+                break
+        out: list[int] = []
+        for token in tokens:
+            c = 0
+            while token_end[c] <= token:
+                c += 1
+            out.append(chunk_start[c])
+        return out
 
 
 class Valences:
@@ -1286,44 +1303,54 @@ def strongest(
     """The (up to two) words or word pairs whose weights in :func:`lean` push the most
     towards ``side`` (+1 or -1), as ``(weight, first token, last token)``, strongest
     first; on ties the first in reading order wins."""
-    best: list[tuple[float, int, int]] = []
+    w1 = w2 = 0.0
+    a1 = b1 = a2 = b2 = -1
     ti = 0
     previous = ""
+    previous_content = False
     for parts in result.plist:
         for part in parts:
             word = part[2]
             # Only content words make evidence a reader understands: "de", "au" or a
             # lone "…" may weigh in the model, but highlighting them explains nothing.
             content = len(word) >= _CONTENT_WORD and word[0].isalnum()
-            weight = unigrams.get(word, 0.0) * side
-            if weight > 0.0 and content:
-                best = _keep_two(best, (weight, ti, ti))
-            if ti and (content or len(previous) >= _CONTENT_WORD):
+            weight = unigrams.get(word, 0.0) * side if content else 0.0
+            first = ti
+            if ti and (content or previous_content):
                 pair = bigrams.get(previous)
                 if pair is not None:
-                    weight = pair.get(word, 0.0) * side
-                    if weight > 0.0:
-                        best = _keep_two(best, (weight, ti - 1, ti))
+                    paired = pair.get(word, 0.0) * side
+                    if paired > weight:
+                        weight, first = paired, ti - 1
+            if weight > w1:
+                w2, a2, b2 = w1, a1, b1
+                w1, a1, b1 = weight, first, ti
+            elif weight > w2:
+                w2, a2, b2 = weight, first, ti
             previous = word
+            previous_content = content
             ti += 1
-    return best
-
-
-def _keep_two(
-    best: list[tuple[float, int, int]], new: tuple[float, int, int]
-) -> list[tuple[float, int, int]]:
-    if not best or new[0] > best[0][0]:
-        return [new, *best[:1]]
-    if len(best) == 1 or new[0] > best[1][0]:
-        return [best[0], new]
-    return best
+    out: list[tuple[float, int, int]] = []
+    if a1 >= 0:
+        out.append((w1, a1, b1))
+    if a2 >= 0:
+        out.append((w2, a2, b2))
+    return out
 
 
 def token_span(result: ScanResult, first: int, last: int) -> tuple[int, int]:
     """Character span in the rationale from token ``first`` to token ``last``."""
     at = result.starts([first, last])
-    flat = list(chain.from_iterable(result.plist))
-    return at[0] + flat[first][0], at[1] + flat[last][1]
+    return at[0] + _token(result, first)[0], at[1] + _token(result, last)[1]
+
+
+def _token(result: ScanResult, index: int) -> Part:
+    """Token ``index`` of the rationale, found chunk by chunk."""
+    for parts in result.plist:
+        if index < len(parts):
+            return parts[index]
+        index -= len(parts)
+    raise IndexError(index)
 
 
 def masses(result: ScanResult) -> tuple[float, float, int, Cue | None, Cue | None]:
@@ -1359,3 +1386,52 @@ def masses(result: ScanResult) -> tuple[float, float, int, Cue | None, Cue | Non
     if bad > good:
         return good, bad, -1, b1, b2
     return good, bad, 0, None, None
+
+
+def read(
+    result: ScanResult,
+    unigrams: dict[str, float],
+    bigrams: dict[str, dict[str, float]],
+    chunk_sums: dict[str, tuple[float, str, dict[str, float] | None]],
+    rule_weights: tuple[float, float, float, float],
+    truncation: float,
+) -> tuple[float, int, Cue | None, Cue | None]:
+    """The learned model's log-odds that the rationale says the answer behaves well,
+    with the side the cues favour and its two strongest cues (see :func:`masses`).
+
+    ``rule_weights`` are the bias and the weights of the cues' good mass, bad mass and
+    normalised difference (see :mod:`reviewer.contradiction.learned`); a cut after
+    "mais" (``result.unknown``) divides the log-odds by ``1 + truncation * unknown``.
+    Compiled with the scanner: this is the detector's whole arithmetic per verdict.
+    """
+    good, bad, side, first, second = masses(result)
+    z = (
+        rule_weights[0]
+        + rule_weights[1] * log1p(good)
+        + rule_weights[2] * log1p(bad)
+        + rule_weights[3] * (good - bad) / (good + bad + 0.5)
+        + lean(result, unigrams, bigrams, chunk_sums)
+    )
+    if result.unknown:
+        z = z / (1.0 + truncation * result.unknown)
+    return z, side, first, second
+
+
+def cue_spans(
+    result: ScanResult, first: Cue | None, second: Cue | None
+) -> tuple[tuple[int, int], ...]:
+    """Character spans of (up to) two cues, in reading order; adjacent or overlapping
+    ones ("répond … directement") merge into one highlight."""
+    if first is None:
+        return ()
+    if second is None:
+        at = result.starts([first[3], first[5]])
+        return ((at[0] + first[4], at[1] + first[6]),)
+    at = result.starts([first[3], first[5], second[3], second[5]])
+    one = (at[0] + first[4], at[1] + first[6])
+    two = (at[2] + second[4], at[3] + second[6])
+    if two < one:
+        one, two = two, one
+    if two[0] <= one[1] + 1:  # one space between them still merges
+        return ((one[0], max(one[1], two[1])),)
+    return (one, two)
