@@ -31,7 +31,9 @@ from models import Attempt
 from reviewer.store import Store, refresh_statistics
 
 TIER = "rules"
-DETECTOR = "rules-v1"
+# Which detector wrote a flag: a rerun rewrites the flags another version wrote.
+# v2: the scanner's cues stacked with the learned reading (reviewer/contradiction/learned.py).
+DETECTOR = "rules+learned-v2"
 CHUNK = 1000  # attempts per unit of work (about 12,000 verdicts): small enough to pipeline
 # With worker processes, each should get at least this many chunks: the first chunk is
 # scored before anything is written and the last is written after everything is scored,
