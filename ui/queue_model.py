@@ -8,7 +8,6 @@ row's data to the views and the tests (napari style).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from enum import IntEnum
 from typing import Any
 
@@ -138,7 +137,7 @@ class QueueModel(QAbstractTableModel):
         i = self.row_of(attempt_id)
         if i is None:
             return
-        self.rows[i] = replace(self.rows[i], decision=decision, reviewed=decision is not None)
+        self.rows[i] = self.rows[i]._replace(decision=decision, reviewed=decision is not None)
         self.dataChanged.emit(self.index(i, 0), self.index(i, len(COLUMNS) - 1))
 
     def load_until(self, attempt_id: int, found: Callable[[int | None], None]) -> None:
