@@ -15,7 +15,7 @@ from ui.commands import gui
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``reviewer`` with the GUI command available."""
-    return reviewer_main(argv, extra=[gui.register])
+    return reviewer_main(argv, extra=[gui.register], extra_commands=frozenset({"gui"}))
 
 
 if __name__ == "__main__":  # pragma: no cover
