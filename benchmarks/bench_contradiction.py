@@ -31,6 +31,7 @@ from reviewer.contradiction import detect, engine
 
 GOAL = 50_000.0
 BATCH = 500
+WARM_UP_S = 1.0
 
 CRITERIA = [
     ("success", "Répond à ce que la personne demande, ou dit clairement ce qu'elle ne sait pas."),
@@ -123,9 +124,14 @@ def measure(verdicts: list[tuple[str, str, str, str]], repeat: int) -> float:
 
     As ``timeit`` does, each batch of ``BATCH`` verdicts is timed ``repeat`` times and
     its fastest run kept: interruptions by other processes only ever slow a run down.
+    The detector first runs for ``WARM_UP_S`` of CPU time: a fresh process on these
+    machines runs up to 1.7 times slower for its first second or so (a 5,000-verdict
+    quick run measured 48,000/s first and 78,000/s a second later, same process).
     """
-    for kind, verdict, rationale, text in verdicts[:200]:
-        detect(kind, verdict, rationale, text)  # warm the criterion cache and lexicon
+    start = time.process_time()
+    while time.process_time() - start < WARM_UP_S:
+        for kind, verdict, rationale, text in verdicts[:500]:
+            detect(kind, verdict, rationale, text)  # criterion cache, lexicon, and the CPU
     total = 0.0
     for first in range(0, len(verdicts), BATCH):
         batch = verdicts[first : first + BATCH]
@@ -158,7 +164,7 @@ def run(quick: bool = False) -> dict[str, Any]:
     """The harness entry point: verdicts per second of the deterministic tier, on
     generated, (almost all) distinct rationales."""
     verdicts = make_verdicts(5_000 if quick else 50_000)
-    rate = measure(verdicts, 2 if quick else 5)
+    rate = measure(verdicts, 5)  # best of 5 per batch even when quick: ms-scale batches drift
     return {
         "name": "contradiction detector (deterministic tier), verdicts/s",
         "ours": rate,
