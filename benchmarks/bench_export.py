@@ -62,17 +62,12 @@ def read_and_write(db: Path, out: Path) -> int:
 
 
 def run(ctx: Context) -> Result:
-    """Export once to learn the rows (and load what the command imports), then time both
-    sides alternately, round after round: this machine's speed drifts over seconds, and
-    two minima taken apart measured the drift (the same code gave 1.49 and 2.03 at 10k)."""
+    """Export once to learn the rows, then time both sides."""
     out, base_out = ctx.out / "dataset.jsonl", ctx.out / "dataset-baseline.jsonl"
-    ours(ctx.db_path, out)
+    mine = best_time(lambda: ours(ctx.db_path, out), ctx.heavy_repeat)
     with out.open(encoding="utf-8") as fh:
         rows = [json.loads(line) for line in fh]
-    mine = base = float("inf")
-    for _ in range(ctx.heavy_repeat + 1):
-        mine = min(mine, best_time(lambda: ours(ctx.db_path, out), 1))
-        base = min(base, best_time(lambda: write_rows(rows, base_out), 1))
+    base = best_time(lambda: write_rows(rows, base_out), ctx.heavy_repeat)
     same = out.read_bytes() == base_out.read_bytes()
     plain = best_time(lambda: read_and_write(ctx.db_path, base_out), ctx.heavy_repeat)
     lines = len(rows)
