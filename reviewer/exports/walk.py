@@ -187,10 +187,16 @@ def _walk_one(conv: _Conv, status: _Status) -> Walk:
         walk.choices.append(Choice(AttemptKey(conv.run, conv.name, turn, chosen.attempt),
                                    context, response, status.restored_by(chosen)))
         history = [*context, {"role": "assistant", "content": response}]
-        chain = (raw.rstrip()[:-1], f', {{"role": "assistant", "content": '
-                 f'{encode_basestring_ascii(response)}}}, ') if canonical and raw else None
+        # The answer's JSON text is built only if the next context starts like this one
+        # (see _context): a conversation's last turn never needs it.
+        chain = (raw.rstrip()[:-1], response) if canonical and raw else None
         expected = turn + 1
     return walk
+
+
+def _answer_text(response: str) -> str:
+    """How the stored history spells the chosen answer after the previous context."""
+    return f', {{"role": "assistant", "content": {encode_basestring_ascii(response)}}}, '
 
 
 def _context(raw: Any, chain: tuple[str, str] | None, history: list[dict[str, str]]
@@ -200,16 +206,18 @@ def _context(raw: Any, chain: tuple[str, str] | None, history: list[dict[str, st
     one user message.
 
     When the stored text is the history's own stored text (``chain``: the previous
-    context's text without its "]", and the answer chosen then) followed by more
+    context's text without its "]", and the answer chosen then, spelled as by
+    :func:`_answer_text`) followed by more
     messages, the history is reused and only those are decoded: JSON values delimit
     themselves, so that prefix decodes to the history whatever follows.
     """
     if not isinstance(raw, str):  # a backend that hands JSON over decoded
         return clean_messages(raw), False, False
-    if chain is not None and raw.startswith(chain[0]) \
-            and raw.startswith(chain[1], len(chain[0])):
+    answer = _answer_text(chain[1]) if chain is not None and raw.startswith(chain[0]) \
+        else None
+    if chain is not None and answer is not None and raw.startswith(answer, len(chain[0])):
         try:
-            tail = json.loads("[" + raw[len(chain[0]) + len(chain[1]):])
+            tail = json.loads("[" + raw[len(chain[0]) + len(answer):])
         except ValueError:
             tail = None
         if isinstance(tail, list):
