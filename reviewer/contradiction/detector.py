@@ -20,7 +20,7 @@ from math import exp
 from typing import NamedTuple
 
 from reviewer.contradiction.criterion import profile
-from reviewer.contradiction.engine import cue_spans, masses, scan, token_span
+from reviewer.contradiction.engine import cue_spans, masses, scan, token_span, two_spans
 from reviewer.contradiction.learned import Model, model
 from reviewer.contradiction.scan import ScanResult
 
@@ -35,13 +35,6 @@ P_FLOOR = 0.5
 verdict, nothing is worth storing or showing."""
 
 
-def _score(p_opposite: float) -> float:
-    """Map the probability to the score: P_FLOOR → 0, P_THRESHOLD → THRESHOLD, 1 → 1,
-    linear in between (so the order of the flags is the order of the probabilities)."""
-    if p_opposite < P_THRESHOLD:
-        return THRESHOLD * (p_opposite - P_FLOOR) / (P_THRESHOLD - P_FLOOR)
-    return THRESHOLD + (1 - THRESHOLD) * (p_opposite - P_THRESHOLD) / (1 - P_THRESHOLD)
-_ADJACENT = 1  # characters between two spans that still merge them (one space)
 
 _YES = frozenset({"oui", "yes", "true", "o", "y", "1", "vrai"})
 _NO = frozenset({"non", "no", "false", "n", "0", "faux"})
@@ -54,9 +47,10 @@ _VERDICT_WORDS = {w: True for w in ("oui", "yes", "true", "Oui", "Yes", "OUI", "
 class Detection(NamedTuple):
     """The verdict of the deterministic tier on one rationale.
 
-    ``evidence`` is the rationale's wording that decided (cue words with their negator,
-    joined by " … "); ``evidence_spans`` are the same as ``(start, end)`` character
-    offsets into the rationale as given, for highlighting.
+    ``evidence`` is the rationale's wording that decided (the scanner's cue words with
+    their negator, or the words that weighed most in the learned reading, joined by
+    " … "); ``evidence_spans`` are the same as ``(start, end)`` character offsets into the
+    rationale as given, for highlighting.
     """
 
     contradiction: bool
@@ -66,6 +60,14 @@ class Detection(NamedTuple):
 
 
 _NOTHING = Detection(False, 0.0, "", ())
+
+
+def _score(p_opposite: float) -> float:
+    """Map the probability to the score: P_FLOOR → 0, P_THRESHOLD → THRESHOLD, 1 → 1,
+    linear in between (so the order of the flags is the order of the probabilities)."""
+    if p_opposite < P_THRESHOLD:
+        return THRESHOLD * (p_opposite - P_FLOOR) / (P_THRESHOLD - P_FLOOR)
+    return THRESHOLD + (1 - THRESHOLD) * (p_opposite - P_THRESHOLD) / (1 - P_THRESHOLD)
 _reader: Model | None = None
 
 
@@ -156,8 +158,6 @@ def _learned_evidence(
     """Spans of the (up to two) words or pairs that pushed the model most towards
     ``side``, when the scanner's cues lean the other way or not at all (a described
     fact: « glisse un lien premium »)."""
-    spans = sorted(token_span(result, first, last) for _w, first, last in
-                   reader.pushing(kind, result, side))
-    if len(spans) == 2 and spans[1][0] <= spans[0][1] + _ADJACENT:
-        return ((spans[0][0], max(spans[0][1], spans[1][1])),)
-    return tuple(spans)
+    spans = [token_span(result, first, last)
+             for _w, first, last in reader.pushing(kind, result, side)]
+    return two_spans(spans[0], spans[1]) if len(spans) == 2 else tuple(spans)

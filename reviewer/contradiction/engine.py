@@ -67,6 +67,7 @@ if TYPE_CHECKING:  # the compiled copy has the same signatures
         scan,
         strongest,
         token_span,
+        two_spans,
     )
 else:
     scan = ENGINE.scan
@@ -78,6 +79,7 @@ else:
     masses = ENGINE.masses
     strongest = ENGINE.strongest
     token_span = ENGINE.token_span
+    two_spans = ENGINE.two_spans
 
 __all__ = [
     "COMPILED",
@@ -93,4 +95,5 @@ __all__ = [
     "source_digest",
     "strongest",
     "token_span",
+    "two_spans",
 ]

@@ -1420,18 +1420,21 @@ def read(
 def cue_spans(
     result: ScanResult, first: Cue | None, second: Cue | None
 ) -> tuple[tuple[int, int], ...]:
-    """Character spans of (up to) two cues, in reading order; adjacent or overlapping
-    ones ("répond … directement") merge into one highlight."""
+    """Character spans of (up to) two cues, in reading order (see :func:`two_spans`)."""
     if first is None:
         return ()
     if second is None:
         at = result.starts([first[3], first[5]])
         return ((at[0] + first[4], at[1] + first[6]),)
     at = result.starts([first[3], first[5], second[3], second[5]])
-    one = (at[0] + first[4], at[1] + first[6])
-    two = (at[2] + second[4], at[3] + second[6])
+    return two_spans((at[0] + first[4], at[1] + first[6]), (at[2] + second[4], at[3] + second[6]))
+
+
+def two_spans(one: tuple[int, int], two: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    """Two highlights in reading order; adjacent or overlapping ones (one space between
+    them at most: "répond … directement") read better as one."""
     if two < one:
         one, two = two, one
-    if two[0] <= one[1] + 1:  # one space between them still merges
+    if two[0] <= one[1] + 1:
         return ((one[0], max(one[1], two[1])),)
     return (one, two)
