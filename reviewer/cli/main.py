@@ -50,9 +50,8 @@ def build_parser(
         "(default: $REVIEWER_NAME, else the OS login name)",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
-        if not discover:
-            break
+    modules = pkgutil.iter_modules(commands.__path__) if discover else []
+    for info in sorted(modules, key=lambda m: m.name):
         module = importlib.import_module(f"{commands.__name__}.{info.name}")
         module.register(sub)
     for register in extra:

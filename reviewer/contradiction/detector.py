@@ -119,7 +119,7 @@ def detect(
     if says_yes is None:
         says_yes = parse_verdict(verdict)
     result = scan(rationale, profile(kind, criterion_text))
-    reader = _reader or _load_reader()
+    reader = model()  # loaded on first use, then cached
     z, rule_side, first, second = reader.read(kind, result, criterion_id)
     p_good = 1.0 / (1.0 + exp(-z)) if z > -700.0 else 0.0  # sigmoid, inlined: hot path
     p_opposite = 1.0 - p_good if says_yes == success else p_good

@@ -105,18 +105,18 @@ class Model:
     word; ``bigrams[word][next]`` the weight of a pair.
     """
 
-    __slots__ = ("bias", "bigrams", "by_criterion", "chunk_sums", "rules", "unigrams")
+    __slots__ = ("bigrams", "by_criterion", "chunk_sums", "rules", "unigrams")
 
     def __init__(self, bias: float, weights: dict[str, float]) -> None:
-        self.bias = bias
         general = _rule_weights(weights, "")
         self.rules: tuple[float, float, float, float] = (bias, *general)
         # Criterion id -> its rule weights, each already added to the general ones.
         self.by_criterion: dict[str, tuple[float, float, float, float]] = {}
         for name in weights:
             if name.startswith("r:good@"):
-                own = _rule_weights(weights, name.partition("@")[2])
-                self.by_criterion[name.partition("@")[2]] = (
+                criterion_id = name.partition("@")[2]
+                own = _rule_weights(weights, criterion_id)
+                self.by_criterion[criterion_id] = (
                     bias, general[0] + own[0], general[1] + own[1], general[2] + own[2]
                 )
         self.unigrams: dict[str, dict[str, float]] = {"success": {}, "failure": {}}
