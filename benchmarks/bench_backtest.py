@@ -13,8 +13,8 @@ import re
 import sqlite3
 
 from benchmarks.common import Context, Result, best_time, timed
-from reviewer.backtest import backtest
-from reviewer.checks import CheckPattern
+from reviewer.revise.backtest import backtest
+from reviewer.rule.checks import CheckPattern
 from reviewer.store import open_store
 
 GOAL = 1.5

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from benchmarks.common import Context, Result, timed
-from reviewer.flagging import flag_all
+from reviewer.contradiction.flagging import flag_all
 from reviewer.store import open_store
 
 GOAL = 50_000.0

@@ -1,8 +1,8 @@
 """GUI: process start to the first paint of the queue's first page, and peak memory.
 
-``reviewer gui`` runs in a subprocess (``QT_QPA_PLATFORM=offscreen``) with
-``REVIEWER_BENCH_FIRST_PAINT=1`` (see ``ui/bench_hook.py``): it prints the time of the
-first paint of the queue with rows, lets the window finish loading, and quits. Its peak
+``reviewer gui`` runs in a subprocess (``QT_QPA_PLATFORM=offscreen``) under the probe of
+``benchmarks/gui_probe.py``: it prints the time of the first paint of the queue with rows,
+lets the window finish loading, and quits. Its peak
 RSS comes from ``os.wait4``. The baseline is the same on a 1,000-attempt store. Goals:
 start-up at most 1.5 times the small store's and under 1 s; at most 150 MB more memory.
 """
@@ -27,11 +27,12 @@ TIMEOUT_S = 120.0
 def launch(db: Path) -> tuple[float, float, int]:
     """One start: seconds to first paint, peak RSS in MB, rows shown."""
     with tempfile.TemporaryDirectory(prefix="reviewer-bench-gui-") as home:
-        env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "REVIEWER_BENCH_FIRST_PAINT": "1",
+        env = {**os.environ, "QT_QPA_PLATFORM": "offscreen",
                "XDG_CONFIG_HOME": home, "XDG_DATA_HOME": home, "HOME": home}
         start = time.time()
         proc = subprocess.Popen(
-            [sys.executable, "-m", "ui.cli", "--db", str(db), "gui"], cwd=ROOT, env=env,
+            [sys.executable, "-m", "benchmarks.gui_probe", "--db", str(db), "gui"],
+            cwd=ROOT, env=env,
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         assert proc.stdout is not None
         try:

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.common import Context, Result, fresh, timed
-from reviewer.importer import import_run
-from reviewer.store import BUSY_TIMEOUT_MS, CACHE_KIB, open_store
+from reviewer.ingest.importer import import_run
+from reviewer.store.database import BUSY_TIMEOUT_MS, CACHE_KIB, open_store
 
 GOAL = 2.0
 CHUNK = 2000

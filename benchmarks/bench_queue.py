@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.common import Context, Result, best_time
-from reviewer.queue import QueueFilter, queue_page, queue_progress
+from reviewer.review.queue import QueueFilter, queue_page, queue_progress
 from reviewer.store import open_store
 
 RATIO_GOAL = 3.0

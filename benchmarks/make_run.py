@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from reviewer.filter_rule import CheckOutcome, VerdictOutcome, decide  # noqa: E402
+from reviewer.rule.filter import CheckOutcome, VerdictOutcome, decide  # noqa: E402
 
 CATALOG = ROOT / "assets" / "demo" / "catalog.json"
 OUT = ROOT / "benchmarks" / "out"

@@ -34,7 +34,7 @@ from demo_data.rationales import (
 )
 from demo_data.script import Attempt, Turn
 
-from reviewer.filter_rule import CheckOutcome, Decision, VerdictOutcome, decide
+from reviewer.rule.filter import CheckOutcome, Decision, VerdictOutcome, decide
 
 SEED = 20261014
 MAX_ATTEMPTS = 3

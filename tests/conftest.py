@@ -13,15 +13,15 @@ from pathlib import Path
 import pytest
 
 from reviewer.store import Store, open_store
-from tests.fake_ollama import FakeOllama
-from tests.pg_server import PgServer, PgUnavailable
+from tests.support.fake_ollama import FakeOllama
+from tests.support.pg_server import PgServer, PgUnavailable
 
 BOTH_BACKENDS = "both_backends"
 
 
 @pytest.fixture
 def fake_ollama() -> Iterator[FakeOllama]:
-    """A started fake Ollama server on 127.0.0.1 (see tests/fake_ollama.py), closed after."""
+    """A started fake Ollama server on 127.0.0.1 (tests/support/fake_ollama.py), closed after."""
     server = FakeOllama()
     try:
         yield server
@@ -50,7 +50,7 @@ def backend(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[PgServer]:
-    """The throwaway PostgreSQL cluster (tests/pg_server.py), started on first use only."""
+    """The throwaway PostgreSQL cluster (tests/support/pg_server.py), started on first use only."""
     try:
         server = PgServer()
         server.start()

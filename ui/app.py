@@ -15,12 +15,12 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, Qt, QThread
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from reviewer.demo import ensure_demo
 from reviewer.errors import ReviewerError
+from reviewer.ingest.demo import ensure_demo
 from reviewer.keys import AttemptKey
 from reviewer.store import Store, open_store
-from ui import bench_hook, i18n
-from ui.main_window import MainWindow
+from ui import i18n
+from ui.review.window import MainWindow
 from ui.settings import APPLICATION, ORGANIZATION, Settings
 
 SCREENSHOT_TIMEOUT_S = 30.0
@@ -105,7 +105,6 @@ def run_app(args: argparse.Namespace) -> int:
             print(shot)
             return 0
         window.show()
-        hook = bench_hook.watch(window)  # noqa: F841 - kept alive while the app runs
         return app.exec()
     finally:
         store.close()

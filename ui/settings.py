@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from reviewer.team import default_reviewer
+from reviewer.review.team import default_reviewer
 
 ORGANIZATION = "reviewer"
 APPLICATION = "reviewer"

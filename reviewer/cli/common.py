@@ -7,8 +7,8 @@ import json
 import sys
 from typing import Any
 
+from reviewer.review.team import check_name, default_reviewer
 from reviewer.store import Store, open_store
-from reviewer.team import check_name, default_reviewer
 
 
 def store_from(args: argparse.Namespace) -> Store:

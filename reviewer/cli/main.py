@@ -50,10 +50,19 @@ def build_parser(
         "(default: $REVIEWER_NAME, else the OS login name)",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    modules = pkgutil.iter_modules(commands.__path__) if discover else []
-    for info in sorted(modules, key=lambda m: m.name):
-        module = importlib.import_module(f"{commands.__name__}.{info.name}")
-        module.register(sub)
+    # Commands live in one sub-package per capability (cli/commands/<capability>/<name>.py);
+    # every module with a ``register`` is a command, listed in name order.
+    prefix = f"{commands.__name__}."
+    modules = pkgutil.walk_packages(commands.__path__, prefix) if discover else []
+    registrars = []
+    for info in modules:
+        if info.ispkg:
+            continue
+        module = importlib.import_module(info.name)
+        if hasattr(module, "register"):
+            registrars.append((info.name.rpartition(".")[2], module.register))
+    for _name, register_command in sorted(registrars, key=lambda r: r[0]):
+        register_command(sub)
     for register in extra:
         register(sub)
     return parser

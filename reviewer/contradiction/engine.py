@@ -7,7 +7,7 @@ with mypy, a development dependency; it needs a C compiler) into
 built from (``scan.py``, and ``lexicon.py`` and ``normalize.py`` whose constants it may
 have copied). The copy is used only while that stamp matches: an edited scanner or
 lexicon silently falls back to the pure-Python module instead of running stale code.
-Both give the same detections (``tests/test_contradiction.py`` compares them when the
+Both give the same detections (``tests/contradiction/test_contradiction.py`` compares them when the
 compiled copy is there); the compiled one is about 1.5 times faster.
 
 :func:`scan`, :func:`read` and the other functions below, :class:`Valences` and

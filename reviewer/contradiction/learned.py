@@ -16,8 +16,8 @@ The features are defined once, in :func:`features`, for training; :class:`Model`
 the weights into one table per kind and one for pairs, so that scoring a verdict is a
 loop over the scanner's tokens compiled with it (:func:`reviewer.contradiction.scan.lean`;
 50,000 verdicts a second is the goal).
-``tests/test_contradiction_learned.py`` checks the folded scoring against the plain dot
-product of :func:`features`.
+``tests/contradiction/test_contradiction_learned.py`` checks the folded scoring against the
+plain dot product of :func:`features`.
 """
 
 from __future__ import annotations

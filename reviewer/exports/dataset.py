@@ -24,7 +24,7 @@ from typing import Any, TextIO, cast
 from sqlalchemy.orm import Session
 
 from reviewer.atomic import atomic_text, write_json_atomic
-from reviewer.catalog import current_check_versions, current_criterion_versions
+from reviewer.catalog.versions import current_check_versions, current_criterion_versions
 from reviewer.errors import BadInputError
 from reviewer.exports.walk import Choice, Walk, walk_conversations
 

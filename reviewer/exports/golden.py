@@ -24,11 +24,16 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from models import Conversation, Run
-from reviewer.agreement import criterion_bad, reviewer_good
 from reviewer.atomic import write_jsonl_atomic
 from reviewer.keys import AttemptKey
-from reviewer.labels import ReviewView, check_label, review_views
-from reviewer.replay import check_outcomes, load_attempts, verdict_outcomes
+from reviewer.review.labels import (
+    ReviewView,
+    check_label,
+    criterion_bad,
+    review_views,
+    reviewer_good,
+)
+from reviewer.rule.replay import check_outcomes, load_attempts, verdict_outcomes
 
 CHUNK = 500
 

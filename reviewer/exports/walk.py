@@ -33,8 +33,8 @@ from sqlalchemy.orm import Session
 
 from models import Attempt, Conversation, Run, Verdict
 from reviewer.keys import AttemptKey
-from reviewer.labels import ReviewView, review_views
-from reviewer.replay import FALSE_POSITIVE, load_attempts, replay
+from reviewer.review.labels import ReviewView, review_views
+from reviewer.rule.replay import FALSE_POSITIVE, load_attempts, replay
 
 CHUNK = 2000
 NO_ANSWER = "no accepted answer"

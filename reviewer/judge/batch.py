@@ -26,7 +26,7 @@ from reviewer.judge.second_opinion import (
     needs_second_opinion,
     second_opinion,
 )
-from reviewer.replay import load_attempts
+from reviewer.rule.replay import load_attempts
 from reviewer.store import Store
 
 CHUNK = 500

@@ -39,7 +39,7 @@ from reviewer.judge.prompts import (
 from reviewer.judge.schema import JudgedCriterion
 from reviewer.judge.verdicts import judge_case
 from reviewer.keys import AttemptKey
-from reviewer.replay import first_opinions, imported_decision, load_attempts, replay
+from reviewer.rule.replay import first_opinions, imported_decision, load_attempts, replay
 from reviewer.store import Store
 
 PURPOSE = "second_opinion"

@@ -1,0 +1,133 @@
+"""Catalog files: the criteria and checks a run was graded with, as the file states them.
+
+``read_catalog`` / ``parse_catalog`` validate a catalog document into specs; storing them
+as versions is ``reviewer.catalog.versions``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from reviewer.errors import BadInputError
+from reviewer.ingest.run_file import check_storable, no_duplicate_keys
+from reviewer.rule.checks import CheckPattern, PatternError, compile_check
+
+KINDS = ("success", "failure")
+
+
+@dataclass(frozen=True, slots=True)
+class CriterionSpec:
+    """A criterion as a catalog states it."""
+
+    id: str
+    kind: str
+    severity: str | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class CheckSpec:
+    """A check as a catalog states it."""
+
+    id: str
+    description: str
+    pattern: str
+    flags: str
+    mode: str
+    when: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Catalog:
+    """A parsed catalog file."""
+
+    criteria: tuple[CriterionSpec, ...]
+    checks: tuple[CheckSpec, ...]
+
+
+def _str_field(entry: dict[str, Any], key: str, where: str, *, optional: bool = False) -> Any:
+    value = entry.get(key)
+    if value is None and optional:
+        return None
+    if not isinstance(value, str) or (not optional and not value.strip() and key == "id"):
+        raise BadInputError(f"{where}: '{key}' must be a non-empty string")
+    return value
+
+
+def _criterion(entry: Any, where: str) -> CriterionSpec:
+    if not isinstance(entry, dict):
+        raise BadInputError(f"{where}: a criterion must be an object")
+    cid = _str_field(entry, "id", where)
+    kind = entry.get("kind") or _kind_from_id(cid)
+    if kind not in KINDS:
+        raise BadInputError(f"{where}: criterion {cid}: 'kind' must be success or failure")
+    severity = entry.get("severity")
+    # Only "major" matters to the filter rule; other severities are kept as they are.
+    if severity is not None and not isinstance(severity, str):
+        raise BadInputError(f"{where}: criterion {cid}: 'severity' must be a string or null")
+    text = _str_field(entry, "text", where)
+    return CriterionSpec(cid, kind, severity, text)
+
+
+def _kind_from_id(cid: str) -> str | None:
+    # The judge's naming convention: G-… success criteria, E-… failure criteria.
+    if cid.startswith("G-"):
+        return "success"
+    if cid.startswith("E-"):
+        return "failure"
+    return None
+
+
+def _check(entry: Any, where: str) -> CheckSpec:
+    if not isinstance(entry, dict):
+        raise BadInputError(f"{where}: a check must be an object")
+    cid = _str_field(entry, "id", where)
+    pattern = _str_field(entry, "pattern", where)
+    flags = entry.get("flags") or ""
+    if not isinstance(flags, str):
+        raise BadInputError(f"{where}: check {cid}: 'flags' must be a string")
+    mode = entry.get("mode") or "forbid"
+    when = _str_field(entry, "when", where, optional=True)
+    try:
+        # Compiled by the engine that will run it, so what imports is what runs.
+        compile_check(CheckPattern(pattern, flags, mode, when))
+    except PatternError as exc:
+        raise BadInputError(f"{where}: check {cid}: {exc}") from None
+    description = entry.get("description") or ""
+    if not isinstance(description, str):
+        raise BadInputError(f"{where}: check {cid}: 'description' must be a string")
+    return CheckSpec(cid, description, pattern, flags, mode, when)
+
+
+def parse_catalog(data: Any, where: str) -> Catalog:
+    """Validate a decoded catalog document."""
+    if not isinstance(data, dict):
+        raise BadInputError(f"{where}: a catalog is an object with 'criteria' and 'checks'")
+    crit = data.get("criteria", [])
+    chk = data.get("checks", [])
+    if not isinstance(crit, list) or not isinstance(chk, list):
+        raise BadInputError(f"{where}: 'criteria' and 'checks' must be lists")
+    criteria = tuple(_criterion(e, f"{where}: criteria[{i}]") for i, e in enumerate(crit))
+    checks = tuple(_check(e, f"{where}: checks[{i}]") for i, e in enumerate(chk))
+    for label, ids in (("criterion", [c.id for c in criteria]), ("check", [c.id for c in checks])):
+        dupes = {x for x in ids if ids.count(x) > 1}
+        if dupes:
+            raise BadInputError(f"{where}: duplicate {label} id {sorted(dupes)[0]}")
+    return Catalog(criteria, checks)
+
+
+def read_catalog(path: Path) -> Catalog:
+    """Read and validate a catalog JSON file."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=no_duplicate_keys)
+        check_storable(data)
+    except OSError as exc:
+        raise BadInputError(f"{path}: cannot read ({exc.strerror})") from None
+    except RecursionError:
+        raise BadInputError(f"{path}: JSON nested too deeply") from None
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise BadInputError(f"{path}: not a usable JSON catalog ({exc})") from None
+    return parse_catalog(data, str(path))

@@ -1,0 +1,26 @@
+"""``reviewer demo``: import the bundled demo run into the database."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from reviewer.cli.common import store_from
+from reviewer.ingest.demo import load_demo
+
+
+def register(sub: Any) -> None:
+    """Add the ``demo`` command."""
+    p = sub.add_parser("demo", help="import the bundled demo run (Journal des Nuisances)")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Import the demo and say what was added."""
+    store = store_from(args)
+    try:
+        report = load_demo(store)
+    finally:
+        store.close()
+    print(report.summary())
+    return 0

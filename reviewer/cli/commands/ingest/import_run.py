@@ -1,0 +1,47 @@
+"""``reviewer import RUN.jsonl [--catalog CATALOG.json] [--skip-bad REJECTS.jsonl]``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from reviewer.cli.common import store_from
+from reviewer.contradiction.flagging import flag_imported
+from reviewer.ingest.importer import import_run
+
+
+def register(sub: Any) -> None:
+    """Add the ``import`` command."""
+    p = sub.add_parser("import", help="import a graded run (JSONL), all or nothing")
+    p.add_argument("run_file", type=Path, metavar="RUN.jsonl")
+    p.add_argument("--catalog", type=Path, metavar="CATALOG.json", help="criteria and checks")
+    p.add_argument(
+        "--skip-bad",
+        type=Path,
+        metavar="REJECTS.jsonl",
+        help="import the good lines and write the bad ones here with their reason",
+    )
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Import and print "N new, M already present"."""
+    store = store_from(args)
+    try:
+        report = import_run(
+            store,
+            args.run_file,
+            catalog_path=args.catalog,
+            rejects_path=args.skip_bad,
+            # New verdicts are scored by the contradiction detector in the same transaction,
+            # so the review queue is sorted right away.
+            on_imported=flag_imported,
+        )
+    finally:
+        store.close()
+    print(report.summary())
+    if report.rejected:
+        print(f"{report.rejected} bad lines written to {args.skip_bad}", file=sys.stderr)
+    return 0

@@ -1,0 +1,173 @@
+"""``reviewer rejudge [--flagged | --attempt KEY | --criterion ID] [--host] [--model] …``.
+
+Asks the judge a second opinion (a doubted success criterion judged alone) for every
+selected attempt that qualifies under the seed's rule, ``--parallel`` at a time, with a
+progress bar on stderr. Answers are committed as they arrive: after an interruption the
+same command resumes where it stopped. Exit 0 when every request succeeded, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import threading
+from typing import Any
+
+from tqdm import tqdm  # type: ignore[import-untyped]
+
+from reviewer.cli.common import print_json, store_from
+from reviewer.errors import BadInputError, JudgeError
+from reviewer.judge.batch import DEFAULT_PARALLEL, BatchReport, run_second_opinions
+from reviewer.judge.client import JudgeClient
+from reviewer.judge.second_opinion import (
+    FLIPPED,
+    SKIPPED,
+    Outcome,
+    attempt_key,
+    why_not_needed,
+)
+from reviewer.judge.selection import (
+    all_candidates,
+    attempt_id_for,
+    criterion_candidates,
+    flagged_candidates,
+)
+from reviewer.keys import AttemptKey
+from reviewer.rule.replay import load_attempts
+from reviewer.store import Store
+
+MAX_PARALLEL = 16
+
+
+def register(sub: Any) -> None:
+    """Add the ``rejudge`` command."""
+    p = sub.add_parser(
+        "rejudge",
+        help="second opinion: re-judge alone each success criterion the judge said 'non'",
+    )
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--flagged", action="store_true",
+                       help="only attempts whose verdict the contradiction detector flagged")
+    which.add_argument("--attempt", metavar="RUN/CONVERSATION/TURN/ATTEMPT",
+                       help="only this attempt")
+    which.add_argument("--criterion", metavar="ID", help="only this success criterion")
+    p.add_argument("--host", metavar="URL",
+                   help="Ollama server (default: $OLLAMA_HOST or http://127.0.0.1:11434)")
+    p.add_argument("--model", metavar="NAME",
+                   help="judge model (default: $REVIEWER_JUDGE_MODEL or qwen3.6:35b-a3b)")
+    p.add_argument("--parallel", type=int, default=DEFAULT_PARALLEL, metavar="N",
+                   help=f"requests in flight at once (default {DEFAULT_PARALLEL})")
+    p.add_argument("--timeout", type=float, default=120.0, metavar="S",
+                   help="seconds to wait for one reply (default 120)")
+    p.add_argument("--retries", type=int, default=2, metavar="N",
+                   help="extra tries on transient faults, with backoff (default 2)")
+    p.add_argument("--backoff", type=float, default=1.0, help=argparse.SUPPRESS)
+    p.add_argument("--json", action="store_true", help="print a JSON report")
+    p.set_defaults(func=run)
+
+
+def _select(store: Store, args: argparse.Namespace) -> list[int]:
+    with store.session() as session:
+        if args.attempt:
+            return [attempt_id_for(session, AttemptKey.parse(args.attempt))]
+        if args.criterion:
+            return criterion_candidates(session, args.criterion)
+        if args.flagged:
+            return flagged_candidates(session)
+        return all_candidates(session)
+
+
+def _client(args: argparse.Namespace) -> JudgeClient:
+    if not 1 <= args.parallel <= MAX_PARALLEL:
+        raise BadInputError(f"--parallel must be between 1 and {MAX_PARALLEL}")
+    if args.retries < 0:
+        raise BadInputError("--retries must be 0 or more")
+    return JudgeClient(args.host, args.model, timeout=args.timeout, retries=args.retries,
+                       backoff=args.backoff)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the second opinions and print what they did."""
+    client = _client(args)
+    store = store_from(args)
+    try:
+        ids = _select(store, args)
+        report = _run_with_bar(store, client, ids, args)
+        if args.attempt and not report.outcomes:
+            report.outcomes.append(_why_skipped(store, ids[0], args.criterion))
+    finally:
+        store.close()
+    if args.json:
+        print_json(_as_json(report, client))
+    else:
+        _print_text(report, single=bool(args.attempt))
+    if report.stopped and report.not_run:
+        raise JudgeError(f"{report.stopped}; {report.not_run} not asked, rerun to resume")
+    return 1 if report.failed else 0
+
+
+def _run_with_bar(store: Store, client: JudgeClient, ids: list[int],
+                  args: argparse.Namespace) -> BatchReport:
+    cancel = threading.Event()
+    bar = tqdm(total=0, file=sys.stderr, unit=" attempts", desc="second opinions",
+               disable=None)
+
+    def progress(done: int, total: int) -> None:
+        bar.total = total
+        bar.n = done
+        bar.refresh()
+
+    try:
+        return run_second_opinions(store, client, ids, parallel=args.parallel,
+                                   only=args.criterion, progress=progress, cancel=cancel)
+    except KeyboardInterrupt:
+        bar.close()
+        print("answers received so far are kept; rerun the same command to resume",
+              file=sys.stderr)
+        raise
+    finally:
+        bar.close()
+
+
+def _why_skipped(store: Store, attempt_id: int, only: str | None) -> Outcome:
+    with store.session() as session:
+        attempt = load_attempts(session, [attempt_id])[0]
+        return Outcome(attempt_id, attempt_key(session, attempt), SKIPPED,
+                       message=why_not_needed(attempt, only))
+
+
+def _outcome_line(o: Outcome) -> str:
+    if o.status == SKIPPED:
+        return f"{o.key}: no second opinion ({o.message})"
+    if o.status == "failed":
+        return f"{o.key}: second opinion failed: {o.message}"
+    said = ", ".join(f"{c} {'oui' if c in o.said_yes else 'non'}" for c in o.asked)
+    verdict = "now accepted" if o.status == FLIPPED else "still refused"
+    return f"{o.key}: re-judged alone: {said}; {verdict}"
+
+
+def _print_text(report: BatchReport, *, single: bool) -> None:
+    for outcome in report.outcomes:
+        if outcome.status == "failed":
+            print(_outcome_line(outcome), file=sys.stderr)
+        elif single or outcome.status == FLIPPED:
+            print(_outcome_line(outcome))
+    print(report.summary())
+
+
+def _as_json(report: BatchReport, client: JudgeClient) -> dict[str, Any]:
+    return {
+        "judge": {"host": client.host, "model": client.model},
+        "selected": report.selected,
+        "asked": report.done,
+        "now_accepted": report.saved,
+        "skipped": report.skipped,
+        "not_run": report.not_run,
+        "failed": [{"attempt": key, "message": msg} for key, msg in report.failed],
+        "stopped": report.stopped or None,
+        "outcomes": [
+            {"attempt": o.key, "status": o.status, "asked": o.asked, "said_oui": o.said_yes,
+             "accepted": o.accepted, "message": o.message or None}
+            for o in report.outcomes
+        ],
+    }

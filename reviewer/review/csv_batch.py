@@ -1,0 +1,180 @@
+"""Reviewer decisions from the command line or a CSV file, through the app's audit trail.
+
+Every field set is one ``reviewer.review.apply_change`` (an audit event the app's undo
+sees). One attempt from the command line is one unit of work; a CSV batch is a single
+transaction: a bad row anywhere raises ``BadInputError("FILE:LINE: …")`` and nothing is
+written.
+
+CSV columns (header required, UTF-8): ``key,decision,criteria,checks,note,reviewer``
+
+* ``key``: ``RUN/CONVERSATION/TURN/ATTEMPT``;
+* ``decision``: ``accept``, ``reject``, ``none`` (clear) or empty (leave as is);
+* ``criteria``: ``G-DEMANDE=met;E-INVENTE=unmet`` (``none`` clears an override);
+* ``checks``: ``D-COMMERCE=false-positive`` (``none`` clears);
+* ``note``: free text (empty = leave as is);
+* ``reviewer``: who decides (empty = the default reviewer).
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from models import Check, Criterion
+from reviewer.errors import BadInputError
+from reviewer.keys import AttemptKey
+from reviewer.review.decisions import Change, apply_change, get_decision, read_field
+from reviewer.review.queue import attempt_id_for
+from reviewer.rule.replay import FALSE_POSITIVE
+
+CSV_COLUMNS = ("key", "decision", "criteria", "checks", "note", "reviewer")
+CRITERION_VALUES: dict[str, bool | None] = {"met": True, "unmet": False, "none": None}
+CHECK_VALUES: dict[str, str | None] = {"false-positive": FALSE_POSITIVE,
+                                       "false_positive": FALSE_POSITIVE, "none": None}
+UNSET = object()
+
+
+@dataclass
+class DecisionInput:
+    """What to set on one attempt (fields left out are not touched)."""
+
+    key: AttemptKey
+    decision: Any = UNSET
+    criteria: dict[str, bool | None] = field(default_factory=dict)
+    checks: dict[str, str | None] = field(default_factory=dict)
+    note: str | None = None
+    reviewer: str | None = None
+
+    def changes(self, attempt_id: int) -> Iterator[Change]:
+        """The field changes, decision first."""
+        if self.decision is not UNSET:
+            yield Change(attempt_id, "decision", self.decision)
+        for cid, met in self.criteria.items():
+            yield Change(attempt_id, f"criterion:{cid}", met)
+        for cid, mark in self.checks.items():
+            yield Change(attempt_id, f"check:{cid}", mark)
+        if self.note is not None:
+            yield Change(attempt_id, "note", self.note)
+
+
+def parse_assignments(text: str, values: dict[str, Any], what: str) -> dict[str, Any]:
+    """``ID=value;ID=value`` (or a list of ``ID=value``) into a dict, values mapped."""
+    out: dict[str, Any] = {}
+    for part in (p.strip() for p in text.split(";")):
+        if not part:
+            continue
+        ident, sep, raw = part.partition("=")
+        value = raw.strip().lower()
+        if not sep or not ident.strip() or value not in values:
+            allowed = "|".join(v for v in values if "_" not in v)
+            raise BadInputError(f"{what} {part!r}: expected ID={allowed}")
+        out[ident.strip()] = values[value]
+    return out
+
+
+def parse_decision(text: str) -> Any:
+    """``accept``/``reject``/``none`` → the stored value; empty → UNSET (leave it)."""
+    value = text.strip().lower()
+    if not value:
+        return UNSET
+    if value not in ("accept", "reject", "none"):
+        raise BadInputError(f"decision {text!r}: expected accept, reject or none")
+    return None if value == "none" else value
+
+
+def read_csv(path: Path) -> list[tuple[int, DecisionInput]]:
+    """The rows of a decisions CSV with their line numbers; FILE:LINE errors."""
+    try:
+        fh = path.open(encoding="utf-8-sig", newline="")
+    except OSError as exc:
+        raise BadInputError(f"{path}: cannot read ({exc.strerror})") from None
+    out: list[tuple[int, DecisionInput]] = []
+    with fh:
+        reader = csv.DictReader(fh)
+        missing = [c for c in ("key",) if c not in (reader.fieldnames or [])]
+        unknown = [c for c in reader.fieldnames or [] if c not in CSV_COLUMNS]
+        if missing or unknown:
+            raise BadInputError(f"{path}:1: columns are {','.join(CSV_COLUMNS)}"
+                                f" (missing {missing or 'none'}, unknown {unknown or 'none'})")
+        try:
+            for row in reader:
+                line = reader.line_num
+                try:
+                    out.append((line, _row_input(row)))
+                except BadInputError as exc:
+                    raise BadInputError(f"{path}:{line}: {exc}") from None
+        except (csv.Error, UnicodeDecodeError) as exc:
+            raise BadInputError(f"{path}:{reader.line_num}: not a CSV row ({exc})") from None
+    return out
+
+
+def _row_input(row: dict[str, Any]) -> DecisionInput:
+    if None in row:
+        raise BadInputError("more cells than columns")
+    cell = {k: (row.get(k) or "") for k in CSV_COLUMNS}
+    item = DecisionInput(
+        AttemptKey.parse(cell["key"]),
+        parse_decision(cell["decision"]),
+        parse_assignments(cell["criteria"], CRITERION_VALUES, "criterion"),
+        parse_assignments(cell["checks"], CHECK_VALUES, "check"),
+        cell["note"] or None,
+        cell["reviewer"].strip() or None,
+    )
+    if not any(True for _ in item.changes(0)):
+        raise BadInputError("nothing to decide (no decision, override or note)")
+    return item
+
+
+def attempt_id_of(session: Session, key: AttemptKey) -> int:
+    """The id of the attempt with this key; BadInputError when it is not stored."""
+    found = attempt_id_for(session, key)
+    if found is None:
+        raise BadInputError(f"no attempt {key}")
+    return found
+
+
+def _check_ids(session: Session, item: DecisionInput) -> None:
+    criteria = set(session.scalars(select(Criterion.id)))
+    checks = set(session.scalars(select(Check.id)))
+    for cid in item.criteria:
+        if cid not in criteria:
+            raise BadInputError(f"unknown criterion {cid!r}")
+    for cid in item.checks:
+        if cid not in checks:
+            raise BadInputError(f"unknown check {cid!r}")
+
+
+def apply_input(session: Session, item: DecisionInput, reviewer: str) -> int:
+    """Apply one attempt's changes in the caller's unit of work; return how many were set.
+
+    A field already holding the new value is skipped, so re-running a CSV adds no event.
+    """
+    _check_ids(session, item)
+    attempt_id = attempt_id_of(session, item.key)
+    who = item.reviewer or reviewer
+    done = 0
+    for change in item.changes(attempt_id):
+        if read_field(get_decision(session, attempt_id, who), change.field) == change.new:
+            continue
+        apply_change(session, who, change)
+        done += 1
+    return done
+
+
+def apply_batch(
+    session: Session, rows: list[tuple[int, DecisionInput]], reviewer: str, where: str
+) -> int:
+    """Apply every row in the caller's single transaction; errors name ``where:LINE``."""
+    total = 0
+    for line, item in rows:
+        try:
+            total += apply_input(session, item, reviewer)
+        except BadInputError as exc:
+            raise BadInputError(f"{where}:{line}: {exc}") from None
+    return total

@@ -1,0 +1,424 @@
+"""The review queue: which attempts to review, in which order, page by page.
+
+One query builder serves the desktop app (its Qt model fetches pages of 200 rows) and the
+``reviewer queue`` command, so the order a script sees is the order the app shows:
+refused attempts first, then the highest contradiction score, then run, conversation,
+turn and attempt.
+
+The "audit accepted" queue draws a seeded pseudo-random sample of accepted attempts, so
+false accepts are looked for too. The shuffle is an arithmetic hash of the id computed by
+the database, so a sample never needs every id in memory and the same seed gives the same
+sample on SQLite and PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from typing import Any, Literal, NamedTuple
+
+from sqlalchemy import (
+    BigInteger,
+    ColumnElement,
+    Select,
+    String,
+    Text,
+    and_,
+    cast,
+    exists,
+    false,
+    func,
+    literal,
+    literal_column,
+    or_,
+    select,
+)
+from sqlalchemy.orm import Session
+
+from models import (
+    Attempt,
+    CheckResult,
+    CheckVersion,
+    Conversation,
+    CriterionVersion,
+    ReviewDecision,
+    Run,
+    Verdict,
+)
+from reviewer.errors import BadInputError
+from reviewer.keys import AttemptKey
+from reviewer.store.search import matching_condition
+
+# "to_review" = not yet reviewed by me; "others_not_me" = reviewed by others, not by me.
+ReviewState = Literal["all", "to_review", "reviewed", "overridden", "others_not_me"]
+REVIEW_STATES: tuple[ReviewState, ...] = (
+    "all", "to_review", "reviewed", "overridden", "others_not_me")
+PAGE = 200
+# Multiplier and modulus of the audit shuffle (Knuth's multiplicative hash, a prime below
+# 2**32): products stay far below 2**63 for any realistic id.
+_HASH_MUL = 2654435761
+_HASH_MOD = 4294967291
+
+
+@dataclass(frozen=True, slots=True)
+class QueueFilter:
+    """What the queue shows. Empty fields do not filter.
+
+    ``audit_sample`` switches to the audit queue: that many accepted attempts drawn with
+    ``seed`` (the other filters still apply inside the sample).
+    """
+
+    run: str | None = None
+    criterion: str | None = None
+    check: str | None = None
+    flagged_only: bool = False
+    review_state: ReviewState = "all"
+    search: str = ""
+    reviewer: str = ""
+    include_accepted: bool = False
+    audit_sample: int | None = None
+    seed: int = 0
+
+    def audit(self, n: int, seed: int = 0) -> QueueFilter:
+        """The same filter on the audit-accepted sample."""
+        return replace(self, audit_sample=n, seed=seed)
+
+
+class QueueRow(NamedTuple):
+    """One line of the queue.
+
+    A named tuple, and the reasons kept as the stored JSON text until read: a page
+    builds 200 of these, and a frozen dataclass plus a decoded list cost three times
+    the row's share of the query (the view reads the reasons of the rows it shows only).
+    """
+
+    attempt_id: int
+    key: AttemptKey
+    accepted: bool
+    score: float
+    stored_reasons: str | None
+    flagged: bool
+    decision: str | None
+    reviewed: bool
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """The filter's reasons for refusing the attempt, in order."""
+        if not self.stored_reasons:
+            return ()
+        return tuple(str(r) for r in json.loads(self.stored_reasons))
+
+    def as_json(self) -> dict[str, Any]:
+        """The ``reviewer queue --json`` entry."""
+        return {"key": str(self.key), "score": round(self.score, 4),
+                "reasons": list(self.reasons)}
+
+
+def _exists(*where: ColumnElement[bool]) -> ColumnElement[bool]:
+    """``EXISTS (SELECT 1 …)``: with ``SELECT *`` SQLite reads the probed row for its
+    columns instead of answering from a covering index."""
+    return select(literal_column("1")).where(*where).exists()
+
+
+# Each filter condition comes in two forms (docs/performance.md). For a page, a
+# correlated EXISTS ("probe"): the database walks the attempts in queue order through the
+# (accepted, score) index and stops once the page is full, whatever the store's size. For
+# a count, ``id IN (subquery)``: it starts from the matching verdicts (or flags, check
+# results, decisions) through their indexes instead of probing every attempt.
+
+
+def _flagged() -> ColumnElement[bool]:
+    # The attempt's own flag (kept by triggers, migration 0005), in both forms: a page's
+    # walk reads it from the queue index instead of probing a dozen verdicts' readings per
+    # attempt, and a count scans that index instead of joining every flagged reading to
+    # its verdict (with one verdict in twenty flagged, 0.4-0.7 s at 100,000 attempts).
+    return Attempt.flagged.is_(True)
+
+
+def _refusing_criterion(session: Session, criterion: str,
+                        probe: bool = False) -> ColumnElement[bool]:
+    """The attempt has a first-opinion verdict on ``criterion`` that refuses it.
+
+    A success version refuses with "non", a failure version with "oui": spelled out per
+    version so the (criterion version, met) index finds exactly the refusing verdicts.
+    """
+    versions = session.execute(
+        select(CriterionVersion.id, CriterionVersion.kind)
+        .where(CriterionVersion.criterion_id == criterion)
+    ).all()
+    refusing = [and_(Verdict.criterion_version_id == cv_id, Verdict.met.is_(kind == "failure"))
+                for cv_id, kind in versions]
+    if not refusing:
+        return false()
+    if probe:
+        # "origin || ''": the same test, but the unique (attempt, version, origin) index no
+        # longer matches every term, so SQLite takes the covering one with ``met``
+        # (otherwise it reads every probed verdict's row for it).
+        return _exists(Verdict.attempt_id == Attempt.id,
+                       Verdict.origin.concat("") == "filter", or_(*refusing))
+    return Attempt.id.in_(
+        select(Verdict.attempt_id).where(Verdict.origin == "filter", or_(*refusing))
+    )
+
+
+def _failed_check(check: str, probe: bool = False) -> ColumnElement[bool]:
+    if probe:
+        return _exists(
+            CheckResult.attempt_id == Attempt.id,
+            CheckResult.check_version_id.in_(
+                select(CheckVersion.id).where(CheckVersion.check_id == check)),
+            CheckResult.passed.is_(False),
+        )
+    return Attempt.id.in_(
+        select(CheckResult.attempt_id)
+        .join(CheckVersion, CheckResult.check_version_id == CheckVersion.id)
+        .where(CheckVersion.check_id == check, CheckResult.passed.is_(False))
+    )
+
+
+def _review_condition(state: ReviewState, reviewer: str,
+                      probe: bool = False) -> ColumnElement[bool] | None:
+    mine = and_(ReviewDecision.attempt_id == Attempt.id, ReviewDecision.reviewer == reviewer)
+    decided = ReviewDecision.decision.is_not(None)
+    if state == "all":
+        return None
+    decided_ids = select(ReviewDecision.attempt_id).where(
+        ReviewDecision.reviewer == reviewer, decided)
+    # A reviewer's decisions are few next to a season of attempts: "reviewed" starts from
+    # them in both forms; "to review" matches most attempts, so a page probes.
+    if probe and state == "to_review":
+        return ~_exists(mine, decided)
+    if state == "to_review":
+        return Attempt.id.not_in(decided_ids)
+    if state == "reviewed":
+        return Attempt.id.in_(decided_ids)
+    if state == "others_not_me":
+        theirs = and_(ReviewDecision.attempt_id == Attempt.id,
+                      ReviewDecision.reviewer != reviewer)
+        return and_(~exists().where(mine, decided), exists().where(theirs, decided))
+    # Overridden: the reviewer's decision differs from the filter's, or a verdict or a
+    # check was overridden (JSON maps compared as text: '{}' is empty on both backends).
+    flipped = or_(
+        and_(ReviewDecision.decision == "accept", Attempt.accepted.is_(False)),
+        and_(ReviewDecision.decision == "reject", Attempt.accepted.is_(True)),
+    )
+    changed = or_(
+        cast(ReviewDecision.criteria, String).not_in(["{}", "null"]),
+        cast(ReviewDecision.checks, String).not_in(["{}", "null"]),
+    )
+    return exists().where(mine, or_(flipped, changed))
+
+
+def _shuffle(seed: int) -> ColumnElement[Any]:
+    # The seed picks the multiplier: a different seed is a different permutation.
+    multiplier = (_HASH_MUL * (2 * (abs(seed) % 1_000_003) + 1)) % _HASH_MOD
+    # BIGINT on purpose: PostgreSQL computes in the type of the operands, and INTEGER
+    # (32 bits) overflows on these products ("integer out of range").
+    shifted = cast(Attempt.id, BigInteger) + 7
+    return (shifted * literal(multiplier, BigInteger)) % literal(_HASH_MOD, BigInteger)
+
+
+def _conditions(session: Session, f: QueueFilter,
+                probe: bool = False) -> list[ColumnElement[bool]]:
+    if f.review_state not in REVIEW_STATES:
+        raise BadInputError(f"unknown review state {f.review_state!r}")
+    conds: list[ColumnElement[bool]] = []
+    if f.audit_sample is not None:
+        conds.append(Attempt.accepted.is_(True))
+    elif not f.include_accepted:
+        conds.append(Attempt.accepted.is_(False))
+    if f.run:
+        conds.append(Run.name == f.run)
+    if f.criterion:
+        conds.append(_refusing_criterion(session, f.criterion, probe))
+    if f.check:
+        conds.append(_failed_check(f.check, probe))
+    if f.flagged_only:
+        conds.append(_flagged())
+    review = _review_condition(f.review_state, f.reviewer, probe)
+    if review is not None:
+        conds.append(review)
+    if f.search.strip():
+        found = matching_condition(session, f.search, probe)
+        if found is not None:
+            conds.append(found)
+    return conds
+
+
+def _audit_ids(session: Session, f: QueueFilter) -> Select[Any]:
+    """The sampled accepted ids (before the other filters: the sample is fixed by seed)."""
+    return (
+        select(Attempt.id)
+        .where(Attempt.accepted.is_(True))
+        .order_by(_shuffle(f.seed), Attempt.id)
+        .limit(max(f.audit_sample or 0, 0))
+    )
+
+
+def _base(session: Session, f: QueueFilter, columns: list[Any], *,
+          names: bool = True, probe: bool = False) -> Select[Any]:
+    """The filtered attempts; ``names=False`` skips the joins a count does not need,
+    ``probe=True`` gives the page form of the conditions."""
+    stmt = select(*columns).select_from(Attempt)
+    if names:
+        stmt = stmt.join(Conversation, Attempt.conversation_id == Conversation.id)
+    if names or f.run:
+        stmt = stmt.join(Run, Attempt.run_id == Run.id)
+    conds = _conditions(session, f, probe)
+    if f.audit_sample is not None:
+        conds.append(Attempt.id.in_(_audit_ids(session, f).scalar_subquery()))
+    return stmt.where(*conds) if conds else stmt
+
+
+def _order_keys(f: QueueFilter) -> list[tuple[Any, bool]]:
+    """The queue order as ``(expression, descending)`` pairs."""
+    if f.audit_sample is not None:
+        return [(_shuffle(f.seed), False), (Attempt.id, False)]
+    return [(Attempt.accepted, False), (Attempt.contradiction_score, True), (Run.name, False),
+            (Conversation.name, False), (Attempt.turn, False), (Attempt.attempt, False),
+            (Attempt.id, False)]
+
+
+def _order_by(f: QueueFilter) -> list[Any]:
+    return [key.desc() if descending else key for key, descending in _order_keys(f)]
+
+
+def _ordered(stmt: Select[Any], f: QueueFilter) -> Select[Any]:
+    return stmt.order_by(*_order_by(f))
+
+
+def queue_index(session: Session, f: QueueFilter, attempt_id: int) -> int | None:
+    """The row of ``attempt_id`` in the queue (0-based), None when the filter hides it.
+
+    Computed by the database (a window function), so finding an attempt deep in a large
+    queue never loads the rows before it.
+    """
+    position = func.row_number().over(order_by=_order_by(f)).label("position")
+    ranked = _base(session, f, [Attempt.id.label("attempt_id"), position]).subquery()
+    found = session.scalar(select(ranked.c.position).where(ranked.c.attempt_id == attempt_id))
+    return None if found is None else int(found) - 1
+
+
+# What a page's walk carries out of the index (and the names it sorts on) for display.
+_WALKED = (Attempt.id, Run.name, Conversation.name, Attempt.turn, Attempt.attempt,
+           Attempt.accepted, Attempt.contradiction_score, Attempt.flagged)
+
+
+def _walk(session: Session, f: QueueFilter, part: ColumnElement[bool] | None,
+          offset: int, limit: int) -> Select[Any]:
+    """One page's walk: the matching attempts in queue order, their sort keys labelled."""
+    keys = [key.label(f"k{i}") for i, (key, _) in enumerate(_order_keys(f))]
+    stmt = _base(session, f, [*(c.label(f"c{i}") for i, c in enumerate(_WALKED)), *keys],
+                 probe=True)
+    if part is not None:
+        stmt = stmt.where(part)
+    return _ordered(stmt, f).offset(offset).limit(limit)
+
+
+def _rows(session: Session, f: QueueFilter, walk: Select[Any]) -> list[QueueRow]:
+    """The display rows of one walk, in queue order.
+
+    One statement: the walk (sort keys only, stopping at the page's end) in a subquery, the
+    per-row columns (reasons, decision) computed only for the rows it kept: otherwise the
+    decision subquery runs for every row being sorted. The flag comes with the walk.
+    """
+    page = walk.subquery("page")
+    decision = (
+        select(ReviewDecision.decision)
+        .where(ReviewDecision.attempt_id == Attempt.id, ReviewDecision.reviewer == f.reviewer)
+        .limit(1)
+        .scalar_subquery()
+    )
+    order = [page.c[f"k{i}"].desc() if descending else page.c[f"k{i}"]
+             for i, (_, descending) in enumerate(_order_keys(f))]
+    stmt = (
+        select(*(page.c[f"c{i}"] for i in range(len(_WALKED))),
+               cast(Attempt.reasons, Text), decision)
+        .select_from(page)
+        .join(Attempt, Attempt.id == page.c.c0)
+        .order_by(*order)
+    )
+    # fetchall: iterating the result fetches row by row, a third of a 200-row page's
+    # Python time.
+    return [
+        QueueRow(row[0], AttemptKey(row[1], row[2], row[3], row[4]), bool(row[5]),
+                 float(row[6] or 0.0), row[8], bool(row[7]), row[9], row[9] is not None)
+        for row in session.connection().execute(stmt).fetchall()
+    ]
+
+
+def queue_page(session: Session, f: QueueFilter, offset: int = 0,
+               limit: int = PAGE) -> list[QueueRow]:
+    """Rows ``offset`` to ``offset + limit`` of the queue, in display order."""
+    offset, limit = max(offset, 0), max(limit, 0)
+    if not limit:
+        return []
+    if not f.include_accepted or f.audit_sample is not None:
+        return _rows(session, f, _walk(session, f, None, offset, limit))
+    # Refused first, then accepted, each part read in (accepted, score) index order up to
+    # the page: one ORDER BY across both parts would sort every attempt of the store.
+    rows = _rows(session, f, _walk(session, f, Attempt.accepted.is_(False), offset, limit))
+    if len(rows) == limit:
+        return rows
+    before = offset + len(rows) if rows else int(session.scalar(
+        _base(session, f, [func.count(Attempt.id)], names=False)
+        .where(Attempt.accepted.is_(False))) or 0)
+    return rows + _rows(session, f, _walk(session, f, Attempt.accepted.is_(True),
+                                          max(offset - before, 0), limit - len(rows)))
+
+
+def queue_count(session: Session, f: QueueFilter) -> int:
+    """How many attempts the queue holds under ``f``."""
+    stmt = _base(session, f, [func.count(Attempt.id)], names=False)
+    return int(session.scalar(stmt) or 0)
+
+
+def queue_progress(session: Session, f: QueueFilter) -> tuple[int, int]:
+    """``(reviewed, total)`` for the status bar: reviewed = this reviewer decided."""
+    total = queue_count(session, f)
+    if f.review_state in ("to_review", "others_not_me"):
+        return 0, total
+    reviewed = queue_count(session, replace(f, review_state="reviewed")) \
+        if f.review_state == "all" else total
+    return reviewed, total
+
+
+def queue_keys(session: Session, f: QueueFilter, limit: int | None = None) -> list[QueueRow]:
+    """The whole queue (or its first ``limit`` rows) in display order, page by page."""
+    out: list[QueueRow] = []
+    while limit is None or len(out) < limit:
+        size = PAGE if limit is None else min(PAGE, limit - len(out))
+        page = queue_page(session, f, len(out), size)
+        out.extend(page)
+        if len(page) < size:
+            break
+    return out
+
+
+def audit_sample(session: Session, n: int, seed: int = 0,
+                 f: QueueFilter | None = None) -> list[QueueRow]:
+    """``n`` accepted attempts drawn with ``seed`` (same seed, same sample)."""
+    return queue_keys(session, (f or QueueFilter()).audit(n, seed))
+
+
+def attempt_id_for(session: Session, key: AttemptKey) -> int | None:
+    """The id of the attempt named ``key``, None when it is not stored."""
+    return session.scalar(
+        select(Attempt.id)
+        .join(Conversation, Attempt.conversation_id == Conversation.id)
+        .join(Run, Attempt.run_id == Run.id)
+        .where(Run.name == key.run, Conversation.name == key.conversation,
+               Attempt.turn == key.turn, Attempt.attempt == key.attempt)
+    )
+
+
+def filter_choices(session: Session) -> dict[str, list[str]]:
+    """The values the filter boxes offer: runs, criteria and checks present in the store."""
+    runs = list(session.scalars(select(Run.name).order_by(Run.name)))
+    criteria = list(session.scalars(
+        select(CriterionVersion.criterion_id).distinct().order_by(CriterionVersion.criterion_id)
+    ))
+    checks = list(session.scalars(
+        select(CheckVersion.check_id).distinct().order_by(CheckVersion.check_id)
+    ))
+    return {"runs": runs, "criteria": criteria, "checks": checks}

@@ -1,0 +1,120 @@
+"""Replaying the filter rule on stored attempts, with second opinions and overrides.
+
+The rule itself lives in ``reviewer.filter_rule``; this module only turns stored rows
+into its inputs. Three layers, each optional:
+
+1. the imported (first-opinion) verdicts and check results;
+2. second opinions: a success criterion re-judged alone replaces the first verdict only
+   when it says "oui" (the seed's ``revoirReussites``: it can save an answer, never
+   condemn one);
+3. a reviewer's overrides: a criterion set to met/unmet, a check hit marked false positive.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, selectinload
+
+from models import Attempt, CheckResult, ReviewDecision, Verdict
+from reviewer.rule.filter import CheckOutcome, Decision, VerdictOutcome, decide
+
+FALSE_POSITIVE = "false_positive"
+
+
+@dataclass(frozen=True, slots=True)
+class Overrides:
+    """A reviewer's changes to what the grader said (empty = replay the grader as is)."""
+
+    criteria: Mapping[str, bool] = field(default_factory=dict)
+    checks: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, decision: ReviewDecision | None) -> Overrides:
+        """The overrides stored in a review decision (none when there is no decision)."""
+        if decision is None:
+            return cls()
+        return cls(dict(decision.criteria or {}), dict(decision.checks or {}))
+
+
+def first_opinions(verdicts: Iterable[Verdict]) -> list[Verdict]:
+    """The imported verdicts, in record order."""
+    return sorted((v for v in verdicts if v.origin == "filter"), key=lambda v: v.position)
+
+
+def second_opinions(verdicts: Iterable[Verdict]) -> dict[str, Verdict]:
+    """The latest second opinion per criterion id."""
+    out: dict[str, Verdict] = {}
+    for v in sorted((v for v in verdicts if v.origin == "second_opinion"), key=lambda v: v.id):
+        out[v.criterion_version.criterion_id] = v
+    return out
+
+
+def verdict_outcomes(
+    verdicts: Iterable[Verdict], *, use_second_opinions: bool = True,
+    overrides: Overrides | None = None,
+) -> list[VerdictOutcome]:
+    """The verdicts the rule sees, after second opinions and overrides."""
+    verdicts = list(verdicts)
+    seconds = second_opinions(verdicts) if use_second_opinions else {}
+    chosen = overrides.criteria if overrides else {}
+    out = []
+    for v in first_opinions(verdicts):
+        cv = v.criterion_version
+        met, rationale = v.met, v.rationale
+        second = seconds.get(cv.criterion_id)
+        if cv.kind == "success" and not met and second is not None and second.met:
+            met, rationale = True, second.rationale
+        if cv.criterion_id in chosen:
+            met = bool(chosen[cv.criterion_id])
+        out.append(VerdictOutcome(cv.criterion_id, "success" if cv.kind == "success" else "failure",
+                                  met, rationale, cv.severity))
+    return out
+
+
+def check_outcomes(
+    results: Iterable[CheckResult], *, overrides: Overrides | None = None
+) -> list[CheckOutcome]:
+    """The check results the rule sees; a hit marked false positive counts as passed."""
+    marked = overrides.checks if overrides else {}
+    return [
+        CheckOutcome(
+            r.check_version.check_id,
+            r.passed or marked.get(r.check_version.check_id) == FALSE_POSITIVE,
+            r.check_version.description,
+        )
+        for r in sorted(results, key=lambda r: r.position)
+    ]
+
+
+def replay(
+    attempt: Attempt, *, use_second_opinions: bool = True, overrides: Overrides | None = None
+) -> Decision:
+    """The filter's decision on a stored attempt under the chosen layers."""
+    return decide(
+        check_outcomes(attempt.check_results, overrides=overrides),
+        verdict_outcomes(attempt.verdicts, use_second_opinions=use_second_opinions,
+                         overrides=overrides),
+    )
+
+
+def imported_decision(attempt: Attempt) -> Decision:
+    """The rule replayed on exactly what was imported (no second opinion, no override)."""
+    return replay(attempt, use_second_opinions=False)
+
+
+def load_attempts(session: Session, ids: Iterable[int]) -> list[Attempt]:
+    """Attempts with everything a replay needs, in one round of queries."""
+    stmt: Any = (
+        select(Attempt)
+        .where(Attempt.id.in_(list(ids)))
+        .options(
+            selectinload(Attempt.verdicts).selectinload(Verdict.criterion_version),
+            selectinload(Attempt.check_results).selectinload(CheckResult.check_version),
+        )
+        .order_by(Attempt.id)
+    )
+    return list(session.scalars(stmt))

@@ -1,0 +1,251 @@
+"""The judge grader against the fake Ollama server, through the real ollama client."""
+
+from __future__ import annotations
+
+import re
+import socket
+from typing import Any
+
+import pytest
+
+from reviewer.errors import BadInputError, JudgeError
+from reviewer.graders.batch import grade_rows
+from reviewer.graders.judge import Judge, JudgeConfig, JudgeNotes
+from reviewer.graders.rows import Row
+from tests.support.fake_ollama import FakeOllama, Reply
+
+PROMPT = "Comment partager un rapport avec un client ?"
+REFERENCE = "Ouvrez le rapport, cliquez sur Partager, choisissez le client."
+ANSWERS = [
+    "Cliquez sur Partager sur le rapport et choisissez le client.",
+    "Utilisez le bouton Partager de votre rapport pour le leur envoyer.",
+    "Ouvrez le rapport, cliquez sur Partager et choisissez l'administrateur.",
+]
+
+
+def note(answer: int, c: int, h: int, t: int, f: int, why: str = "ok") -> dict[str, Any]:
+    return {
+        "answer": answer,
+        "correctness": c,
+        "helpfulness": h,
+        "tone": t,
+        "format": f,
+        "justification": why,
+    }
+
+
+def make_judge(fake: FakeOllama, **kw: Any) -> Judge:
+    config = {"model": "juge:14b", "host": fake.url, "timeout": 5.0, "backoff": 0.0, **kw}
+    return Judge(JudgeConfig(**config))
+
+
+def test_one_call_notes_every_answer_and_maps_to_unit_interval(fake_ollama: FakeOllama) -> None:
+    fake_ollama.reply_json(
+        {
+            "notes": [
+                note(1, 5, 5, 4, 4, "Correct et complet."),
+                note(2, 4, 4, 5, 5, "Correct, reformulé."),
+                note(3, 1, 1, 1, 1, "Mauvais destinataire."),
+            ]
+        }
+    )
+    notes = make_judge(fake_ollama).grade_group(PROMPT, REFERENCE, ANSWERS)
+    assert [n.score for n in notes] == [(4.5 - 1) / 4, (4.5 - 1) / 4, 0.0]
+    assert notes[2] == JudgeNotes(1, 1, 1, 1, "Mauvais destinataire.")
+    assert len(fake_ollama.chat_requests) == 1
+
+
+def test_request_is_deterministic_structured_and_shows_everything(
+    fake_ollama: FakeOllama,
+) -> None:
+    fake_ollama.reply_json({"notes": [note(i, 3, 3, 3, 3) for i in (1, 2, 3)]})
+    make_judge(fake_ollama, seed=7).grade_group(PROMPT, REFERENCE, ANSWERS)
+    sent = fake_ollama.chat_requests[0]
+    assert sent["model"] == "juge:14b"
+    assert sent["options"] == {"temperature": 0, "seed": 7}
+    assert sent["think"] is False
+    assert sent["stream"] is False
+    notes_schema = sent["format"]["properties"]["notes"]
+    assert notes_schema["minItems"] == notes_schema["maxItems"] == 3
+    user = sent["messages"][-1]["content"]
+    for text in (PROMPT, REFERENCE, *ANSWERS):
+        assert text in user
+    assert user.index(ANSWERS[0]) < user.index(ANSWERS[1]) < user.index(ANSWERS[2])
+    assert "Réponse de référence" in user
+    assert "exactitude" in sent["messages"][0]["content"]  # French instructions
+
+
+def test_context_size_is_sent_only_when_set(fake_ollama: FakeOllama) -> None:
+    for _ in range(2):
+        fake_ollama.reply_json({"notes": [note(1, 3, 3, 3, 3)]})
+    make_judge(fake_ollama, num_ctx=16384).grade_group(PROMPT, REFERENCE, ANSWERS[:1])
+    make_judge(fake_ollama).grade_group(PROMPT, REFERENCE, ANSWERS[:1])
+    first, second = fake_ollama.chat_requests
+    assert first["options"]["num_ctx"] == 16384
+    assert "num_ctx" not in second["options"]
+
+
+def test_notes_returned_out_of_order_go_to_the_right_answer(fake_ollama: FakeOllama) -> None:
+    fake_ollama.reply_json({"notes": [note(2, 5, 5, 5, 5), note(1, 1, 1, 1, 1)]})
+    scores = make_judge(fake_ollama).scores(PROMPT, REFERENCE, ANSWERS[:2])
+    assert scores == [0.0, 1.0]
+
+
+def test_reasoning_is_ignored_only_content_is_parsed(fake_ollama: FakeOllama) -> None:
+    fake_ollama.reply_thinking(
+        thinking='{"notes": []} je réfléchis…',
+        content='{"notes": [{"answer": 1, "correctness": 3, "helpfulness": 3, "tone": 3, '
+        '"format": 3, "justification": "moyen"}]}',
+    )
+    assert make_judge(fake_ollama).scores(PROMPT, REFERENCE, ANSWERS[:1]) == [0.5]
+
+
+def test_malformed_json_is_a_judge_error_naming_host_and_model(fake_ollama: FakeOllama) -> None:
+    fake_ollama.reply_text('{"notes": [{"answer": 1, "correctness": 5')
+    with pytest.raises(JudgeError) as err:
+        make_judge(fake_ollama).grade_group(PROMPT, REFERENCE, ANSWERS)
+    message = str(err.value)
+    assert "juge:14b" in message and fake_ollama.url in message
+    assert "not valid JSON" in message and "\n" not in message
+    assert len(fake_ollama.chat_requests) == 1  # same seed, same output: no retry
+
+
+@pytest.mark.parametrize(
+    ("reply", "fragment"),
+    [
+        ({"notes": [note(1, 4, 4, 4, 4), note(2, 4, 4, 4, 4)]}, "missing [3]"),
+        ({"notes": [note(1, 6, 4, 4, 4), note(2, 4, 4, 4, 4), note(3, 4, 4, 4, 4)]}, "schema"),
+        ({"verdicts": []}, "schema"),
+        ([note(1, 4, 4, 4, 4)], "schema"),
+        ({"notes": [note(1, 4, 4, 4, 4)] * 3}, "missing [2, 3]"),
+    ],
+)
+def test_replies_that_do_not_note_every_answer_are_refused(
+    fake_ollama: FakeOllama, reply: Any, fragment: str
+) -> None:
+    fake_ollama.reply_json(reply)
+    with pytest.raises(JudgeError, match=re.escape(fragment)):
+        make_judge(fake_ollama).grade_group(PROMPT, REFERENCE, ANSWERS)
+
+
+def test_http_500_is_retried_then_succeeds(fake_ollama: FakeOllama) -> None:
+    fake_ollama.reply_error(500, "model runner crashed")
+    fake_ollama.reply_json({"notes": [note(1, 5, 5, 5, 5)]})
+    assert make_judge(fake_ollama).scores(PROMPT, REFERENCE, ANSWERS[:1]) == [1.0]
+    assert len(fake_ollama.chat_requests) == 2
+
+
+def test_persistent_http_500_gives_up_after_bounded_retries(fake_ollama: FakeOllama) -> None:
+    for _ in range(5):
+        fake_ollama.reply_error(500, "model runner crashed")
+    with pytest.raises(JudgeError, match=r"HTTP 500: model runner crashed \(after 3 attempts\)"):
+        make_judge(fake_ollama, retries=2).grade_group(PROMPT, REFERENCE, ANSWERS)
+    assert len(fake_ollama.chat_requests) == 3
+    assert fake_ollama.pending == 2
+
+
+def test_client_errors_are_not_retried(fake_ollama: FakeOllama) -> None:
+    fake_ollama.reply_error(404, 'model "juge:14b" not found, try pulling it first')
+    with pytest.raises(JudgeError, match=r"HTTP 404: model .* not found"):
+        make_judge(fake_ollama).grade_group(PROMPT, REFERENCE, ANSWERS)
+    assert len(fake_ollama.chat_requests) == 1
+
+
+def test_slow_reply_times_out_and_is_retried(fake_ollama: FakeOllama) -> None:
+    fake_ollama.reply_json({"notes": [note(1, 5, 5, 5, 5)]}, delay=5.0)
+    fake_ollama.reply_json({"notes": [note(1, 5, 5, 5, 5)]}, delay=5.0)
+    with pytest.raises(JudgeError, match=r"no reply within 0.3 s \(after 2 attempts\)"):
+        make_judge(fake_ollama, timeout=0.3, retries=1).grade_group(PROMPT, REFERENCE, ANSWERS[:1])
+    assert len(fake_ollama.chat_requests) == 2
+
+
+def test_slow_reply_then_quick_one_succeeds(fake_ollama: FakeOllama) -> None:
+    fake_ollama.reply_json({"notes": [note(1, 1, 1, 1, 1)]}, delay=5.0)
+    fake_ollama.reply_json({"notes": [note(1, 5, 5, 5, 5)]})
+    judge = make_judge(fake_ollama, timeout=0.3, retries=1)
+    assert judge.scores(PROMPT, REFERENCE, ANSWERS[:1]) == [1.0]
+
+
+def test_no_server_is_a_connection_judge_error() -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    judge = Judge(
+        JudgeConfig(model="juge:14b", host=f"http://127.0.0.1:{port}", retries=1, backoff=0)
+    )
+    with pytest.raises(JudgeError, match=rf"juge:14b at http://127.0.0.1:{port}: cannot connect"):
+        judge.grade_group(PROMPT, REFERENCE, ANSWERS)
+
+
+def test_a_non_ollama_reply_is_a_judge_error(fake_ollama: FakeOllama) -> None:
+    fake_ollama.reply_raw("<html>502 Bad Gateway</html>")
+    with pytest.raises(JudgeError, match="unexpected reply from the server"):
+        make_judge(fake_ollama).grade_group(PROMPT, REFERENCE, ANSWERS)
+
+
+def test_an_invalid_host_is_a_bad_input() -> None:
+    with pytest.raises(BadInputError, match="invalid Ollama host"):
+        Judge(JudgeConfig(model="juge:14b", host="http://[::1"))
+
+
+def test_a_model_name_is_required() -> None:
+    with pytest.raises(BadInputError, match="model"):
+        Judge(JudgeConfig(model=" "))
+
+
+def _notes_for_every_answer(request: dict[str, Any]) -> Reply:
+    """Scripted by content: the answer whose text says 'bien' gets 5s, others 2s."""
+    user = request["messages"][-1]["content"]
+    answers = re.findall(r"### Réponse (\d+)\n(.*)", user)
+    return Reply.json(
+        {
+            "notes": [
+                note(int(i), *(5, 5, 5, 5) if "bien" in text else (2, 2, 2, 2))
+                for i, text in answers
+            ]
+        }
+    )
+
+
+def test_grade_rows_calls_the_judge_once_per_group(fake_ollama: FakeOllama) -> None:
+    fake_ollama.responder = _notes_for_every_answer
+    rows = [
+        Row("in.jsonl", 1, "pas terrible", prompt="p1", reference="r1", group="a"),
+        Row("in.jsonl", 2, "très bien", prompt="p2", reference="r2", group="b"),
+        Row("in.jsonl", 3, "bien vu", prompt="p1", reference="r1", group="a"),
+        Row("in.jsonl", 4, "non", prompt="p2", reference="r2", group="b"),
+        Row("in.jsonl", 5, "bien", prompt="p2", reference="r2", group="b"),
+    ]
+    done: list[tuple[int, int]] = []
+    graded = grade_rows(
+        rows, "judge", judge=make_judge(fake_ollama), progress=lambda d, t: done.append((d, t))
+    )
+    assert [g.score for g in graded] == [0.25, 1.0, 1.0, 0.25, 1.0]
+    assert len(fake_ollama.chat_requests) == 2
+    assert done == [(1, 2), (2, 2)]
+    first_user = fake_ollama.chat_requests[0]["messages"][-1]["content"]
+    assert (
+        "pas terrible" in first_user and "bien vu" in first_user and "très bien" not in first_user
+    )
+
+
+def test_judge_plus_numbers_uses_the_judge_alone_without_figures(fake_ollama: FakeOllama) -> None:
+    fake_ollama.responder = _notes_for_every_answer
+    rows = [
+        Row("in.jsonl", 1, "bien : 9,95 %", prompt="p", reference="Le WACC vaut 9,91 %"),
+        Row("in.jsonl", 2, "bien, partagez", prompt="q", reference="Cliquez sur Partager."),
+        Row("in.jsonl", 3, "faux : 20 %", prompt="r", reference="Le WACC vaut 9,91 %"),
+    ]
+    graded = grade_rows(rows, "judge+numbers", judge=make_judge(fake_ollama))
+    assert [g.score for g in graded] == [1.0, 1.0, 0.5 * 0.25 + 0.5 * 0.0]
+    assert graded[1].components == {"numeric": None, "judge": 1.0}
+
+
+def test_judge_plus_similarity_weights_70_30(fake_ollama: FakeOllama) -> None:
+    fake_ollama.responder = _notes_for_every_answer
+    rows = [Row("in.jsonl", 1, "pas bien du tout", prompt="p", reference="pas bien du tout")]
+    graded = grade_rows(rows, "judge+similarity", judge=make_judge(fake_ollama))
+    assert graded[0].score == pytest.approx(0.7 * 1.0 + 0.3 * 1.0)
+    rows = [Row("in.jsonl", 1, "non", prompt="p", reference="Oui, tout à fait.")]
+    graded = grade_rows(rows, "judge+similarity", judge=make_judge(fake_ollama))
+    assert graded[0].score == pytest.approx(0.7 * 0.25 + 0.3 * 0.0)

@@ -1,0 +1,204 @@
+"""Database faults seen from the app: a second instance on the same file, a busy file, a
+file that is not ours (left byte for byte as it was).
+
+See also tests/store/test_store.py (backup, restore on a failed upgrade, newer schema) and
+tests/store/test_concurrent_processes.py (busy file and short lock through the store API).
+"""
+# ruff: noqa: F811 - pytest fixtures imported from tests.ui_support
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+from sqlalchemy import text
+
+from reviewer.errors import StoreError
+from reviewer.keys import AttemptKey
+from reviewer.store import Store, open_store
+from tests.store.test_concurrent_processes import hold_lock
+from tests.support.qt import (  # noqa: F401 - fixtures
+    filled_store,
+    idle,
+    make_window,
+    no_leaks,
+    ui_settings,
+)
+from ui.review.window import MainWindow
+
+ROOT = Path(__file__).resolve().parents[2]
+RUN = "2026-10-14-ministral-8b"
+pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def rollback_journal_db(path: Path, *statements: str) -> Path:
+    """A SQLite file in the default (rollback journal) mode, as other programs make them."""
+    conn = sqlite3.connect(path)
+    for sql in statements:
+        conn.execute(sql)
+    conn.commit()
+    conn.close()
+    return path
+
+
+@pytest.mark.parametrize(("statements", "message"), [
+    (("CREATE TABLE contacts (name TEXT)", "INSERT INTO contacts VALUES ('Zoé')"),
+     "no reviewer schema version"),
+    (("CREATE TABLE alembic_version (version_num TEXT)",
+      "INSERT INTO alembic_version VALUES ('9999_future')", "CREATE TABLE runs (id INTEGER)"),
+     "newer than this version of reviewer"),
+], ids=["other-application", "newer-schema"])
+def test_a_sqlite_file_that_is_not_ours_is_left_byte_for_byte(
+    tmp_path: Path, statements: tuple[str, ...], message: str
+) -> None:
+    # Opening it the normal way would switch it to WAL, rewriting its header.
+    path = rollback_journal_db(tmp_path / "other.sqlite3", *statements)
+    before = digest(path)
+    with pytest.raises(StoreError, match=message):
+        open_store(str(path))
+    assert digest(path) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["other.sqlite3"]
+
+
+def press_a(window: MainWindow) -> None:
+    QTest.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_A)
+
+
+def show(qtbot: Any, window: MainWindow, name: str) -> None:
+    """Select an attempt by key and wait until the pane shows it."""
+    window.select_key(AttemptKey.parse(f"{RUN}/{name}"))
+    qtbot.waitUntil(lambda: window.pane.view is not None
+                    and str(window.pane.view.key) == f"{RUN}/{name}", timeout=10000)
+    idle(qtbot, window)
+
+
+def decisions_in(path: Path) -> list[tuple[str, str | None]]:
+    conn = sqlite3.connect(path)
+    try:
+        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        return conn.execute(
+            "SELECT c.name || '/' || a.turn || '/' || a.attempt, d.decision "
+            "FROM review_decisions d JOIN attempts a ON a.id = d.attempt_id "
+            "JOIN conversations c ON c.id = a.conversation_id ORDER BY 1").fetchall()
+    finally:
+        conn.close()
+
+
+@pytest.fixture
+def second_instance(filled_store: Store, tmp_path: Path) -> Iterator[Callable[..., list[str]]]:
+    """Run a second review window (its own process) that accepts the given attempts."""
+    procs: list[subprocess.Popen[str]] = []
+
+    def start(*names: str) -> list[str]:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "tests.support.app_process", filled_store.url.removeprefix(
+                "sqlite:///"), str(tmp_path / "other-settings"), *(f"{RUN}/{n}" for n in names)],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT,
+            env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+        procs.append(proc)
+        assert proc.stdout is not None
+        said = []
+        for line in proc.stdout:
+            said.append(line.strip())
+            if said[-1] == "idle" or said[-1].startswith("timeout"):
+                break
+        return said
+
+    yield start
+    for proc in procs:
+        proc.kill()
+        proc.wait(timeout=30)
+        if proc.stdout is not None:
+            proc.stdout.close()
+
+
+@pytest.mark.slow
+def test_two_app_instances_on_one_file(
+    qtbot: Any, make_window: Callable[[Store], MainWindow], filled_store: Store,
+    second_instance: Callable[..., list[str]]
+) -> None:
+    window = make_window(filled_store)
+    show(qtbot, window, "recette-001/2/1")
+    press_a(window)
+    idle(qtbot, window)
+    # The other instance opens the same file while this one holds it open, and decides.
+    said = second_instance("recette-002/2/1", "recette-003/2/1")
+    assert said[-1] == "idle", said
+    show(qtbot, window, "recette-004/2/1")
+    press_a(window)
+    idle(qtbot, window)
+    assert window.error_label.text() == ""
+    assert decisions_in(Path(filled_store.url.removeprefix("sqlite:///"))) == [
+        (f"recette-00{i}/2/1", "accept") for i in range(1, 5)]
+    # This window reads what the other wrote.
+    show(qtbot, window, "recette-002/2/1")
+    assert window.pane.review_line.text() == "Your decision: accept"
+
+
+@pytest.mark.slow
+def test_busy_file_is_one_clear_line_in_the_app_and_nothing_is_lost(
+    qtbot: Any, make_window: Callable[[Store], MainWindow], filled_store: Store,
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("REVIEWER_BUSY_TIMEOUT_MS", "100")
+    path = Path(filled_store.url.removeprefix("sqlite:///"))
+    store = open_store(str(path))  # its connections wait 100 ms for a lock
+    try:
+        window = make_window(store)
+        show(qtbot, window, "recette-001/2/1")
+        holder = hold_lock(path, 3)  # another process writes for 3 s
+        press_a(window)
+        qtbot.waitUntil(lambda: "busy" in window.error_label.text(), timeout=10000)
+        assert window.error_label.text().endswith(
+            "the database is busy (another process is writing to it); nothing was changed, "
+            "try again")
+        # The window had moved on to the next attempt; it comes back to the refused one.
+        qtbot.waitUntil(lambda: window.pane.view is not None
+                        and str(window.pane.view.key) == f"{RUN}/recette-001/2/1",
+                        timeout=10000)
+        idle(qtbot, window)
+        assert window.pane.title.text() == f"{RUN}/recette-001/2/1"
+        assert window.pane.review_line.text() == "Your decision: not reviewed yet"
+        assert "busy" in window.error_label.text()
+        assert holder.wait(timeout=30) == 0
+        assert decisions_in(path) == []  # nothing half-written
+        press_a(window)  # once the other process is done, the same key works
+        idle(qtbot, window)
+        assert window.error_label.text() == ""
+        assert decisions_in(path) == [("recette-001/2/1", "accept")]
+    finally:
+        store.close()
+
+
+def test_opening_the_file_again_keeps_the_open_stores_wal(filled_store: Store) -> None:
+    # A plain open()/close() of the file (to read its header, say) would drop every POSIX
+    # lock this process holds on it: the next process to close it would then think it was
+    # the last user, checkpoint and delete the WAL and its index under the open store.
+    path = Path(filled_store.url.removeprefix("sqlite:///"))
+    with filled_store.session() as s:
+        s.execute(text("SELECT count(*) FROM attempts"))
+    again = open_store(str(path))
+    try:
+        hold_lock(path, 0).wait(timeout=30)  # another process writes, commits, exits
+        assert {p.name for p in path.parent.iterdir()} >= {
+            "reviewer.sqlite3-wal", "reviewer.sqlite3-shm"}
+        with filled_store.session() as s:
+            assert s.execute(text("SELECT source FROM runs")).scalars().all() == [
+                "other process"]
+        assert decisions_in(path) == []
+    finally:
+        again.close()

@@ -1,0 +1,167 @@
+"""App entry: screenshot command, store errors, settings, language, remembered layout."""
+# ruff: noqa: F811 - pytest fixtures imported from tests.ui_support
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
+from PySide6.QtGui import QImage
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from reviewer.store import Store
+from tests.support.qt import (  # noqa: F401 - fixtures
+    filled_store,
+    idle,
+    make_window,
+    no_leaks,
+    ui_settings,
+)
+from ui import i18n
+from ui.cli import main as cli_main
+from ui.review.dialogs import SettingsDialog
+from ui.review.window import MainWindow
+from ui.settings import AppSettings, Settings
+
+pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
+Maker = Callable[[Store], MainWindow]
+DEMO_KEY = "2026-10-14-ministral-8b/recette-048/1/2"
+
+
+def test_screenshot_of_a_chosen_attempt(qapp: QApplication, ui_settings: Settings,
+                                        no_leaks: None, db_url: str, tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    png = tmp_path / "shots" / "main.png"
+    code = cli_main(["--db", db_url, "gui", "--screenshot", str(png), "--attempt", DEMO_KEY,
+                     "--lang", "en"])
+    assert code == 0
+    assert capsys.readouterr().out.strip() == str(png)
+    image = QImage(str(png))
+    assert not image.isNull() and image.width() >= 1200 and image.height() >= 800
+    # The first start loaded the demo into the empty database.
+    assert cli_main(["--db", db_url, "queue", "--limit", "1"]) == 0
+    assert capsys.readouterr().out.strip().startswith("2026-10-14-ministral-8b/")
+
+
+def test_unknown_attempt_key_is_one_line(qapp: QApplication, ui_settings: Settings,
+                                         no_leaks: None, db_url: str, tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    code = cli_main(["--db", db_url, "gui", "--screenshot", str(tmp_path / "x.png"),
+                     "--attempt", "not-a-key"])
+    assert code == 2
+    assert "RUN/CONVERSATION/TURN/ATTEMPT" in capsys.readouterr().err
+
+
+def test_not_a_database_is_a_clear_message(qapp: QApplication, ui_settings: Settings,
+                                           no_leaks: None, tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    bogus = tmp_path / "notes.sqlite3"
+    bogus.write_text("these are notes, not a database", encoding="utf-8")
+    assert cli_main(["--db", str(bogus), "gui", "--screenshot", str(tmp_path / "x.png")]) == 1
+    assert "not a reviewer database" in capsys.readouterr().err
+    assert bogus.read_text(encoding="utf-8") == "these are notes, not a database"
+    # Without --screenshot the same error is one message box, then a non-zero exit.
+    seen: list[str] = []
+
+    def close_box() -> None:
+        box = QApplication.activeModalWidget()
+        if isinstance(box, QMessageBox):
+            seen.append(box.text())
+            box.accept()
+        else:
+            QTimer.singleShot(20, close_box)
+
+    QTimer.singleShot(0, close_box)
+    assert cli_main(["--db", str(bogus), "gui"]) == 1
+    assert len(seen) == 1 and "not a reviewer database" in seen[0]
+
+
+def test_settings_apply_and_persist(qtbot: Any, make_window: Maker, filled_store: Store,
+                                    ui_settings: Settings) -> None:
+    w = make_window(filled_store)
+    w.decide("accept")
+    idle(qtbot, w)
+    assert w.progress_label.text() == "Reviewed 1 / 24 (23 to review)"
+    values = AppSettings(reviewer="marc", ollama_host="http://10.0.0.5:11434",
+                         ollama_model="qwen3:8b", database="", language="fr",
+                         auto_advance=False)
+    w.apply_settings(values)
+    idle(qtbot, w)
+    # Another reviewer: claire's decision is not marc's.
+    assert w.progress_label.text() == "Reviewed 0 / 24 (24 to review)"
+    before = w.pane.title.text()
+    w.decide("reject")
+    idle(qtbot, w)
+    assert w.pane.title.text() == before  # auto-advance off
+    stored = Settings(ui_settings.q).load()
+    assert (stored.reviewer, stored.ollama_host, stored.ollama_model, stored.language) == (
+        "marc", "http://10.0.0.5:11434", "qwen3:8b", "fr")
+    assert stored.auto_advance is False
+
+
+def test_window_layout_is_remembered(qtbot: Any, make_window: Maker,
+                                     filled_store: Store) -> None:
+    w = make_window(filled_store)
+    w.resize(760, 540)  # inside the offscreen screen (800 x 600): no clamping
+    w.splitter.setSizes([250, 500])
+    sizes = w.splitter.sizes()
+    w.close()
+    w2 = make_window(filled_store)
+    assert (w2.width(), w2.height()) == (760, 540)
+    assert w2.splitter.sizes() == sizes
+
+
+def test_french_interface(qtbot: Any, make_window: Maker, filled_store: Store,
+                          qapp: QApplication) -> None:
+    assert i18n.choose_language("fr", "en") == "fr"
+    assert i18n.choose_language(None, "fr") == "fr"
+    assert i18n.choose_language(None, "system") in ("en", "fr")
+    translators = i18n.install(qapp, "fr")
+    try:
+        assert translators, "the compiled French translation is shipped"
+        w = make_window(filled_store)
+        menus = [a.text() for a in w.menuBar().actions()]
+        assert menus == ["&Fichier", "&Édition", "&Aller", "&Relecture", "&Outils", "Aid&e"]
+        assert w.actions_by_name["accept"].text() == "Accepter l'essai"
+        assert w.progress_label.text() == "Relus 0 / 24 (24 à relire)"
+        assert w.pane.verdict_model.index(0, 3).data() == "non"
+        assert QCoreApplication.translate("Shortcuts", "Toggle criterion %1") == \
+            "Inverser le critère %1"
+    finally:
+        i18n.remove(qapp, translators)
+    assert QCoreApplication.translate("Shortcuts", "Undo") == "Undo"
+
+
+def test_settings_dialog_by_keyboard(qtbot: Any, make_window: Maker, filled_store: Store,
+                                     ui_settings: Settings) -> None:
+    w = make_window(filled_store)
+    seen: list[str] = []
+
+    def edit() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, SettingsDialog):
+            QTimer.singleShot(20, edit)
+            return
+        seen.append(dialog.reviewer.text())
+        dialog.reviewer.setText("Chloé")
+        dialog.model.setText("qwen3:8b")
+        dialog.language.setCurrentIndex(dialog.language.findData("fr"))
+        QTest.keyClick(dialog.reviewer, Qt.Key.Key_Return)  # Enter is OK
+
+    QTimer.singleShot(0, edit)
+    QTest.keyClick(QApplication.focusWidget() or w, Qt.Key.Key_Comma,
+                   Qt.KeyboardModifier.ControlModifier)
+    idle(qtbot, w)
+    assert seen == ["claire"]
+    assert w.reviewer == "Chloé"
+    stored = Settings(ui_settings.q).load()
+    assert (stored.reviewer, stored.ollama_model, stored.language) == ("Chloé", "qwen3:8b",
+                                                                       "fr")
+    # The next decision is Chloé's.
+    QTest.keyClick(QApplication.focusWidget() or w, Qt.Key.Key_A)
+    idle(qtbot, w)
+    assert w.progress_label.text() == "Reviewed 1 / 24 (23 to review)"

@@ -1,0 +1,143 @@
+"""Second opinions from the window: background batch, progress, cancel, Ollama errors.
+
+The judge is the fake Ollama server of tests/support/fake_ollama.py, reached through the real
+client; the batch runs on the window's background pool while the reviewer keeps working.
+"""
+# ruff: noqa: F811 - pytest fixtures imported from tests.ui_support
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+from sqlalchemy import select
+
+from models import Attempt, ContradictionFlag, Verdict
+from reviewer.ingest.importer import import_run
+from reviewer.keys import AttemptKey
+from reviewer.store import Store
+from tests.support.fake_ollama import FakeOllama, Reply
+from tests.support.qt import idle, make_window, no_leaks, ui_settings  # noqa: F401
+from tests.support.run_files import record, write_catalog, write_jsonl
+from ui.review.window import MainWindow
+from ui.settings import Settings
+
+pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
+RUN = "2026-10-14-ministral-8b"
+SAYS = "L'assistant répond directement à la demande de la personne numéro {}."
+YES = {"verdicts": [{"criterion": "G-DEMANDE", "rationale": "Répond bien.", "verdict": "oui"}]}
+
+
+@pytest.fixture
+def doubted_store(store: Store, tmp_path: Path) -> Store:
+    """Six refusals by G-DEMANDE "non" with a rationale that says the opposite, flagged."""
+    rows = [record(f"recette-{i:03d}", 1, 1, demande="non", rationale=SAYS.format(i),
+                   response=f"Réponse numéro {i} : notez la date et l'heure.")
+            for i in range(1, 7)]
+    import_run(store, write_jsonl(tmp_path / "run.jsonl", rows),
+               catalog_path=write_catalog(tmp_path / "catalog.json"))
+    with store.session() as s:
+        for attempt in s.scalars(select(Attempt)):
+            verdict = s.scalars(select(Verdict).where(Verdict.attempt_id == attempt.id)).first()
+            assert verdict is not None
+            s.add(ContradictionFlag(verdict_id=verdict.id, tier="rules", score=0.9,
+                                    flagged=True, evidence="répond directement"))
+            attempt.contradiction_score = 0.9
+    return store
+
+
+@pytest.fixture
+def judged_window(make_window: Callable[[Store], MainWindow], ui_settings: Settings,
+                  fake_ollama: FakeOllama, doubted_store: Store) -> MainWindow:
+    ui_settings.q.setValue("ollama/host", fake_ollama.url)
+    ui_settings.q.setValue("ollama/model", fake_ollama.model)
+    return make_window(doubted_store)
+
+
+def test_second_opinion_for_one_attempt(qtbot: Any, judged_window: MainWindow,
+                                        fake_ollama: FakeOllama) -> None:
+    w = judged_window
+    fake_ollama.reply_json(YES)
+    assert w.pane.title.text() == f"{RUN}/recette-001/1/1"
+    with qtbot.waitSignal(w.second.finished, timeout=20000) as finished:
+        QTest.keyClick(QApplication.focusWidget() or w, Qt.Key.Key_S)
+    idle(qtbot, w)
+    assert finished.args[0].startswith("Second opinions: 1 asked, 1 now accepted, 0 failed")
+    assert len(fake_ollama.chat_requests) == 1
+    assert w.pane.verdict_model.index(0, 7).data() == "yes : Répond bien."
+    assert w.pane.live_line.text().endswith("accepted  ⟵ changed")
+    assert not w.job_bar.isVisible()
+    assert w.error_label.text() == ""
+
+
+def test_batch_for_all_flagged_shows_progress_and_cancels(
+        qtbot: Any, judged_window: MainWindow, fake_ollama: FakeOllama) -> None:
+    w = judged_window
+    fake_ollama.responder = lambda _request: Reply.json(YES, delay=0.4)
+    maxima: list[int] = []
+    w.second.progressed.connect(lambda _done, total: maxima.append(total))
+    QTest.keyClick(QApplication.focusWidget() or w, Qt.Key.Key_S,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.waitUntil(lambda: w.job_bar.isVisible() and w.job_bar.value() >= 1, timeout=20000)
+    assert w.job_bar.maximum() == 6 and 6 in maxima
+    # The window keeps working while the judge thinks.
+    QTest.keyClick(QApplication.focusWidget() or w, Qt.Key.Key_J)
+    qtbot.waitUntil(lambda: w.pane.title.text() == f"{RUN}/recette-002/1/1", timeout=5000)
+    with qtbot.waitSignal(w.second.finished, timeout=20000) as finished:
+        qtbot.mouseClick(w.cancel_button, Qt.MouseButton.LeftButton)
+    idle(qtbot, w)
+    summary = finished.args[0]
+    assert summary.endswith("cancelled")
+    asked = int(summary.split(": ")[1].split(" asked")[0])
+    assert 1 <= asked < 6
+    assert len(fake_ollama.chat_requests) < 6
+    assert not w.job_bar.isVisible() and not w.cancel_button.isVisible()
+
+
+def test_ollama_errors_are_one_line_not_a_dialog_storm(
+        qtbot: Any, judged_window: MainWindow, fake_ollama: FakeOllama) -> None:
+    w = judged_window
+    fake_ollama.responder = lambda _request: Reply.error(400, "invalid options: num_ctx")
+    before = {id(x) for x in QApplication.topLevelWidgets() if x.isVisible()}
+    with qtbot.waitSignal(w.second.finished, timeout=30000):
+        w.second_opinion_all()
+    idle(qtbot, w)
+    text = w.error_label.text()
+    assert text.startswith(f"Second opinion failed: {RUN}/recette-0")
+    assert "invalid options: num_ctx" in text and text.endswith("(+5)")
+    assert "\n" not in text
+    assert {id(x) for x in QApplication.topLevelWidgets() if x.isVisible()} == before
+    # The failure is kept with the attempt and shown in its pane.
+    w.select_key(AttemptKey.parse(f"{RUN}/recette-001/1/1"))
+    qtbot.waitUntil(lambda: w.pane.failures_line.isVisible(), timeout=5000)
+    assert "invalid options: num_ctx" in w.pane.failures_line.text()
+
+
+def test_unreachable_judge_stops_the_batch(qtbot: Any, make_window: Any, ui_settings: Settings,
+                                           doubted_store: Store) -> None:
+    ui_settings.q.setValue("ollama/host", "http://127.0.0.1:9")  # nothing listens there
+    w = make_window(doubted_store)
+    with qtbot.waitSignal(w.second.finished, timeout=60000):
+        w.second_opinion_all()
+    idle(qtbot, w)
+    assert w.error_label.text().startswith("Second opinion stopped: ")
+    assert "127.0.0.1:9" in w.error_label.text()
+
+
+def test_second_opinion_says_why_it_was_not_asked(
+        qtbot: Any, make_window: Any, ui_settings: Settings, fake_ollama: FakeOllama,
+        store: Store, tmp_path: Path) -> None:
+    rows = [record("recette-001", 1, 1, demande="non", invente="oui")]  # a fault refuses too
+    import_run(store, write_jsonl(tmp_path / "run.jsonl", rows),
+               catalog_path=write_catalog(tmp_path / "catalog.json"))
+    ui_settings.q.setValue("ollama/host", fake_ollama.url)
+    w = make_window(store)
+    with qtbot.waitSignal(w.second.finished, timeout=20000) as finished:
+        QTest.keyClick(QApplication.focusWidget() or w, Qt.Key.Key_S)
+    assert finished.args[0].endswith("a check or a failure criterion also refuses it")
+    assert "0 asked" in finished.args[0] and fake_ollama.chat_requests == []

@@ -1,0 +1,260 @@
+"""Criteria editor: a new wording of a criterion with a reason, then re-judge what it touched.
+
+Saving stores the next version (``reviewer.catalog.add_criterion_version``). "Re-judge"
+sends every attempt the criterion touched to the judge again, the criterion alone under
+its new wording (``reviewer.criterion_rejudge``), on the long-jobs thread with a progress
+bar and Cancel; the table then lists the verdicts that flipped and whether the filter's
+decision flips with them.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from reviewer.catalog.spec import CriterionSpec
+from reviewer.catalog.versions import add_criterion_version, current_criterion_versions
+from reviewer.judge.client import JudgeClient
+from reviewer.revise.criterion_rejudge import RejudgeReport, rejudge_criterion, touched_counts
+from reviewer.store import Store
+from ui.tasks import Ops
+from ui.widgets_util import named, plain
+
+ClientFactory = Callable[[], JudgeClient]
+
+
+def _yes_no(met: bool) -> str:
+    return "oui" if met else "non"
+
+
+class CriteriaEditor(QWidget):
+    """Edit a criterion's text, save a version, re-judge and show the flips."""
+
+    saved = Signal(str, int)          # criterion id, new version
+    rejudged = Signal(object)         # the RejudgeReport
+    progressed = Signal(int, int)     # emitted from the worker thread; Qt queues it
+
+    def __init__(self, store: Store, reviewer: str, client_factory: ClientFactory | None = None,
+                 parent: QWidget | None = None, criterion_id: str | None = None) -> None:
+        super().__init__(parent)
+        self.store = store
+        self.reviewer = reviewer
+        self.client_factory = client_factory
+        self.ops = Ops(self)
+        self.specs: dict[str, CriterionSpec] = {}
+        self.versions: dict[str, int] = {}
+        self.touched: dict[str, int] = {}
+        self.report: RejudgeReport | None = None
+        self._cancel: threading.Event | None = None
+        self._initial = criterion_id
+        self.setWindowTitle(self.tr("Criteria editor"))
+        self._build()
+        self.progressed.connect(self._progress)
+        self.reload()
+
+    def _build(self) -> None:
+        self.box = named(QComboBox(), "criterion_box")
+        self.current = named(QPlainTextEdit(), "current_text")
+        self.current.setReadOnly(True)
+        self.current.setMaximumHeight(90)
+        self.text = named(QPlainTextEdit(), "new_text")
+        self.reason = named(QLineEdit(), "reason")
+        self.reason.setPlaceholderText(self.tr("Why this change (one line, required to save)"))
+        self.save_button = named(QPushButton(self.tr("Save as new version")), "save")
+        self.rejudge_button = named(QPushButton(self.tr("Re-judge touched attempts")),
+                                    "rejudge")
+        self.cancel_button = named(QPushButton(self.tr("Cancel")), "cancel")
+        self.cancel_button.hide()
+        self.bar = QProgressBar()
+        self.bar.hide()
+        self.status = plain(named(QLabel(), "status_label"))
+        self.status.setWordWrap(True)
+        self.flips = named(QTableWidget(0, 4), "flips_table")
+        self.flips.setHorizontalHeaderLabels([self.tr("attempt"), self.tr("verdict"),
+                                              self.tr("decision"), self.tr("new rationale")])
+        self.flips.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        form = QFormLayout()
+        form.addRow(self.tr("Criterion"), self.box)
+        form.addRow(self.tr("Current"), self.current)
+        form.addRow(self.tr("New text"), self.text)
+        form.addRow(self.tr("Reason"), self.reason)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.save_button)
+        buttons.addWidget(self.rejudge_button)
+        buttons.addWidget(self.bar, 1)
+        buttons.addWidget(self.cancel_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addLayout(buttons)
+        layout.addWidget(self.status)
+        layout.addWidget(self.flips, 1)
+        self.box.currentIndexChanged.connect(self._chosen)
+        self.text.textChanged.connect(self._update_buttons)
+        self.reason.textChanged.connect(self._update_buttons)
+        self.save_button.clicked.connect(self.save)
+        self.rejudge_button.clicked.connect(self.rejudge)
+        self.cancel_button.clicked.connect(self.cancel)
+
+    # --- loading -------------------------------------------------------------------------
+    def reload(self) -> None:
+        """Read the criteria's current versions and how many attempts each touched."""
+        store = self.store
+
+        def fetch() -> tuple[dict[str, CriterionSpec], dict[str, int], dict[str, int]]:
+            with store.session() as s:
+                current = current_criterion_versions(s)
+                specs = {k: CriterionSpec(k, v.kind, v.severity, v.text)
+                         for k, v in sorted(current.items())}
+                return (specs, {k: v.version for k, v in current.items()},
+                        touched_counts(s))
+
+        self.ops.run(fetch, self._loaded, lambda e: self.status.setText(str(e)))
+
+    def _loaded(self, data: tuple[dict[str, CriterionSpec], dict[str, int],
+                                  dict[str, int]]) -> None:
+        self.specs, self.versions, self.touched = data
+        wanted = self._initial or self.box.currentData()
+        self.box.blockSignals(True)
+        self.box.clear()
+        for cid in self.specs:
+            self.box.addItem(cid, cid)
+        self.box.blockSignals(False)
+        self.box.setCurrentIndex(max(self.box.findData(wanted), 0) if wanted else 0)
+        self._chosen()
+
+    def _chosen(self) -> None:
+        spec = self.specs.get(self.box.currentData() or "")
+        if spec is None:
+            return
+        self.current.setPlainText(f"v{self.versions.get(spec.id, 0)} — {spec.text}")
+        self.text.blockSignals(True)
+        self.text.setPlainText(spec.text)
+        self.text.blockSignals(False)
+        self.rejudge_button.setText(self.tr("Re-judge %1 touched attempts")
+                                    .replace("%1", str(self.touched.get(spec.id, 0))))
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        spec = self.specs.get(self.box.currentData() or "")
+        new = self.text.toPlainText().strip()
+        busy = self._cancel is not None
+        self.save_button.setEnabled(spec is not None and bool(new) and new != spec.text
+                                    and bool(self.reason.text().strip()) and not busy)
+        self.rejudge_button.setEnabled(spec is not None and self.client_factory is not None
+                                       and not busy and self.touched.get(spec.id, 0) > 0)
+        if self.client_factory is None:
+            self.rejudge_button.setToolTip(self.tr("No judge configured"))
+
+    # --- saving --------------------------------------------------------------------------
+    def save(self) -> None:
+        """Store the new text as the criterion's next version."""
+        spec = self.specs.get(self.box.currentData() or "")
+        reason = self.reason.text().strip()
+        text = self.text.toPlainText().strip()
+        if spec is None or not reason or not text:
+            return
+        new = CriterionSpec(spec.id, spec.kind, spec.severity, text)
+        store, author = self.store, self.reviewer
+
+        def write() -> int:
+            with store.session() as s:
+                return add_criterion_version(s, new, reason=reason, author=author).version
+
+        def done(version: int) -> None:
+            self.specs[new.id] = new
+            self.versions[new.id] = version
+            self.reason.clear()
+            self._chosen()
+            self.status.setText(self.tr("Saved %1 v%2 — re-judge to see which verdicts flip")
+                                .replace("%1", new.id).replace("%2", str(version)))
+            self.saved.emit(new.id, version)
+
+        self.ops.run(write, done, lambda e: self.status.setText(str(e)))
+
+    # --- re-judging ----------------------------------------------------------------------
+    def rejudge(self) -> None:
+        """Re-judge the touched attempts under the current version, in the background."""
+        cid = self.box.currentData()
+        if not cid or self.client_factory is None or self._cancel is not None:
+            return
+        factory, store = self.client_factory, self.store
+        cancel = threading.Event()
+        self._cancel = cancel
+        self.bar.setRange(0, 0)
+        self.bar.show()
+        self.cancel_button.show()
+        self.status.setText(self.tr("Re-judging %1…").replace("%1", cid))
+        self._update_buttons()
+
+        def work() -> RejudgeReport:
+            return rejudge_criterion(store, factory(), cid, progress=self.progressed.emit,
+                                     cancel=cancel)
+
+        self.ops.run_long(work, self._rejudged, self._rejudge_failed)
+
+    def cancel(self) -> None:
+        """Stop after the attempt in flight (what arrived is kept)."""
+        if self._cancel is not None:
+            self._cancel.set()
+
+    def _progress(self, done: int, total: int) -> None:
+        self.bar.setRange(0, max(total, 1))
+        self.bar.setValue(done)
+
+    def _finish(self) -> None:
+        self._cancel = None
+        self.bar.hide()
+        self.cancel_button.hide()
+        self._update_buttons()
+
+    def _rejudged(self, report: RejudgeReport) -> None:
+        self._finish()
+        self.report = report
+        self.status.setText(report.summary() + (
+            f" — {report.failed[0][0]}: {report.failed[0][1]}" if report.failed else ""))
+        self.flips.setRowCount(len(report.flips))
+        for r, f in enumerate(report.flips):
+            decision = (self.tr("accepted") if f.new_accepted else self.tr("refused")) \
+                if f.old_accepted != f.new_accepted else self.tr("unchanged")
+            cells = [f.key, f"{_yes_no(f.old_met)} → {_yes_no(f.new_met)}", decision,
+                     f.rationale]
+            for c, text in enumerate(cells):
+                self.flips.setItem(r, c, QTableWidgetItem(text))
+        self.flips.resizeColumnsToContents()
+        self.rejudged.emit(report)
+
+    def _rejudge_failed(self, exc: BaseException) -> None:
+        self._finish()
+        self.status.setText(self.tr("Re-judging failed: %1").replace("%1", str(exc)))
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Cancel a re-judging run and wait for the threads before closing."""
+        self.cancel()
+        self.ops.wait()
+        super().closeEvent(event)
+
+    def sizeHint(self) -> Any:
+        """A comfortable default size."""
+        hint = super().sizeHint()
+        hint.setWidth(max(hint.width(), 900))
+        hint.setHeight(max(hint.height(), 620))
+        return hint
