@@ -1,22 +1,72 @@
-"""Shared pytest fixtures."""
+"""Shared pytest fixtures, and the test session's own home folder.
+
+Before anything reads a user folder, HOME and every XDG folder point into a temporary
+directory for the whole session (subprocesses inherit it): the app's settings, data and
+Qt's test-mode folders never land in the real home. ``_real_home_untouched`` fails any
+test that still writes the app's files there.
+"""
 
 from __future__ import annotations
 
 import os
+import tempfile
+from pathlib import Path
 
 # GUI tests run without a display; set before any QApplication exists.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from collections.abc import Iterator
-from pathlib import Path
+REAL_HOME = Path.home()
+SESSION_HOME = Path(tempfile.mkdtemp(prefix="reviewer-test-home-"))
+for _var, _sub in (("HOME", "."), ("XDG_CONFIG_HOME", ".config"),
+                   ("XDG_DATA_HOME", ".local/share"), ("XDG_CACHE_HOME", ".cache"),
+                   ("XDG_STATE_HOME", ".local/state"), ("XDG_RUNTIME_DIR", "run")):
+    (SESSION_HOME / _sub).mkdir(parents=True, exist_ok=True)
+    os.environ[_var] = str((SESSION_HOME / _sub).resolve())
+os.chmod(SESSION_HOME / "run", 0o700)  # Qt refuses a runtime folder others can read
 
-import pytest
+from collections.abc import Iterator  # noqa: E402 - after the folders are redirected
 
-from reviewer.store import Store, open_store
-from tests.support.fake_ollama import FakeOllama
-from tests.support.pg_server import PgServer, PgUnavailable
+import pytest  # noqa: E402
+
+from reviewer.store import Store, open_store  # noqa: E402
+from tests.support.fake_ollama import FakeOllama  # noqa: E402
+from tests.support.pg_server import PgServer, PgUnavailable  # noqa: E402
+from tests.support.stores import fill_store  # noqa: E402
 
 BOTH_BACKENDS = "both_backends"
+# Where the app (QSettings, platformdirs, Qt's test mode) would write in a real home.
+APP_PATHS = (".config/reviewer", ".config/reviewer.conf", ".local/share/reviewer",
+             ".qttest", ".cache/reviewer")
+
+
+def _home_state() -> set[tuple[str, int, int]]:
+    """Every file of the app's folders in the real home, with its mtime and size."""
+    state: set[tuple[str, int, int]] = set()
+    for rel in APP_PATHS:
+        top = REAL_HOME / rel
+        paths = [top] if top.is_file() else [p for p in top.rglob("*") if p.is_file()] \
+            if top.is_dir() else []
+        for path in paths:
+            st = path.stat()
+            state.add((str(path), st.st_mtime_ns, st.st_size))
+    return state
+
+
+@pytest.fixture(autouse=True)
+def _real_home_untouched() -> Iterator[None]:
+    """A test that writes the app's files into the real home folder fails."""
+    before = _home_state()
+    yield
+    after = _home_state()
+    assert after == before, f"the test wrote into the real home: {sorted(after - before)}"
+
+
+@pytest.fixture(autouse=True)
+def _qt_tests_live_in_tests_ui(request: pytest.FixtureRequest) -> None:
+    """Widgets are tested under tests/ui/, whose conftest guards against leaks."""
+    if "qapp" in request.fixturenames:
+        assert "ui" in Path(str(request.path)).relative_to(Path(__file__).parent).parts[:1], \
+            "a test using Qt belongs in tests/ui/ (its leak guards run there)"
 
 
 @pytest.fixture
@@ -85,3 +135,9 @@ def store(db_url: str) -> Iterator[Store]:
         yield opened
     finally:
         opened.close()
+
+
+@pytest.fixture
+def filled_store(store: Store, tmp_path: Path) -> Store:
+    """The test store with ``tests.support.stores.small_run`` imported."""
+    return fill_store(store, tmp_path)

@@ -23,6 +23,7 @@ from reviewer.review import actions as review_actions
 from reviewer.review.queue import QueueFilter, queue_count, queue_keys, queue_page
 from reviewer.store.database import Store, _alembic_config, current_revision, head_revision
 from reviewer.store.search import search_ids
+from tests.support.stores import act
 
 pytestmark = pytest.mark.both_backends
 
@@ -159,7 +160,7 @@ def test_every_filter_shows_the_rows_the_stored_data_says(season: Store) -> None
         refused = list(s.scalars(select(Attempt.id).where(Attempt.accepted.is_(False))
                                  .order_by(Attempt.id)))
     for aid in refused[::7]:
-        review_actions.decide(season, REVIEWER, aid, "accept")
+        act(season, review_actions.decide, REVIEWER, aid, "accept")
     filters = [QueueFilter(), QueueFilter(include_accepted=True),
                QueueFilter(criterion="G-DEMANDE"), QueueFilter(check="D-COMMERCE"),
                QueueFilter(flagged_only=True), QueueFilter(flagged_only=True,

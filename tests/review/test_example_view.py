@@ -1,5 +1,4 @@
 """What the example pane is given: spans, verdicts, live decision, cut, review actions."""
-# ruff: noqa: F811 - pytest fixtures imported from tests.ui_support
 
 from __future__ import annotations
 
@@ -13,8 +12,8 @@ from reviewer.review import actions as review_actions
 from reviewer.review.example import ExampleView, evidence_spans, load_example, pattern_spans
 from reviewer.review.queue import QueueFilter, queue_keys
 from reviewer.store import Store
-from tests.support.qt import CONTRADICTION, filled_store  # noqa: F401 - fixture
 from tests.support.run_files import record, write_catalog, write_jsonl
+from tests.support.stores import CONTRADICTION, act
 
 RUN = "2026-10-14-ministral-8b"
 
@@ -72,14 +71,14 @@ def test_bad_or_slow_patterns_do_not_break_the_pane() -> None:
 def test_live_decision_follows_overrides_and_second_opinions(filled_store: Store) -> None:
     aid = find(filled_store, "recette-003/2/1")
     assert not view(filled_store, "recette-003/2/1").live.accepted
-    review_actions.toggle_criterion(filled_store, "claire", aid, "G-DEMANDE")
+    act(filled_store, review_actions.toggle_criterion, "claire", aid, "G-DEMANDE")
     v = view(filled_store, "recette-003/2/1")
     assert v.live.accepted and v.decision_changed
     assert v.verdicts[0].override is True and v.verdicts[0].effective and not v.verdicts[0].met
     # Another reviewer does not see claire's override.
     assert not view(filled_store, "recette-003/2/1", reviewer="marc").live.accepted
     # Toggling back removes the override instead of storing a redundant one.
-    review_actions.toggle_criterion(filled_store, "claire", aid, "G-DEMANDE")
+    act(filled_store, review_actions.toggle_criterion, "claire", aid, "G-DEMANDE")
     v = view(filled_store, "recette-003/2/1")
     assert v.verdicts[0].override is None and not v.live.accepted
     assert v.review.criteria == {}
@@ -98,13 +97,13 @@ def test_live_decision_follows_overrides_and_second_opinions(filled_store: Store
 
 def test_false_positive_check_accepts_the_attempt(filled_store: Store) -> None:
     aid = find(filled_store, "recette-002/2/2")
-    review_actions.toggle_false_positive(filled_store, "claire", aid, "D-COMMERCE")
+    act(filled_store, review_actions.toggle_false_positive, "claire", aid, "D-COMMERCE")
     v = view(filled_store, "recette-002/2/2")
     assert v.live.accepted and v.checks[0].false_positive
-    review_actions.undo(filled_store, "claire")
+    act(filled_store, review_actions.undo, "claire")
     v = view(filled_store, "recette-002/2/2")
     assert not v.live.accepted and not v.checks[0].false_positive
-    review_actions.redo(filled_store, "claire")
+    act(filled_store, review_actions.redo, "claire")
     assert view(filled_store, "recette-002/2/2").live.accepted
 
 
@@ -128,10 +127,10 @@ def test_grader_scores_only_with_a_reference(store: Store, tmp_path: Path) -> No
 
 def test_note_and_decision_round_trip(filled_store: Store) -> None:
     aid = find(filled_store, "recette-001/2/1")
-    review_actions.decide(filled_store, "claire", aid, "accept")
-    review_actions.set_note(filled_store, "claire", aid, "Réponse honnête, juge contredit")
-    assert review_actions.set_note(filled_store, "claire", aid,
+    act(filled_store, review_actions.decide, "claire", aid, "accept")
+    act(filled_store, review_actions.set_note, "claire", aid, "Réponse honnête, juge contredit")
+    assert act(filled_store, review_actions.set_note, "claire", aid,
                                    "Réponse honnête, juge contredit").attempt_id is None
     v = view(filled_store, "recette-001/2/1")
     assert (v.review.decision, v.review.note) == ("accept", "Réponse honnête, juge contredit")
-    assert review_actions.undo_state(filled_store, "claire") == (2, 0)
+    assert act(filled_store, review_actions.undo_state, "claire") == (2, 0)

@@ -1,5 +1,4 @@
 """The review queue: order, filters, accent-insensitive search, audit sample, CLI."""
-# ruff: noqa: F811 - pytest fixtures imported from tests.ui_support
 
 from __future__ import annotations
 
@@ -20,7 +19,7 @@ from reviewer.review.queue import (
     queue_progress,
 )
 from reviewer.store import Store, search
-from tests.support.qt import attempt_id, filled_store, flag  # noqa: F401 - fixture
+from tests.support.stores import act, attempt_id, flag
 from ui.cli import main as cli_main
 
 # Storage-touching tests run on SQLite and on the throwaway PostgreSQL server.
@@ -80,10 +79,10 @@ def test_search_ignores_accents_and_case(filled_store: Store) -> None:
 def test_review_states_and_progress(filled_store: Store) -> None:
     first, second, third = keys(filled_store, QueueFilter())[:3]
     ids = [attempt_id(filled_store, k) for k in (first, second, third)]
-    review_actions.decide(filled_store, "claire", ids[0], "reject")
-    review_actions.decide(filled_store, "claire", ids[1], "accept")
-    review_actions.toggle_criterion(filled_store, "claire", ids[2], "E-INVENTE")
-    review_actions.decide(filled_store, "marc", ids[2], "accept")
+    act(filled_store, review_actions.decide, "claire", ids[0], "reject")
+    act(filled_store, review_actions.decide, "claire", ids[1], "accept")
+    act(filled_store, review_actions.toggle_criterion, "claire", ids[2], "E-INVENTE")
+    act(filled_store, review_actions.decide, "marc", ids[2], "accept")
     base = QueueFilter(reviewer="claire")
     reviewed = keys(filled_store, QueueFilter(reviewer="claire", review_state="reviewed"))
     assert sorted(reviewed) == sorted([first, second])
@@ -164,7 +163,7 @@ def test_pages_under_every_filter_agree_with_the_count_and_the_rank(
                        (f"{RUN}/recette-007/2/2", 0.3)):
         flag(filled_store, key, score)
     mine = attempt_id(filled_store, f"{RUN}/recette-999/1/1")
-    review_actions.decide(filled_store, "claire", mine, "accept")
+    act(filled_store, review_actions.decide, "claire", mine, "accept")
     filters = [QueueFilter(criterion="G-DEMANDE"), QueueFilter(check="D-COMMERCE"),
                QueueFilter(flagged_only=True), QueueFilter(search="repond"),
                QueueFilter(search="repond", include_accepted=True),

@@ -21,6 +21,7 @@ from reviewer.review.queue import QueueFilter, queue_keys
 from reviewer.review.team import DecisionResult, decide, default_reviewer, seen_versions
 from reviewer.store import Store
 from tests.support.run_files import sample_rows, write_catalog, write_jsonl
+from tests.support.stores import act
 
 pytestmark = pytest.mark.both_backends
 
@@ -260,10 +261,11 @@ def test_app_action_reports_who_decided_meanwhile(loaded: Store) -> None:
     aid = all_ids(loaded)[4]
     with loaded.session() as s:
         shown = seen_versions(s, aid, "alice")  # the app shows the attempt to alice
-    review_actions.decide(loaded, "bob", aid, "reject", seen_others={})
-    outcome = review_actions.decide(loaded, "alice", aid, "accept", seen_others=shown)
+    act(loaded, review_actions.decide, "bob", aid, "reject", seen_others={})
+    outcome = act(loaded, review_actions.decide, "alice", aid, "accept", seen_others=shown)
     assert outcome.conflicts == (
         "bob also reviewed this attempt meanwhile (decision = 'reject', disagrees)",)
     with loaded.session() as s:
         shown = seen_versions(s, aid, "alice")
-    assert review_actions.decide(loaded, "alice", aid, "reject", seen_others=shown).conflicts == ()
+    again = act(loaded, review_actions.decide, "alice", aid, "reject", seen_others=shown)
+    assert again.conflicts == ()

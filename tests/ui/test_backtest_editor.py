@@ -18,7 +18,6 @@ from reviewer.catalog.versions import current_check_versions
 from reviewer.ingest.importer import import_run
 from reviewer.store import Store
 from tests.support.feedback_stores import SEED_NEW_PATTERN, key, load_backtest_store
-from tests.support.qt import no_leaks  # noqa: F401 - fixture
 from tests.support.run_files import record, write_catalog, write_jsonl
 from ui.tools.backtest_editor import BacktestEditor, highlighted
 
@@ -27,7 +26,7 @@ pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 
 
 @pytest.fixture
-def open_editor(qtbot: Any, no_leaks: None) -> Iterator[Callable[[Store], BacktestEditor]]:  # noqa: F811
+def open_editor(qtbot: Any, no_leaks: None) -> Iterator[Callable[[Store], BacktestEditor]]:
     opened: list[BacktestEditor] = []
 
     def make(store: Store) -> BacktestEditor:

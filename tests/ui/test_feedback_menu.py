@@ -13,7 +13,6 @@ import pytest
 from PySide6.QtGui import QAction
 
 from reviewer.store import Store
-from tests.support.qt import filled_store, make_window, no_leaks, ui_settings  # noqa: F401
 from ui.review.window import MainWindow
 from ui.tools.backtest_editor import BacktestEditor
 from ui.tools.dashboard import AgreementDashboard
@@ -29,7 +28,7 @@ def trigger(window: MainWindow, name: str) -> None:
 
 
 def test_tools_menu_opens_each_tool_once(
-    qtbot: Any, filled_store: Store, make_window: Callable[[Store], MainWindow]  # noqa: F811
+    qtbot: Any, filled_store: Store, make_window: Callable[[Store], MainWindow]
 ) -> None:
     window = make_window(filled_store)
     names = [a.objectName() for a in window.tools_menu.actions()]

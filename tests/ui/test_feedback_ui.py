@@ -20,7 +20,6 @@ from reviewer.store import Store
 from tests.support.fake_ollama import FakeOllama, Reply
 from tests.support.feedback_stores import load_backtest_store, load_export_store
 from tests.support.judge_stores import client_for
-from tests.support.qt import no_leaks  # noqa: F401 - fixture
 from ui.tools.criteria_editor import CriteriaEditor
 from ui.tools.dashboard import AgreementDashboard
 from ui.tools.export_dialog import ExportDialog

@@ -7,7 +7,6 @@ text is grabbed and compared with the data: ``QLabel.text()`` with a plain-text 
 ``QTextDocument.toPlainText()``, the models' display and tooltip roles. A tooltip is
 "rendered" as Qt renders it (``Qt.mightBeRichText`` → HTML) before the comparison.
 """
-# ruff: noqa: F811 - pytest fixtures imported from tests.ui_support
 
 from __future__ import annotations
 
@@ -27,13 +26,9 @@ from reviewer.keys import AttemptKey
 from reviewer.review import actions as review_actions
 from reviewer.review.queue import attempt_id_for
 from reviewer.store import Store
-from tests.support.qt import (  # noqa: F401 - fixtures
-    idle,
-    make_window,
-    no_leaks,
-    ui_settings,
-)
+from tests.support.qt import idle
 from tests.support.run_files import CATALOG, record, write_catalog, write_jsonl
+from tests.support.stores import act
 from ui.cli import main as cli_main
 from ui.review.example_models import HighlightDelegate
 from ui.review.example_view import Bubble
@@ -94,7 +89,7 @@ def nasty_store(store: Store, tmp_path: Path) -> Store:
     with store.session() as s:
         aid = attempt_id_for(s, AttemptKey.parse(KEY))
     assert aid is not None
-    review_actions.set_note(store, "claire", aid, NOTE)
+    act(store, review_actions.set_note, "claire", aid, NOTE)
     return store
 
 

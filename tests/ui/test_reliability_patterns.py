@@ -7,7 +7,6 @@ The bound comes from the ``regex`` package's ``timeout=`` (it releases the GIL w
 matches, so the GUI thread runs while a worker thread searches). Nothing here measures
 time: the subprocesses' ``timeout=`` only keeps a regression from hanging the suite.
 """
-# ruff: noqa: F811 - pytest fixtures imported from tests.ui_support
 
 from __future__ import annotations
 
@@ -25,12 +24,7 @@ from reviewer.cli.main import main as cli
 from reviewer.ingest.importer import import_run
 from reviewer.keys import AttemptKey
 from reviewer.store import Store
-from tests.support.qt import (  # noqa: F401 - fixtures
-    idle,
-    make_window,
-    no_leaks,
-    ui_settings,
-)
+from tests.support.qt import idle
 from tests.support.run_files import CATALOG, record, write_catalog, write_jsonl
 from ui.review.window import MainWindow
 from ui.tools.backtest_editor import BacktestEditor

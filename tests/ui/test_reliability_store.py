@@ -4,7 +4,6 @@ file that is not ours (left byte for byte as it was).
 See also tests/store/test_store.py (backup, restore on a failed upgrade, newer schema) and
 tests/store/test_concurrent_processes.py (busy file and short lock through the store API).
 """
-# ruff: noqa: F811 - pytest fixtures imported from tests.ui_support
 
 from __future__ import annotations
 
@@ -27,13 +26,7 @@ from reviewer.errors import StoreError
 from reviewer.keys import AttemptKey
 from reviewer.store import Store, open_store
 from tests.store.test_concurrent_processes import hold_lock
-from tests.support.qt import (  # noqa: F401 - fixtures
-    filled_store,
-    idle,
-    make_window,
-    no_leaks,
-    ui_settings,
-)
+from tests.support.qt import idle
 from ui.review.window import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,5 +1,4 @@
 """App entry: screenshot command, store errors, settings, language, remembered layout."""
-# ruff: noqa: F811 - pytest fixtures imported from tests.ui_support
 
 from __future__ import annotations
 
@@ -14,13 +13,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from reviewer.store import Store
-from tests.support.qt import (  # noqa: F401 - fixtures
-    filled_store,
-    idle,
-    make_window,
-    no_leaks,
-    ui_settings,
-)
+from tests.support.qt import idle
 from ui import i18n
 from ui.cli import main as cli_main
 from ui.review.dialogs import SettingsDialog

@@ -1,5 +1,4 @@
 """The Qt models pass QAbstractItemModelTester and show the queue in the CLI's order."""
-# ruff: noqa: F811 - pytest fixtures imported from tests.ui_support
 
 from __future__ import annotations
 
@@ -13,7 +12,6 @@ from PySide6.QtWidgets import QApplication
 from reviewer.review.example import load_example
 from reviewer.review.queue import QueueFilter, queue_keys
 from reviewer.store import Store
-from tests.support.qt import filled_store, no_leaks, ui_settings  # noqa: F401 - fixtures
 from ui.cli import main as cli_main
 from ui.review.example_models import CheckModel, Role, VerdictModel
 from ui.review.queue_model import QueueModel

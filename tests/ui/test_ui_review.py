@@ -1,5 +1,4 @@
 """The review window driven like a reviewer does: keyboard, real widgets, real SQLite file."""
-# ruff: noqa: F811 - pytest fixtures imported from tests.ui_support
 
 from __future__ import annotations
 
@@ -15,16 +14,8 @@ from reviewer.ingest.demo import load_demo
 from reviewer.keys import AttemptKey
 from reviewer.review import decisions as review
 from reviewer.store import Store, open_store
-from tests.support.qt import (  # noqa: F401 - fixtures
-    CONTRADICTION,
-    decisions,
-    filled_store,
-    flag,
-    idle,
-    make_window,
-    no_leaks,
-    ui_settings,
-)
+from tests.support.qt import decisions, idle
+from tests.support.stores import CONTRADICTION, flag
 from ui.review.example_models import Role
 from ui.review.window import MainWindow
 

@@ -3,7 +3,6 @@
 The judge is the fake Ollama server of tests/support/fake_ollama.py, reached through the real
 client; the batch runs on the window's background pool while the reviewer keeps working.
 """
-# ruff: noqa: F811 - pytest fixtures imported from tests.ui_support
 
 from __future__ import annotations
 
@@ -22,7 +21,7 @@ from reviewer.ingest.importer import import_run
 from reviewer.keys import AttemptKey
 from reviewer.store import Store
 from tests.support.fake_ollama import FakeOllama, Reply
-from tests.support.qt import idle, make_window, no_leaks, ui_settings  # noqa: F401
+from tests.support.qt import idle
 from tests.support.run_files import record, write_catalog, write_jsonl
 from ui.review.window import MainWindow
 from ui.settings import Settings

@@ -1,5 +1,4 @@
 """Team mode in the window: another reviewer's decision is shown and a race is reported."""
-# ruff: noqa: F811 - pytest fixtures imported from tests.ui_support
 
 from __future__ import annotations
 
@@ -13,13 +12,7 @@ from reviewer.keys import AttemptKey
 from reviewer.review import decisions as review
 from reviewer.review.queue import attempt_id_for
 from reviewer.store import Store
-from tests.support.qt import (  # noqa: F401 - fixtures
-    filled_store,
-    idle,
-    make_window,
-    no_leaks,
-    ui_settings,
-)
+from tests.support.qt import idle
 from tests.ui.test_ui_review import RUN, key, show, stored
 from ui.review.window import MainWindow
 

@@ -44,7 +44,7 @@ from reviewer.review.queue import (
     queue_index,
     queue_progress,
 )
-from reviewer.store import Store
+from reviewer.store import Session, Store
 from ui.review.dialogs import HelpOverlay, NoteDialog, SettingsDialog
 from ui.review.example_view import ExamplePane
 from ui.review.queue_model import QueueModel, Role
@@ -458,7 +458,7 @@ class MainWindow(QMainWindow):
             self.example_shown.emit(view.attempt_id)
 
     # --- review actions ------------------------------------------------------------------
-    def _act(self, change: Callable[[], review_actions.Outcome], *, jump: bool = False,
+    def _act(self, change: Callable[[Session], review_actions.Outcome], *, jump: bool = False,
              back_to: int | None = None) -> None:
         """Run a review action, then reload the attempt it touched and the progress.
 
@@ -468,13 +468,14 @@ class MainWindow(QMainWindow):
 
         def work() -> tuple[review_actions.Outcome, ExampleView | None, tuple[int, int],
                             tuple[int, int]]:
-            outcome = change()
+            with self.store.session() as session:
+                outcome = change(session)
             view = None
             with self.store.session() as session:
                 if outcome.attempt_id is not None:
                     view = load_example(session, outcome.attempt_id, reviewer)
                 progress = queue_progress(session, f)
-            return outcome, view, progress, review_actions.undo_state(self.store, reviewer)
+                return outcome, view, progress, review_actions.undo_state(session, reviewer)
 
         def done(result: tuple[review_actions.Outcome, ExampleView | None, tuple[int, int],
                                tuple[int, int]]) -> None:
@@ -517,7 +518,7 @@ class MainWindow(QMainWindow):
         # What the other reviewers had decided when this attempt was shown: a decision
         # written since then is reported instead of silently sitting next to ours.
         seen = view.seen_others if view is not None and view.attempt_id == aid else None
-        self._act(lambda: review_actions.decide(self.store, reviewer, aid, decision,
+        self._act(lambda s: review_actions.decide(s, reviewer, aid, decision,
                                                 seen_others=seen), back_to=aid)
         if self.config.auto_advance:
             self.go(1)
@@ -533,7 +534,7 @@ class MainWindow(QMainWindow):
             return
         criterion, aid, reviewer = view.verdicts[n - 1].criterion_id, view.attempt_id, \
             self.reviewer
-        self._act(lambda: review_actions.toggle_criterion(self.store, reviewer, aid, criterion))
+        self._act(lambda s: review_actions.toggle_criterion(s, reviewer, aid, criterion))
 
     def toggle_false_positive(self) -> None:
         """Mark (or unmark) the selected failed check, else the first failed one."""
@@ -548,7 +549,7 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(self.tr("No failed check on this attempt"), 4000)
             return
         check, aid, reviewer = candidates[0].check_id, view.attempt_id, self.reviewer
-        self._act(lambda: review_actions.toggle_false_positive(self.store, reviewer, aid,
+        self._act(lambda s: review_actions.toggle_false_positive(s, reviewer, aid,
                                                                check))
 
     def edit_note(self) -> None:
@@ -566,7 +567,7 @@ class MainWindow(QMainWindow):
             self.note_dialog = None
             dialog.deleteLater()
             self._take_focus_back()
-        self._act(lambda: review_actions.set_note(self.store, reviewer, aid, text))
+        self._act(lambda s: review_actions.set_note(s, reviewer, aid, text))
 
     def _take_focus_back(self) -> None:
         """After a dialog, keys must reach the window again (not every platform says so)."""
@@ -576,18 +577,21 @@ class MainWindow(QMainWindow):
     def undo(self) -> None:
         """Undo the latest change (even one made before a restart)."""
         reviewer = self.reviewer
-        self._act(lambda: review_actions.undo(self.store, reviewer), jump=True)
+        self._act(lambda s: review_actions.undo(s, reviewer), jump=True)
 
     def redo(self) -> None:
         """Redo the latest undone change."""
         reviewer = self.reviewer
-        self._act(lambda: review_actions.redo(self.store, reviewer), jump=True)
+        self._act(lambda s: review_actions.redo(s, reviewer), jump=True)
 
     def refresh_undo_state(self) -> None:
         """Enable Undo/Redo from the audit trail."""
         reviewer = self.reviewer
-        self.ops.run(lambda: review_actions.undo_state(self.store, reviewer),
-                     self._show_undo_state)
+        def fetch() -> tuple[int, int]:
+            with self.store.session() as session:
+                return review_actions.undo_state(session, reviewer)
+
+        self.ops.run(fetch, self._show_undo_state)
 
     def _show_undo_state(self, state: tuple[int, int]) -> None:
         self.actions_by_name["undo"].setEnabled(state[0] > 0)
