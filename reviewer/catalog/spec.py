@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from reviewer.errors import BadInputError
-from reviewer.ingest.run_file import check_storable, no_duplicate_keys
+from reviewer.json_input import check_storable, no_duplicate_keys
 from reviewer.rule.checks import CheckPattern, PatternError, compile_check
 
 KINDS = ("success", "failure")

@@ -43,7 +43,8 @@ _LOWER_TO_ASCII = ("\u0130", "\u212a")
 def unicode_words(text: str) -> list[str]:
     """Lower-cased NFKC word tokens: runs of letters, marks and digits. Apostrophes,
     hyphens and all other punctuation separate words."""
-    return _WORD.findall(unicodedata.normalize("NFKC", text).lower())
+    words: list[str] = _WORD.findall(unicodedata.normalize("NFKC", text).lower())
+    return words
 
 
 def unicode_bytes(text: str) -> list[bytes]:

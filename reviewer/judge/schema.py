@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from reviewer.ingest.run_file import parse_verdict
+from reviewer.json_input import parse_verdict
 
 YES, NO = "oui", "non"
 
