@@ -30,7 +30,7 @@ from models import (
 )
 from reviewer.errors import BadInputError
 from reviewer.keys import AttemptKey
-from reviewer.review.decisions import get_decision, snapshot
+from reviewer.review.rows import get_decision, snapshot
 from reviewer.review.team import OtherDecision, other_decisions
 from reviewer.rule.checks import (
     CheckPattern,
