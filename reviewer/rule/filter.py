@@ -96,9 +96,18 @@ def refuses(kind: str, met: bool, severity: str | None) -> bool:
     return met and severity == MAJOR
 
 
+def refusing_met(kind: str, severity: str | None) -> bool | None:
+    """The verdict (``met``) that refuses on this criterion, None when none does (minor
+    failures): for queries that must find the refusing verdicts in SQL."""
+    for met in (False, True):
+        if refuses(kind, met, severity):
+            return met
+    return None
+
+
 def can_refuse(kind: str, severity: str | None) -> bool:
     """Whether some verdict on this criterion would refuse (every success, major failures)."""
-    return refuses(kind, kind != "success", severity)
+    return refusing_met(kind, severity) is not None
 
 
 def goes_against(kind: str, met: bool) -> bool:

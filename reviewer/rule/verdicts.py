@@ -68,11 +68,17 @@ class EffectiveVerdict:
                               self.severity)
 
 
+def rescuable(kind: str, first_met: bool) -> bool:
+    """Whether a second opinion could save this first verdict (a success judged "non"):
+    the criteria the seed re-judges alone."""
+    return kind == "success" and not first_met
+
+
 def effective_verdict(criterion_id: str, kind: Kind, severity: str | None, first: Opinion,
                       second: Opinion | None = None,
                       override: bool | None = None) -> EffectiveVerdict:
     """Combine the layers (see the module docstring) for one criterion."""
-    rescued = kind == "success" and not first.met and second is not None and second.met
+    rescued = rescuable(kind, first.met) and second is not None and second.met
     judged = True if rescued else first.met
     rationale = second.rationale if rescued and second is not None else first.rationale
     met = judged if override is None else override
