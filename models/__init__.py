@@ -16,6 +16,7 @@ from models.tables import (
     PromptTemplate,
     ReviewDecision,
     Run,
+    UndoCursor,
     Verdict,
 )
 
@@ -35,6 +36,7 @@ __all__ = [
     "PromptTemplate",
     "ReviewDecision",
     "Run",
+    "UndoCursor",
     "Verdict",
     "utcnow",
 ]

@@ -30,7 +30,7 @@ from models import (
 )
 from reviewer.errors import BadInputError
 from reviewer.keys import AttemptKey
-from reviewer.review.decisions import get_decision, snapshot
+from reviewer.review.rows import get_decision, snapshot
 from reviewer.review.team import OtherDecision, other_decisions
 from reviewer.rule.checks import (
     CheckPattern,
@@ -40,7 +40,7 @@ from reviewer.rule.checks import (
     find_matches,
 )
 from reviewer.rule.filter import Decision
-from reviewer.rule.replay import FALSE_POSITIVE, Overrides, first_opinions, replay, second_opinions
+from reviewer.rule.replay import FALSE_POSITIVE, Overrides, effective_rows, replay
 
 Span = tuple[int, int]
 # A pathological pattern must not freeze the pane: the regex package can time out.
@@ -231,28 +231,16 @@ def _contradiction(v: Verdict, flags: dict[int, ContradictionFlag]) -> tuple[boo
 
 def _verdict_rows(attempt: Attempt, overrides: Overrides,
                   flags: dict[int, ContradictionFlag]) -> tuple[VerdictRow, ...]:
-    seconds = second_opinions(attempt.verdicts)
     rows = []
-    for v in first_opinions(attempt.verdicts):
-        cv = v.criterion_version
-        second = seconds.get(cv.criterion_id)
-        effective = v.met
-        if cv.kind == "success" and not v.met and second is not None and second.met:
-            effective = True
-        override = overrides.criteria.get(cv.criterion_id)
-        if override is not None:
-            effective = bool(override)
-        refuses = (not effective) if cv.kind == "success" else (
-            effective and cv.severity == "major")
+    for v, e in effective_rows(attempt.verdicts, overrides=overrides):
         flagged, score, evidence, spans = _contradiction(v, flags)
         rows.append(VerdictRow(
-            criterion_id=cv.criterion_id, kind=cv.kind, severity=cv.severity, text=cv.text,
-            met=v.met, rationale=v.rationale,
-            override=None if override is None else bool(override), effective=effective,
-            refuses=refuses, contradiction=flagged, score=score, evidence=evidence,
-            evidence_spans=spans,
-            second_opinion=None if second is None else SecondOpinion(
-                second.met, second.rationale, second.model),
+            criterion_id=e.criterion_id, kind=e.kind, severity=e.severity,
+            text=v.criterion_version.text, met=e.first.met, rationale=e.first.rationale,
+            override=e.override, effective=e.met, refuses=e.refuses, contradiction=flagged,
+            score=score, evidence=evidence, evidence_spans=spans,
+            second_opinion=None if e.second is None else SecondOpinion(
+                e.second.met, e.second.rationale, e.second.model),
         ))
     return tuple(rows)
 
