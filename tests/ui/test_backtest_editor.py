@@ -19,6 +19,7 @@ from reviewer.ingest.importer import import_run
 from reviewer.store import Store
 from tests.support.feedback_stores import SEED_NEW_PATTERN, key, load_backtest_store
 from tests.support.run_files import record, write_catalog, write_jsonl
+from ui.tasks import TaskManager
 from ui.tools.backtest_editor import BacktestEditor, highlighted
 
 # The offscreen platform warns about size hints when a top-level widget is shown.
@@ -26,11 +27,13 @@ pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 
 
 @pytest.fixture
-def open_editor(qtbot: Any, no_leaks: None) -> Iterator[Callable[[Store], BacktestEditor]]:
+def open_editor(qtbot: Any, no_leaks: None, task_manager: TaskManager
+                ) -> Iterator[Callable[[Store], BacktestEditor]]:
     opened: list[BacktestEditor] = []
 
     def make(store: Store) -> BacktestEditor:
-        editor = BacktestEditor(store, "associe", check_id="D-COMMERCE")
+        assert store is task_manager.store
+        editor = BacktestEditor(task_manager, "associe", check_id="D-COMMERCE")
         qtbot.addWidget(editor)
         editor.show()
         qtbot.waitUntil(lambda: editor.result is not None, timeout=10000)

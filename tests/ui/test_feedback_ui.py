@@ -20,6 +20,7 @@ from reviewer.store import Store
 from tests.support.fake_ollama import FakeOllama, Reply
 from tests.support.feedback_stores import load_backtest_store, load_export_store
 from tests.support.judge_stores import client_for
+from ui.tasks import TaskManager
 from ui.tools.criteria_editor import CriteriaEditor
 from ui.tools.dashboard import AgreementDashboard
 from ui.tools.export_dialog import ExportDialog
@@ -33,10 +34,10 @@ def cell(table: Any, row: int, col: int) -> str:
 
 
 def test_dashboard_shows_figures_per_check_and_cause(
-    qtbot: Any, tmp_path: Path, store: Store
+    qtbot: Any, tmp_path: Path, store: Store, task_manager: TaskManager
 ) -> None:
     load_backtest_store(store, tmp_path)  # only refusals and two accepts audited
-    board = AgreementDashboard(store)
+    board = AgreementDashboard(task_manager)
     qtbot.addWidget(board)
     board.show()
     qtbot.waitUntil(lambda: board.stats is not None, timeout=10000)
@@ -57,7 +58,7 @@ def test_dashboard_shows_figures_per_check_and_cause(
 
 
 def test_dashboard_warns_when_no_accepted_attempt_was_audited(
-    qtbot: Any, tmp_path: Path, store: Store
+    qtbot: Any, tmp_path: Path, store: Store, task_manager: TaskManager
 ) -> None:
     load_export_store(store, tmp_path)
     with store.session() as s:  # keep only decisions on attempts the filter refused
@@ -65,7 +66,7 @@ def test_dashboard_warns_when_no_accepted_attempt_was_audited(
         accepted = select(Attempt.id).where(Attempt.accepted.is_(True))
         s.execute(delete(AuditEvent).where(AuditEvent.attempt_id.in_(accepted)))
         s.execute(delete(ReviewDecision).where(ReviewDecision.attempt_id.in_(accepted)))
-    board = AgreementDashboard(store)
+    board = AgreementDashboard(task_manager)
     qtbot.addWidget(board)
     board.show()
     qtbot.waitUntil(lambda: board.stats is not None, timeout=10000)
@@ -76,7 +77,7 @@ def test_dashboard_warns_when_no_accepted_attempt_was_audited(
 
 
 def test_dashboard_shows_agreement_between_reviewers(
-    qtbot: Any, tmp_path: Path, store: Store
+    qtbot: Any, tmp_path: Path, store: Store, task_manager: TaskManager
 ) -> None:
     load_backtest_store(store, tmp_path)
     with store.session() as s:
@@ -84,7 +85,7 @@ def test_dashboard_shows_agreement_between_reviewers(
         # A second reviewer decides attempts the fixture's reviewer already decided.
         for aid, decision in zip(ids, ["accept", "accept", "reject", "reject"], strict=True):
             review.apply_change(s, "bob", review.Change(aid, "decision", decision))
-    board = AgreementDashboard(store)
+    board = AgreementDashboard(task_manager)
     qtbot.addWidget(board)
     board.show()
     qtbot.waitUntil(lambda: board.stats is not None, timeout=10000)
@@ -100,10 +101,10 @@ def test_dashboard_shows_agreement_between_reviewers(
 
 
 def test_export_dialog_writes_the_dataset(
-    qtbot: Any, tmp_path: Path, store: Store
+    qtbot: Any, tmp_path: Path, store: Store, task_manager: TaskManager
 ) -> None:
     load_export_store(store, tmp_path)
-    dialog = ExportDialog(store, folder=tmp_path)
+    dialog = ExportDialog(task_manager, folder=tmp_path)
     qtbot.addWidget(dialog)
     dialog.show()
     dialog.per.setCurrentIndex(dialog.per.findData("conversation"))
@@ -126,7 +127,8 @@ def test_export_dialog_writes_the_dataset(
 
 
 def test_criteria_editor_saves_and_shows_flips(
-    qtbot: Any, tmp_path: Path, store: Store, fake_ollama: FakeOllama
+    qtbot: Any, tmp_path: Path, store: Store, fake_ollama: FakeOllama,
+    task_manager: TaskManager
 ) -> None:
     load_export_store(store, tmp_path)
     fake_ollama.responder = lambda body: Reply.json(
@@ -141,7 +143,7 @@ def test_criteria_editor_saves_and_shows_flips(
         }
     )
     editor = CriteriaEditor(
-        store, "associe", lambda: client_for(fake_ollama), criterion_id="G-DEMANDE"
+        task_manager, "associe", lambda: client_for(fake_ollama), criterion_id="G-DEMANDE"
     )
     qtbot.addWidget(editor)
     editor.show()

@@ -16,15 +16,15 @@ from ui.cli import main as cli_main
 from ui.review.example_models import CheckModel, Role, VerdictModel
 from ui.review.queue_model import QueueModel
 from ui.review.queue_model import Role as QueueRole
-from ui.tasks import Ops
+from ui.tasks import TaskManager
 
 Mode = QAbstractItemModelTester.FailureReportingMode
 
 
 def test_queue_model_pages_and_order(qtbot: Any, filled_store: Store, no_leaks: None,
                                      db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
-    ops = Ops()
-    model = QueueModel(filled_store, ops)
+    tasks = TaskManager(filled_store)
+    model = QueueModel(tasks)
     model.page_size = 5  # several pages for 24 rows: fetchMore is exercised
     tester = QAbstractItemModelTester(model, Mode.Warning)  # a warning fails the test
     f = QueueFilter(reviewer="claire")
@@ -52,8 +52,8 @@ def test_queue_model_pages_and_order(qtbot: Any, filled_store: Store, no_leaks: 
     assert all(model.index(r, 0).data(QueueRole.Key).endswith("/2/2")
                for r in range(model.rowCount()))
     del tester
-    ops.wait()
-    ops.deleteLater()
+    tasks.shutdown()
+    tasks.deleteLater()
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
