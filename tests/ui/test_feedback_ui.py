@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtTest import QAbstractItemModelTester
 from sqlalchemy import delete, select
 
 from models import Attempt, AuditEvent, ReviewDecision
@@ -33,11 +34,18 @@ def cell(table: Any, row: int, col: int) -> str:
     return str(table.item(row, col).text())
 
 
+def model_testers(*views: Any) -> list[QAbstractItemModelTester]:
+    """Qt's model checks on the tools' tables (a warning fails the test)."""
+    mode = QAbstractItemModelTester.FailureReportingMode.Warning
+    return [QAbstractItemModelTester(v.model(), mode) for v in views]
+
+
 def test_dashboard_shows_figures_per_check_and_cause(
     qtbot: Any, tmp_path: Path, store: Store, task_manager: TaskManager
 ) -> None:
     load_backtest_store(store, tmp_path)  # only refusals and two accepts audited
     board = AgreementDashboard(task_manager)
+    testers = model_testers(board.table, board.causes, board.reviewers)
     qtbot.addWidget(board)
     board.show()
     qtbot.waitUntil(lambda: board.stats is not None, timeout=10000)
@@ -55,6 +63,7 @@ def test_dashboard_shows_figures_per_check_and_cause(
     assert not board.warning.isVisible()
     board.grab()  # paints the bars without error
     board.close()
+    del testers
 
 
 def test_dashboard_warns_when_no_accepted_attempt_was_audited(
@@ -145,6 +154,7 @@ def test_criteria_editor_saves_and_shows_flips(
     editor = CriteriaEditor(
         task_manager, "associe", lambda: client_for(fake_ollama), criterion_id="G-DEMANDE"
     )
+    testers = model_testers(editor.flips)
     qtbot.addWidget(editor)
     editor.show()
     qtbot.waitUntil(lambda: editor.box.currentData() == "G-DEMANDE", timeout=10000)
@@ -171,3 +181,4 @@ def test_criteria_editor_saves_and_shows_flips(
     ) == ["criterion", "restored"]
     assert {cell(editor.flips, r, 1) for r in range(editor.flips.rowCount())} == {"non → oui"}
     editor.close()
+    del testers

@@ -9,9 +9,11 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtTest import QAbstractItemModelTester
 from PySide6.QtWidgets import QApplication
 
+from reviewer.review import actions as review_actions
 from reviewer.review.example import load_example
 from reviewer.review.queue import QueueFilter, queue_keys
 from reviewer.store import Store
+from tests.support.stores import act
 from ui.cli import main as cli_main
 from ui.review.example_models import CheckModel, Role, VerdictModel
 from ui.review.queue_model import QueueModel
@@ -46,6 +48,14 @@ def test_queue_model_pages_and_order(qtbot: Any, filled_store: Store, no_leaks: 
     assert model.index(0, 0).data(QueueRole.Decision) is None
     model.set_decision(model.index(0, 0).data(QueueRole.AttemptId), "accept")
     assert model.index(0, 0).data(Qt.ItemDataRole.DisplayRole).startswith("✓")
+    # After an operation, the rows it changed are read again in place.
+    last = model.index(23, 0).data(QueueRole.AttemptId)
+    act(filled_store, review_actions.decide, "claire", last, "reject")
+    with qtbot.waitSignal(model.dataChanged, timeout=10000):
+        model.refresh_rows([last, 10**9])
+    assert model.index(23, 0).data(QueueRole.Decision) == "reject"
+    assert model.index(23, 0).data(Qt.ItemDataRole.DisplayRole).startswith("✗")
+    assert model.rowCount() == 24
     # A new filter resets the model and loads again.
     model.set_filter(QueueFilter(reviewer="claire", check="D-COMMERCE"))
     qtbot.waitUntil(lambda: not model.loading and model.rowCount() > 0)
