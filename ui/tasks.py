@@ -47,6 +47,7 @@ import threading
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, TypeVar
 
 import shiboken6
@@ -202,6 +203,7 @@ class TaskManager(QObject):
         self._relay.progressed.connect(self._progressed)
         self._ids = itertools.count(1)
         self._jobs: dict[int, _Pending] = {}
+        self._watched: set[int] = set()  # owners whose deletion cancels their long jobs
         self._shut = False
         _managers.add(self)
 
@@ -231,8 +233,9 @@ class TaskManager(QObject):
         relay = self._relay
         work = Work(self.store, cancel, lambda d, t: _emit(relay.progressed, job, d, t))
         self._start(lambda: fn(work), entry, job=job, long=True)
-        if owner is not None:
-            owner.destroyed.connect(lambda *_: cancel.set())
+        if owner is not None and id(owner) not in self._watched:
+            self._watched.add(id(owner))
+            owner.destroyed.connect(partial(self._owner_gone, id(owner)))
         return LongTask(cancel)
 
     def long_query(self, fn: Callable[[Session], T],
@@ -285,6 +288,12 @@ class TaskManager(QObject):
         entry = self._jobs.get(job)
         if entry is not None and not self._shut and entry.on_progress is not None and entry.alive():
             entry.on_progress(done, total)
+
+    def _owner_gone(self, key: int, *_: object) -> None:
+        self._watched.discard(key)
+        for entry in self._jobs.values():
+            if entry.cancel is not None and id(entry.owner) == key:
+                entry.cancel.set()
 
     def _maybe_idle(self) -> None:
         if not self._jobs:

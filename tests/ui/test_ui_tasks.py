@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QApplication
 
 from reviewer.changes import NOTHING, Changes
+from reviewer.review import actions as review_actions
 from reviewer.review import decisions as review
 from reviewer.review.queue import QueueFilter, queue_progress
 from reviewer.store import Session, Store
@@ -159,7 +160,7 @@ def test_answers_to_a_deleted_owner_are_dropped_and_its_long_job_cancelled(
     assert cancelled == [True]  # the job ran to its end and was told to stop early
 
 
-def test_the_dashboard_refreshes_when_a_window_decides(
+def test_the_dashboard_recomputes_when_decisions_change(
         qtbot: Any, make_window: Maker, filled_store: Store) -> None:
     window = make_window(filled_store)
     board = window.feedback_tools.show("dashboard")
@@ -167,8 +168,16 @@ def test_the_dashboard_refreshes_when_a_window_decides(
     qtbot.waitUntil(lambda: board.stats is not None, timeout=10000)
     assert board.overall.text().startswith("0 audited attempts")
     window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=5000)
+    window.decide("accept")
+    idle(qtbot, window)  # nothing pending: the figures were not computed again...
+    assert board.overall.text().startswith("0 audited attempts")
     with qtbot.waitSignal(board.loaded, timeout=10000):
-        window.decide("accept")
-    qtbot.waitUntil(lambda: board.overall.text().startswith("1 audited attempts"),
-                    timeout=10000)
+        board.activateWindow()  # ...until the reviewer looks at them
+    assert board.overall.text().startswith("1 audited attempts")
+    # While it is the active window, a change (here from another window) recomputes them.
+    with qtbot.waitSignal(board.loaded, timeout=10000):
+        window.tasks.write(lambda s: review_actions.decide(s, "bob", attempt_id(
+            filled_store, f"{RUN}/recette-002/2/1"), "reject"))
+    assert board.overall.text().startswith("2 audited attempts")
     board.close()

@@ -15,7 +15,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -101,7 +101,8 @@ class BacktestEditor(QWidget):
 
     Back-tests and previews are long jobs of the app's task manager (a newer pattern
     cancels the running one); saving is an ordered write. When the reviewers' decisions
-    change (they are the labels of the figures) the back-test runs again.
+    change (they are the labels of the figures) the back-test runs again: at once if the
+    editor is the active window, else when it next becomes active.
 
     Signals:
         result_shown(): the lists and figures show the latest pattern's result.
@@ -126,6 +127,7 @@ class BacktestEditor(QWidget):
         self.highlights: tuple[Spans, Spans] = ([], [])
         self._generation = 0
         self._task: LongTask | None = None
+        self._outdated = False
         self._initial = check_id
         self.setWindowTitle(self.tr("Regex back-test"))
         self._build()
@@ -213,7 +215,19 @@ class BacktestEditor(QWidget):
         if changes.catalog and not self._changed_fields():
             self.reload()  # a new version stored elsewhere; nothing typed here is lost
         elif changes.decisions and self.check_box.currentData():
-            self._timer.start()  # the reviewers' labels changed: the figures with them
+            # The reviewers' labels changed, and the figures with them.
+            if self.isActiveWindow():
+                self._timer.start()
+            else:
+                self._outdated = True
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Back-test again if decisions changed while another window was active."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow() \
+                and self._outdated and self.isVisible():
+            self._outdated = False
+            self._timer.start()
 
     def _loaded(self, state: ChecksState) -> None:
         self.specs, self.versions = state.specs, state.versions

@@ -2,17 +2,19 @@
 
 Numbers come from ``reviewer.agreement.dashboard.dashboard_stats`` (the figures of
 ``reviewer stats --json``), computed as a long job of the app's task manager, and again
-whenever an operation reports changed decisions, verdicts or versions. The chart is drawn with
-QPainter (QtCharts is not part of pyside6-essentials): per row, the false-failure rate
-and the coverage as two horizontal bars. When no accepted attempt was audited, coverage
-cannot be known: a warning says so and coverage shows as "unknown".
+when an operation reports changed decisions, verdicts or versions: at once if the
+dashboard is the active window, else when it next becomes active (a whole-store pass per
+decision made in the review window would keep a core busy while the reviewer works).
+The chart is drawn with QPainter (QtCharts is not part of pyside6-essentials): per row,
+the false-failure rate and the coverage as two horizontal bars. When no accepted attempt
+was audited, coverage cannot be known: a warning says so and coverage shows as "unknown".
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -118,7 +120,8 @@ class AgreementDashboard(QWidget):
         self.reviewer = reviewer
         self.stats: dict[str, Any] | None = None
         self._computing = False
-        self._stale = False
+        self._stale = False  # a change arrived during a pass: one more pass
+        self._outdated = False  # a change arrived while inactive: a pass when active
         self.setWindowTitle(self.tr("Agreement dashboard"))
         self.warning = plain(named(QLabel(), "coverage_warning"))
         self.warning.setWordWrap(True)
@@ -177,8 +180,20 @@ class AgreementDashboard(QWidget):
                               self._failed, owner=self)
 
     def _changed(self, changes: Changes) -> None:
-        if self.isVisible() and (changes.decisions or changes.verdicts or changes.catalog
-                                 or changes.attempts_added):
+        if not (changes.decisions or changes.verdicts or changes.catalog
+                or changes.attempts_added):
+            return
+        if self.isVisible() and self.isActiveWindow():
+            self.refresh()
+        else:
+            self._outdated = True
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Recompute figures made out of date while another window was active."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow() \
+                and self._outdated:
+            self._outdated = False
             self.refresh()
 
     def _computed(self) -> bool:
