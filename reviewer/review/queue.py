@@ -14,6 +14,7 @@ sample on SQLite and PostgreSQL.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
@@ -422,3 +423,21 @@ def filter_choices(session: Session) -> dict[str, list[str]]:
         select(CheckVersion.check_id).distinct().order_by(CheckVersion.check_id)
     ))
     return {"runs": runs, "criteria": criteria, "checks": checks}
+
+
+def queue_rows(session: Session, f: QueueFilter, attempt_ids: Iterable[int]) -> list[QueueRow]:
+    """The queue rows of ``attempt_ids`` as ``f``'s reviewer sees them, whatever the filter.
+
+    The app redraws the rows an operation changed without reloading the page: a row
+    decided under "to review" stays in view with its new mark, as it did before. Rows come
+    in queue order; ids that are not stored are left out.
+    """
+    ids = sorted(set(attempt_ids))
+    if not ids:
+        return []
+    everything = QueueFilter(reviewer=f.reviewer, include_accepted=True)
+    keys = [key.label(f"k{i}") for i, (key, _) in enumerate(_order_keys(everything))]
+    walk = _base(session, everything,
+                 [*(c.label(f"c{i}") for i, c in enumerate(_WALKED)), *keys]
+                 ).where(Attempt.id.in_(ids))
+    return _rows(session, everything, walk)
