@@ -4,93 +4,93 @@
 <context>
     <name>AgreementDashboard</name>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="122"/>
+        <location filename="../../ui/tools/dashboard.py" line="125"/>
         <source>Agreement dashboard</source>
         <translation>Tableau d&apos;accord</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="135"/>
+        <location filename="../../ui/tools/dashboard.py" line="138"/>
         <source>cause</source>
         <translation>cause</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="135"/>
+        <location filename="../../ui/tools/dashboard.py" line="138"/>
         <source>refusals</source>
         <translation>refus</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="135"/>
+        <location filename="../../ui/tools/dashboard.py" line="138"/>
         <source>reviewed</source>
         <translation>relus</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="135"/>
+        <location filename="../../ui/tools/dashboard.py" line="138"/>
         <source>overturned</source>
         <translation>renversés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="139"/>
+        <location filename="../../ui/tools/dashboard.py" line="142"/>
         <source>between reviewers</source>
         <translation>entre relecteurs</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="139"/>
+        <location filename="../../ui/tools/dashboard.py" line="142"/>
         <source>attempts</source>
         <translation>essais</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="139"/>
+        <location filename="../../ui/tools/dashboard.py" line="142"/>
         <source>agreement</source>
         <translation>accord</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="143"/>
+        <location filename="../../ui/tools/dashboard.py" line="146"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="160"/>
+        <location filename="../../ui/tools/dashboard.py" line="163"/>
         <source>Refusals per cause</source>
         <translation>Refus par cause</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="163"/>
+        <location filename="../../ui/tools/dashboard.py" line="166"/>
         <source>Agreement between reviewers (team mode)</source>
         <translation>Accord entre relecteurs (mode équipe)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="207"/>
+        <location filename="../../ui/tools/dashboard.py" line="222"/>
         <source>Coverage unknown: no attempt the grader accepted has been audited, so the bad answers it let through are not counted. Audit a sample of accepted attempts.</source>
         <translation>Couverture inconnue : aucun essai accepté par le correcteur n&apos;a été audité, les mauvaises réponses qu&apos;il a laissé passer ne sont donc pas comptées. Auditez un échantillon d&apos;essais acceptés.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="214"/>
+        <location filename="../../ui/tools/dashboard.py" line="229"/>
         <source>%1 audited attempts — kappa %2, false-failure rate %3, coverage %4</source>
         <translation>%1 essais audités — kappa %2, taux de faux refus %3, couverture %4</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="217"/>
-        <location filename="../../ui/tools/dashboard.py" line="255"/>
+        <location filename="../../ui/tools/dashboard.py" line="232"/>
+        <location filename="../../ui/tools/dashboard.py" line="270"/>
         <source>unknown</source>
         <translation>inconnu</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="218"/>
+        <location filename="../../ui/tools/dashboard.py" line="233"/>
         <source>overall</source>
         <translation>global</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="225"/>
+        <location filename="../../ui/tools/dashboard.py" line="240"/>
         <source>Conversations cut short by the filter: %1 (%2 turns lost); by refusals the reviewer overturned: %3 (%4 turns lost)</source>
         <translation>Conversations coupées par le filtre : %1 (%2 tours perdus) ; par des refus renversés à la relecture : %3 (%4 tours perdus)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="238"/>
+        <location filename="../../ui/tools/dashboard.py" line="253"/>
         <source>all reviewers, decisions</source>
         <translation>tous les relecteurs, décisions</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="240"/>
+        <location filename="../../ui/tools/dashboard.py" line="255"/>
         <source>all reviewers, %1</source>
         <translation>tous les relecteurs, %1</translation>
     </message>
@@ -106,97 +106,97 @@
 <context>
     <name>BacktestEditor</name>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="130"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="132"/>
         <source>Regex back-test</source>
         <translation>Rejeu d&apos;une expression régulière</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="157"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="159"/>
         <source>forbid (fails on a match)</source>
         <translation>interdit (échoue si elle trouve)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="158"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="160"/>
         <source>require (fails without a match)</source>
         <translation>exige (échoue si elle ne trouve pas)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="160"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="162"/>
         <source>require: only when the last user message matches</source>
         <translation>exige : seulement si le dernier message de la personne correspond</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="173"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="175"/>
         <source>Why this change (one line, required to save)</source>
         <translation>Pourquoi ce changement (une ligne, obligatoire pour enregistrer)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="174"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="176"/>
         <source>Save as new version</source>
         <translation>Enregistrer comme nouvelle version</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="178"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="180"/>
         <source>Check</source>
         <translation>Contrôle</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="179"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="181"/>
         <source>Current</source>
         <translation>Actuel</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="180"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="182"/>
         <source>Pattern</source>
         <translation>Motif</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="184"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="186"/>
         <source>Flags, mode</source>
         <translation>Options, mode</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="185"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="187"/>
         <source>When</source>
         <translation>Quand</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="187"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="189"/>
         <source>Hits that disappear</source>
         <translation>Résultats qui disparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="188"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="190"/>
         <source>Hits that appear</source>
         <translation>Résultats qui apparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="284"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="298"/>
         <source>Back-testing…</source>
         <translation>Rejeu en cours…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="308"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="322"/>
         <source>%1 attempts: %2 → %3 failing; %4 hits disappear, %5 appear</source>
         <translation>%1 essais : %2 → %3 en échec ; %4 résultats disparaissent, %5 apparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="313"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="327"/>
         <source>Agreement with the reviewers on %1 labelled attempts</source>
         <translation>Accord avec les relecteurs sur %1 essais étiquetés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="315"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="329"/>
         <source>current</source>
         <translation>actuel</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="316"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="330"/>
         <source>new</source>
         <translation>nouveau</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="391"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="405"/>
         <source>Saved %1 v%2</source>
         <translation>%1 v%2 enregistré</translation>
     </message>
@@ -693,7 +693,7 @@
         <translation>Reviewer — exemples refusés</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="328"/>
+        <location filename="../../ui/review/window.py" line="329"/>
         <source>second opinions %v / %m</source>
         <translation>seconds avis %v / %m</translation>
     </message>
@@ -783,17 +783,17 @@
         <translation>?</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="200"/>
+        <location filename="../../ui/review/window.py" line="201"/>
         <source>No attempt %1</source>
         <translation>Pas d&apos;essai %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="143"/>
+        <location filename="../../ui/review/window.py" line="144"/>
         <source>End of the queue</source>
         <translation>Fin de la file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="252"/>
+        <location filename="../../ui/review/window.py" line="253"/>
         <source>Reviewed %1 / %2 (%3 to review)</source>
         <translation>Relus %1 / %2 (%3 à relire)</translation>
     </message>
@@ -842,12 +842,12 @@
 <context>
     <name>RateBars</name>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="80"/>
+        <location filename="../../ui/tools/dashboard.py" line="82"/>
         <source>false-failure rate</source>
         <translation>taux de faux refus</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="83"/>
+        <location filename="../../ui/tools/dashboard.py" line="85"/>
         <source>coverage</source>
         <translation>couverture</translation>
     </message>
@@ -1025,13 +1025,13 @@
         <translation>Auditer les essais acceptés</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="62"/>
+        <location filename="../../ui/review/undo_text.py" line="69"/>
         <location filename="../../ui/shortcuts.py" line="100"/>
         <source>Undo</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="69"/>
+        <location filename="../../ui/review/undo_text.py" line="76"/>
         <location filename="../../ui/shortcuts.py" line="102"/>
         <source>Redo</source>
         <translation>Rétablir</translation>
@@ -1106,11 +1106,21 @@
     </message>
     <message>
         <location filename="../../ui/review/undo_text.py" line="28"/>
+        <source>%1 changes on %2</source>
+        <translation>%1 modifications sur %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/undo_text.py" line="29"/>
+        <source>%1 changes on %2 attempts</source>
+        <translation>%1 modifications sur %2 essais</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/undo_text.py" line="30"/>
         <source>Undo: %1</source>
         <translation>Annuler : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="29"/>
+        <location filename="../../ui/review/undo_text.py" line="31"/>
         <source>Redo: %1</source>
         <translation>Rétablir : %1</translation>
     </message>

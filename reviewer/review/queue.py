@@ -48,6 +48,7 @@ from models import (
 )
 from reviewer.errors import BadInputError
 from reviewer.keys import AttemptKey
+from reviewer.rule.filter import refusing_met
 from reviewer.store.search import matching_condition
 
 # "to_review" = not yet reviewed by me; "others_not_me" = reviewed by others, not by me.
@@ -140,15 +141,17 @@ def _refusing_criterion(session: Session, criterion: str,
                         probe: bool = False) -> ColumnElement[bool]:
     """The attempt has a first-opinion verdict on ``criterion`` that refuses it.
 
-    A success version refuses with "non", a failure version with "oui": spelled out per
-    version so the (criterion version, met) index finds exactly the refusing verdicts.
+    Which verdict refuses is the rule's (``refusing_met``: a success version with "non", a
+    major failure version with "oui", a minor one never), spelled out per version so the
+    (criterion version, met) index finds exactly the refusing verdicts.
     """
     versions = session.execute(
-        select(CriterionVersion.id, CriterionVersion.kind)
+        select(CriterionVersion.id, CriterionVersion.kind, CriterionVersion.severity)
         .where(CriterionVersion.criterion_id == criterion)
     ).all()
-    refusing = [and_(Verdict.criterion_version_id == cv_id, Verdict.met.is_(kind == "failure"))
-                for cv_id, kind in versions]
+    refusing = [and_(Verdict.criterion_version_id == cv_id, Verdict.met.is_(met))
+                for cv_id, kind, severity in versions
+                if (met := refusing_met(kind, severity)) is not None]
     if not refusing:
         return false()
     if probe:

@@ -106,3 +106,21 @@ def test_undo_labels_in_french(qtbot: Any, make_window: Maker, filled_store: Sto
     finally:
         i18n.remove(qapp, translators)
     assert QApplication.translate("UndoText", "Undo: %1") == "Undo: %1"
+
+
+def test_a_grouped_step_names_how_many_changes(qapp: QApplication) -> None:
+    """A rescue or a bulk action is one undo step; the menu says how much it takes back."""
+    from reviewer.keys import AttemptKey
+    from reviewer.review.undo import UndoStep
+    from ui.review.undo_text import redo_text, undo_text
+
+    key = AttemptKey("run", "recette-009", 2, 2)
+    one = UndoStep("group", key, None, None, 3, 1)
+    many = UndoStep("group", key, None, None, 20, 20)
+    assert undo_text(one) == "Undo: 3 changes on recette-009/2/2"
+    assert redo_text(many) == "Redo: 20 changes on 20 attempts"
+    translators = i18n.install(qapp, "fr")
+    try:
+        assert undo_text(one) == "Annuler : 3 modifications sur recette-009/2/2"
+    finally:
+        i18n.remove(qapp, translators)

@@ -25,6 +25,8 @@ UNMET = QT_TRANSLATE_NOOP("UndoText", "%1 → unmet on %2")
 JUDGED = QT_TRANSLATE_NOOP("UndoText", "%1 → the judge's verdict on %2")
 FALSE_POSITIVE = QT_TRANSLATE_NOOP("UndoText", "%1 → false positive on %2")
 CHECK_RESULT = QT_TRANSLATE_NOOP("UndoText", "%1 → check result on %2")
+GROUP_ONE = QT_TRANSLATE_NOOP("UndoText", "%1 changes on %2")
+GROUP_MANY = QT_TRANSLATE_NOOP("UndoText", "%1 changes on %2 attempts")
 UNDO = QT_TRANSLATE_NOOP("UndoText", "Undo: %1")
 REDO = QT_TRANSLATE_NOOP("UndoText", "Redo: %1")
 
@@ -41,6 +43,11 @@ def where(key: AttemptKey) -> str:
 def step_text(step: UndoStep) -> str:
     """The change itself: "reject recette-009/2/2", "G-DEMANDE → met on …"."""
     at = where(step.key)
+    if step.kind == "group":  # several changes taken back as one step (rescue, bulk)
+        if step.attempts == 1:
+            return _tr(GROUP_ONE).replace("%1", str(step.count)).replace("%2", at)
+        return _tr(GROUP_MANY).replace("%1", str(step.count)).replace(
+            "%2", str(step.attempts))
     if step.kind == "decision":
         text = {"accept": _tr(ACCEPT), "reject": _tr(REJECT)}.get(
             str(step.value), _tr(CLEAR))
