@@ -35,8 +35,10 @@ def mixed(tmp_path: Path, store: Store) -> Store:
 def test_rejudge_all_then_nothing_left(
     mixed: Store, db_url: str, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    fake_ollama.responder = lambda body: verdict_reply(
-        body, "oui" if "Première" in body["messages"][-1]["content"] else "non", "Raison.")
+    fake_ollama.responder = lambda body: (
+        verdict_reply(body, "oui", "Elle répond à la demande.")
+        if "Première" in body["messages"][-1]["content"]
+        else verdict_reply(body, "non", "Elle parle d'autre chose."))
 
     assert main(rejudge(db_url, fake_ollama.url)) == 0
     out = capsys.readouterr().out.splitlines()
