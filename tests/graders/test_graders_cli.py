@@ -200,7 +200,7 @@ def test_lines_graded_before_a_judge_failure_are_kept(
             "helpfulness": 5,
             "tone": 5,
             "format": 5,
-            "justification": "ok",
+            "justification": "Correct et complet.",
         }
         for i in (1, 2)
     ]

@@ -23,7 +23,7 @@ ANSWERS = [
 ]
 
 
-def note(answer: int, c: int, h: int, t: int, f: int, why: str = "ok") -> dict[str, Any]:
+def note(answer: int, c: int, h: int, t: int, f: int, why: str = "Correct.") -> dict[str, Any]:
     return {
         "answer": answer,
         "correctness": c,
@@ -62,7 +62,9 @@ def test_request_is_deterministic_structured_and_shows_everything(
     make_judge(fake_ollama, seed=7).grade_group(PROMPT, REFERENCE, ANSWERS)
     sent = fake_ollama.chat_requests[0]
     assert sent["model"] == "juge:14b"
-    assert sent["options"] == {"temperature": 0, "seed": 7}
+    options = dict(sent["options"])
+    assert options.pop("num_ctx") >= 2048 and options.pop("num_predict") > 3 * 100
+    assert options == {"temperature": 0, "seed": 7}
     assert sent["think"] is False
     assert sent["stream"] is False
     notes_schema = sent["format"]["properties"]["notes"]
@@ -75,14 +77,32 @@ def test_request_is_deterministic_structured_and_shows_everything(
     assert "exactitude" in sent["messages"][0]["content"]  # French instructions
 
 
-def test_context_size_is_sent_only_when_set(fake_ollama: FakeOllama) -> None:
-    for _ in range(2):
+def test_context_size_is_fixed_when_set_else_sized_to_the_prompt(
+    fake_ollama: FakeOllama,
+) -> None:
+    # Ollama's default context cuts a long group silently: every request now says how
+    # much context it needs (issue 19; before, num_ctx was only sent when set)
+    for _ in range(3):
         fake_ollama.reply_json({"notes": [note(1, 3, 3, 3, 3)]})
     make_judge(fake_ollama, num_ctx=16384).grade_group(PROMPT, REFERENCE, ANSWERS[:1])
     make_judge(fake_ollama).grade_group(PROMPT, REFERENCE, ANSWERS[:1])
-    first, second = fake_ollama.chat_requests
+    long_answer = "Ouvrez le rapport et cliquez sur Partager. " * 800  # ~ 11,000 tokens
+    make_judge(fake_ollama).grade_group(PROMPT, REFERENCE, [long_answer])
+    first, second, third = fake_ollama.chat_requests
     assert first["options"]["num_ctx"] == 16384
-    assert "num_ctx" not in second["options"]
+    assert second["options"]["num_ctx"] == 2048  # the smallest step holds a short group
+    assert third["options"]["num_ctx"] > len(long_answer) // 4  # a long one gets room
+
+
+def test_a_group_too_long_for_the_context_is_refused_before_sending(
+    fake_ollama: FakeOllama,
+) -> None:
+    long_answer = "Ouvrez le rapport et cliquez sur Partager. " * 800
+    with pytest.raises(JudgeError, match=r"prompt too long for the judge: about \d+ tokens"):
+        make_judge(fake_ollama, num_ctx=4096).grade_group(PROMPT, REFERENCE, [long_answer])
+    with pytest.raises(JudgeError, match=r"more than the 8192-token context allowed"):
+        make_judge(fake_ollama, max_ctx=8192).grade_group(PROMPT, REFERENCE, [long_answer])
+    assert fake_ollama.chat_requests == []
 
 
 def test_notes_returned_out_of_order_go_to_the_right_answer(fake_ollama: FakeOllama) -> None:
