@@ -265,10 +265,9 @@ class Judge:
                 if not transient(exc.kind, exc.status):
                     raise self._fault(exc) from None
             else:
-                problem = cut_reply(reply.done_reason, reply.reply_tokens,
-                                    int(options["num_predict"]))
-                problem = problem or cut_prompt(reply.prompt_tokens, estimate,
-                                                int(options["num_ctx"]))
+                problem = cut_prompt(reply.prompt_tokens, estimate, int(options["num_ctx"]))
+                problem = problem or cut_reply(reply.done_reason, reply.reply_tokens,
+                                               int(options["num_predict"]))
                 if problem:  # the same request is cut the same way: not retried
                     raise GroupFault(f"{self._where()}: {problem}", "cut")
                 return reply

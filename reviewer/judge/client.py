@@ -212,11 +212,11 @@ class JudgeClient:
 
     def _check_uncut(self, call: JudgeCall, reply: ChatReply) -> None:
         """A cut prompt or reply is a fault, not retried: the same request is cut the same
-        way. The reply is checked first: a reply cut short is what the user sees."""
+        way. The prompt is checked first: a reply to a cut prompt answers another question."""
         options = call.body["options"]
-        problem = cut_reply(reply.done_reason, reply.reply_tokens, int(options["num_predict"]))
-        problem = problem or cut_prompt(reply.prompt_tokens, call.estimate,
-                                        int(options["num_ctx"]))
+        problem = cut_prompt(reply.prompt_tokens, call.estimate, int(options["num_ctx"]))
+        problem = problem or cut_reply(reply.done_reason, reply.reply_tokens,
+                                       int(options["num_predict"]))
         if problem:
             raise self.fault("cut", problem)
 

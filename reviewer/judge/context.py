@@ -99,4 +99,4 @@ def cut_reply(done_reason: str, reply_tokens: int | None, num_predict: int) -> s
     """"reply cut at N tokens" when the server stopped at the token limit."""
     if done_reason != "length":
         return ""
-    return f"reply cut at {reply_tokens or num_predict} tokens (num_predict {num_predict})"
+    return f"reply cut at {reply_tokens or num_predict} tokens"

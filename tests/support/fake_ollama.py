@@ -319,6 +319,16 @@ class FakeOllama:
         """Queue a reply with a ``message.thinking`` part besides the content."""
         self.push(Reply(content=content, thinking=thinking))
 
+    def reset(self) -> None:
+        """Forget what was received and scripted, and stop injecting faults."""
+        with self._lock:
+            self.requests.clear()
+            self._replies.clear()
+            self.dropped = 0
+        self.responder = None
+        self.load_error = ""
+        self.force_options = {}
+
     @property
     def pending(self) -> int:
         """How many scripted replies have not been consumed yet."""
