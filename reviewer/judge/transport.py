@@ -79,6 +79,8 @@ def _not_ollama(exc: BaseException) -> RawFault:
         what = "not JSON"
     elif isinstance(exc, TypeError):
         what = "JSON but not an object"
+    elif type(exc).__name__ == "ValidationError":  # pydantic: fields of a chat reply missing
+        what = "JSON but not a chat reply"
     else:
         what = f"not Ollama's reply ({type(exc).__name__})"
     return RawFault(NOT_OLLAMA, f"the server's reply is {what}: is this an Ollama server?")
