@@ -119,3 +119,31 @@ def test_reassess_applies_the_chosen_strictness_without_asking(
         "2 second opinions reassessed: 1 unreliable (not applied), 1 changed"]
     assert [_accepted(store, i) for i in ids] == [False, True]
     assert len(fake_ollama.chat_requests) == 2  # reassessing asks nothing
+
+
+def test_the_example_view_shows_the_unreliable_mark_and_the_reasoning(
+    tmp_path: Path, store: Store, fake_ollama: FakeOllama
+) -> None:
+    import json
+
+    from reviewer.review.example import load_example
+
+    ids = load(store, tmp_path, [record("c", 1, 1, demande="non"),
+                                 record("c", 1, 2, demande="non", response="Autre réponse.")])
+    fake_ollama.reply_thinking("Elle dit juste oui.", json.dumps({"verdicts": [
+        {"criterion": "G-DEMANDE", "verdict": "oui", "rationale": "Oui"}]}))
+    fake_ollama.reply_json({"verdicts": [{"criterion": "G-DEMANDE", "verdict": "oui",
+                                          "rationale": "Elle répond à la demande posée."}]})
+    for aid in ids:
+        second_opinion(store, client_for(fake_ollama, think=True), aid)
+
+    with store.session() as s:
+        bad, good = (load_example(s, aid, "alice") for aid in ids)
+    row = bad.verdicts[0]
+    assert row.second_opinion is not None and row.second_opinion.met
+    assert not row.second_opinion.applied and not row.effective and not bad.live.accepted
+    assert row.second_opinion.unreliable_reason == "the rationale is only « Oui »"
+    assert row.second_opinion.reasoning == "Elle dit juste oui."
+    row = good.verdicts[0]
+    assert row.second_opinion is not None and row.second_opinion.applied and row.effective
+    assert row.second_opinion.reasoning is None and good.live.accepted
