@@ -29,7 +29,8 @@ from ui.settings import Settings
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 RUN = "2026-10-14-ministral-8b"
 SAYS = "L'assistant répond directement à la demande de la personne numéro {}."
-YES = {"verdicts": [{"criterion": "G-DEMANDE", "rationale": "Répond bien.", "verdict": "oui"}]}
+YES = {"verdicts": [{"criterion": "G-DEMANDE", "rationale": "Elle répond bien à la demande.",
+                      "verdict": "oui"}]}
 
 
 @pytest.fixture
@@ -68,7 +69,7 @@ def test_second_opinion_for_one_attempt(qtbot: Any, judged_window: MainWindow,
     idle(qtbot, w)
     assert finished.args[0].startswith("Second opinions: 1 asked, 1 now accepted, 0 failed")
     assert len(fake_ollama.chat_requests) == 1
-    assert w.pane.verdict_model.index(0, 7).data() == "yes : Répond bien."
+    assert w.pane.verdict_model.index(0, 7).data() == "yes : Elle répond bien à la demande."
     assert w.pane.live_line.text().endswith("accepted  ⟵ changed")
     assert not w.job_bar.isVisible()
     assert w.error_label.text() == ""
