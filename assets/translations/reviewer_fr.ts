@@ -952,6 +952,11 @@
         <source>Language and database changes apply at the next start.</source>
         <translation>La langue et la base de données changent au prochain démarrage.</translation>
     </message>
+    <message>
+        <location filename="../../ui/review/dialogs.py" line="107" />
+        <source>Let a reasoning judge think before a second opinion</source>
+        <translation>Laisser un juge qui raisonne réfléchir avant un second avis</translation>
+    </message>
 </context>
 <context>
     <name>Shortcuts</name>
@@ -1087,6 +1092,21 @@
         <location filename="../../ui/example_models.py" line="135" />
         <source>⚠ contradiction %1</source>
         <translation>⚠ contradiction %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="159" />
+        <source>unreliable — not applied</source>
+        <translation>peu fiable — non appliqué</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="168" />
+        <source>Not applied: %1</source>
+        <translation>Non appliqué : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="170" />
+        <source>Judge's reasoning: %1</source>
+        <translation>Raisonnement du juge : %1</translation>
     </message>
 </context>
 </TS>

@@ -89,7 +89,7 @@ class SecondOpinionRunner(QObject):
             from reviewer.judge.client import JudgeClient
 
             client = JudgeClient(config.ollama_host, config.ollama_model, timeout=TIMEOUT_S,
-                                 retries=1)
+                                 retries=1, think=config.judge_think)
             report = run_second_opinions(store, client, attempt_ids,
                                          progress=self.progressed.emit, cancel=cancel)
             return report, skip_reason(store, attempt_ids, report)
