@@ -1,9 +1,12 @@
 """The judge client: the official ``ollama`` client, structured output, retries, a cache.
 
-Every request is deterministic (temperature 0, a fixed seed, thinking off), so a request
-byte-identical to an earlier one (same model, messages, options, format, think) is
-answered from the ``judge_requests`` table instead of being sent again. Only a reply that
-parsed and validated is cached: a failed request leaves no row.
+Every request is deterministic (temperature 0, a fixed seed), so a request byte-identical
+to an earlier one (same model, messages, options, format, think) is answered from the
+``judge_requests`` table instead of being sent again. Only a reply that parsed and
+validated is cached (with a reasoning model's thoughts, when it thought): a failed
+request leaves no row. Each request says how much context and how many reply tokens it
+needs (``reviewer.judge.context``), and a reply whose prompt or answer the server cut is a
+fault, not an answer.
 
 Faults become a ``JudgeFault`` whose message is one line naming the model and host, e.g.
 ``judge qwen3.6:35b-a3b at http://127.0.0.1:11434: no server listening``. Transient faults
