@@ -100,6 +100,19 @@ async def _chat(host: str, body: dict[str, Any], timeout: float) -> Any:
         )
 
 
+def _run(coroutine: Any) -> Any:
+    """``asyncio.run``, also from a thread whose event loop is running (then the request
+    runs on a helper thread: a running loop cannot be blocked on)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coroutine)
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1, thread_name_prefix="judge-request") as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 def chat_once(host: str, body: dict[str, Any], timeout: float) -> ChatReply:
     """Send ``body`` (``model``, ``messages``, ``format``, ``options``, ``think``) once;
     RawFault on anything but a well-formed reply within ``timeout`` seconds in all."""
@@ -108,7 +121,7 @@ def chat_once(host: str, body: dict[str, Any], timeout: float) -> ChatReply:
     from pydantic import ValidationError
 
     try:
-        response = asyncio.run(_chat(host, body, timeout))
+        response = _run(_chat(host, body, timeout))
     except ollama.ResponseError as exc:
         raise RawFault(HTTP, one_line(exc.error) or "no detail", exc.status_code) from None
     except (TimeoutError, httpx.TimeoutException):

@@ -167,3 +167,14 @@ def test_think_is_sent_and_part_of_the_cache_key_and_the_reasoning_is_stored(
                          .order_by(JudgeRequest.id)).all()
     assert [tuple(r) for r in rows] == [(first, "La réponse donne la démarche, donc oui."),
                                         (second, None)]
+
+
+def test_a_request_from_inside_a_running_event_loop(fake_ollama: FakeOllama) -> None:
+    import asyncio
+
+    fake_ollama.reply_json(GOOD)
+
+    async def inside() -> dict[str, object]:
+        return ask(fake_ollama)  # a caller that already runs an event loop (a notebook)
+
+    assert asyncio.run(inside()) == GOOD

@@ -135,7 +135,7 @@ def _with_llm(client: JudgeClient, store: Store, items: list[Item]) -> int:
                 raise JudgeError(f"{why}; {len(items) - n + 1} of {len(items)} lines not "
                                  "read, rerun to resume (lines already read come from the "
                                  "cache)") from None
-            print(f"reviewer: {args_where(item, n)}: {exc}", file=sys.stderr)
+            print(f"reviewer: {_where(item, n)}: {exc}", file=sys.stderr)
             line["llm"] = {"error": str(exc)}
         else:
             stop.after(None)
@@ -145,8 +145,8 @@ def _with_llm(client: JudgeClient, store: Store, items: list[Item]) -> int:
     return 1 if failed else 0
 
 
-def args_where(item: Item, n: int) -> str:
-    """``line N`` (and the criterion) for a message about one input item."""
+def _where(item: Item, n: int) -> str:
+    """``item N`` (and its criterion) for a message about one input item."""
     return f"item {n}" + (f" ({item.criterion_id})" if item.criterion_id else "")
 
 
