@@ -33,6 +33,7 @@ from reviewer.judge.context import (
     cut_reply,
     sized_options,
 )
+from reviewer.judge.conversation import conversation_text
 from reviewer.judge.transport import (
     NOT_OLLAMA,
     TIMEOUT,
@@ -154,19 +155,6 @@ def reply_schema(n_answers: int) -> dict[str, Any]:
     del notes["items"]
     notes.update(prefixItems=items, items=False, minItems=n_answers, maxItems=n_answers)
     return schema
-
-
-def conversation_text(prompt: str | Sequence[dict[str, Any]] | None) -> str:
-    """The conversation as the judge reads it: a string, or role-tagged messages."""
-    if prompt is None or prompt == "":
-        return "(conversation non fournie)"
-    if isinstance(prompt, str):
-        return prompt
-    roles = {"system": "Système", "user": "Utilisateur", "assistant": "Assistant"}
-    return "\n\n".join(
-        f"[{roles.get(str(m.get('role')), str(m.get('role')))}]\n{m.get('content', '')}"
-        for m in prompt
-    )
 
 
 def build_messages(

@@ -8,12 +8,12 @@ import pytest
 from sqlalchemy import select
 
 from models import ContradictionFlag, JudgeRequest
-from reviewer.contradiction.llm_tier import (
+from reviewer.errors import JudgeError
+from reviewer.judge.llm_tier import (
     flag_verdicts,
     read_rationale,
     refusing_verdicts,
 )
-from reviewer.errors import JudgeError
 from reviewer.store import Store
 from tests.support.fake_ollama import FakeOllama, Reply
 from tests.support.judge_stores import client_for, closed_port_url, load

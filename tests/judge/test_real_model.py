@@ -26,9 +26,9 @@ from sqlalchemy import select
 
 from models import ContradictionFlag, JudgeFailure, Verdict
 from reviewer.cli.main import main
-from reviewer.contradiction.llm_tier import flag_verdicts, refusing_verdicts
 from reviewer.judge.batch import run_second_opinions
 from reviewer.judge.client import JudgeClient
+from reviewer.judge.llm_tier import flag_verdicts, refusing_verdicts
 from reviewer.rule.replay import load_attempts, replay
 from reviewer.store import Store
 from tests.support.fake_ollama import FakeOllama, Reply

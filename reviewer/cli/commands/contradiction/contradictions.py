@@ -11,7 +11,7 @@ half-written output.
 per language; ``--json`` prints them as one JSON object.
 
 ``--llm`` (file mode) also asks the judge model to read each rationale alone (the LLM
-tier, ``reviewer.contradiction.llm_tier``) and adds its reading as ``"llm"`` to each line;
+tier, ``reviewer.judge.llm_tier``) and adds its reading as ``"llm"`` to each line;
 ``--host``/``--model`` choose the judge (defaults as for ``reviewer rejudge``). Each line
 is written as its reading arrives; requests go through the judge cache of the store
 (``--db``, as every command), so a rerun after an interruption answers the lines already
@@ -40,9 +40,9 @@ from reviewer.contradiction.evaluate import (
     read_items,
 )
 from reviewer.contradiction.learned import trained_on
-from reviewer.contradiction.llm_tier import Stop, read_rationale
 from reviewer.errors import BadInputError, JudgeError
 from reviewer.judge.client import JudgeClient
+from reviewer.judge.llm_tier import Stop, read_rationale
 from reviewer.store import Store
 
 

@@ -16,9 +16,9 @@ from tqdm import tqdm  # type: ignore[import-untyped]
 
 from reviewer.cli.common import store_from
 from reviewer.contradiction.flagging import flag_all
-from reviewer.contradiction.llm_tier import flag_verdicts, refusing_verdicts
 from reviewer.errors import JudgeError
 from reviewer.judge.client import JudgeClient
+from reviewer.judge.llm_tier import flag_verdicts, refusing_verdicts
 
 
 def register(sub: Any) -> None:
