@@ -204,52 +204,52 @@
 <context>
     <name>CheckModel</name>
     <message>
-        <location filename="../../ui/review/example_models.py" line="179"/>
+        <location filename="../../ui/review/example_models.py" line="198"/>
         <source>Check</source>
         <translation>Contrôle</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="179"/>
+        <location filename="../../ui/review/example_models.py" line="198"/>
         <source>Mode</source>
         <translation>Mode</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="179"/>
+        <location filename="../../ui/review/example_models.py" line="198"/>
         <source>Result</source>
         <translation>Résultat</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="179"/>
+        <location filename="../../ui/review/example_models.py" line="198"/>
         <source>Matches</source>
         <translation>Correspondances</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="180"/>
+        <location filename="../../ui/review/example_models.py" line="199"/>
         <source>Description</source>
         <translation>Description</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="203"/>
+        <location filename="../../ui/review/example_models.py" line="222"/>
         <source>forbid</source>
         <translation>interdit</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="203"/>
+        <location filename="../../ui/review/example_models.py" line="222"/>
         <source>require</source>
         <translation>exige</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="206"/>
+        <location filename="../../ui/review/example_models.py" line="225"/>
         <source>failed → false positive</source>
         <translation>échoué → faux positif</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="207"/>
+        <location filename="../../ui/review/example_models.py" line="226"/>
         <source>passed</source>
         <translation>réussi</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="207"/>
+        <location filename="../../ui/review/example_models.py" line="226"/>
         <source>failed</source>
         <translation>échoué</translation>
     </message>
@@ -937,34 +937,39 @@
         <translation>Passer à l&apos;essai suivant après accepter ou rejeter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="95"/>
+        <location filename="../../ui/review/dialogs.py" line="97"/>
         <source>Reviewer name</source>
         <translation>Nom du relecteur</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="96"/>
+        <location filename="../../ui/review/dialogs.py" line="98"/>
         <source>Ollama host</source>
         <translation>Hôte Ollama</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="97"/>
+        <location filename="../../ui/review/dialogs.py" line="99"/>
         <source>Judge model</source>
         <translation>Modèle juge</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="98"/>
+        <location filename="../../ui/review/dialogs.py" line="101"/>
         <source>Database</source>
         <translation>Base de données</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="99"/>
+        <location filename="../../ui/review/dialogs.py" line="102"/>
         <source>Language</source>
         <translation>Langue</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="101"/>
+        <location filename="../../ui/review/dialogs.py" line="104"/>
         <source>Language and database changes apply at the next start.</source>
         <translation>La langue et la base de données changent au prochain démarrage.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/dialogs.py" line="95"/>
+        <source>Let a reasoning judge think before a second opinion</source>
+        <translation>Laisser un juge qui raisonne réfléchir avant un second avis</translation>
     </message>
 </context>
 <context>
@@ -1168,9 +1173,24 @@
         <translation>Second avis</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="143"/>
+        <location filename="../../ui/review/example_models.py" line="145"/>
         <source>⚠ contradiction %1</source>
         <translation>⚠ contradiction %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="152"/>
+        <source>unreliable — not applied</source>
+        <translation>peu fiable — non appliqué</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="161"/>
+        <source>Not applied: %1</source>
+        <translation>Non appliqué : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="163"/>
+        <source>Judge&apos;s reasoning: %1</source>
+        <translation>Raisonnement du juge : %1</translation>
     </message>
 </context>
 </TS>
