@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from reviewer.errors import BadInputError
-from reviewer.graders.batch import GradeOptions, judge_groups, rule_score, weights_for
+from reviewer.graders.batch import GradeOptions, rule_score, weights_for
 from reviewer.graders.combine import weighted
 from reviewer.graders.judge import Judge
 from reviewer.graders.lint import lint, recommend
@@ -79,26 +79,49 @@ def answer_name(i: int) -> str:
     return chr(ord("A") + i) if i < 26 else f"#{i + 1}"
 
 
-def groups_of(rows: Sequence[Row]) -> list[Group]:
-    """The groups of ``rows`` as the judge sees them (same ``group``, else same prompt);
-    rows of one group must share prompt and reference."""
+def groups_of(rows: Sequence[Row], *, judged: bool = True) -> list[Group]:
+    """The groups of ``rows`` as the judge sees them (same ``group``, else same prompt).
+
+    With ``judged``, rows of one group must share prompt and reference (the judge reads
+    them once per group); rule-based graders score each row against its own reference,
+    so without a judge they need not. Rows exported from several grading files (``reviewer
+    export calibration``) carry ``calibration_set``: groups are then kept apart per file
+    and labelled ``FILE/GROUP``.
+    """
+    sets = {row.raw.get("calibration_set") for row in rows}
+    by_key: dict[tuple[str, str], list[int]] = {}
+    for i, row in enumerate(rows):
+        key = (str(row.raw.get("calibration_set", "")), row.group_key())
+        members = by_key.setdefault(key, [])
+        if judged and members:
+            first = rows[members[0]]
+            for what in ("prompt", "reference"):
+                if getattr(row, what) != getattr(first, what):
+                    raise BadInputError(
+                        f"{row.where}: {what} differs from line {first.line} of the same group"
+                    )
+        members.append(i)
     out: list[Group] = []
-    for members in judge_groups(rows):
+    for (set_name, _), members in by_key.items():
         first = rows[members[0]]
         label = first.group if first.group is not None else f"line {first.line}"
-        out.append(Group(label, tuple(members)))
+        out.append(Group(f"{set_name}/{label}" if len(sets) > 1 else label, tuple(members)))
     return out
 
 
-def human_scores(rows: Sequence[Row]) -> list[float]:
-    """The per-row ``"human"`` score (any number, higher is better); FILE:LINE errors."""
-    found: list[float] = []
+def human_scores(rows: Sequence[Row]) -> list[float | None]:
+    """The per-row ``"human"`` score (any number, higher is better; ``null``: not scored
+    yet, so its group is left out of the comparison); FILE:LINE errors."""
+    found: list[float | None] = []
     for row in rows:
+        if "human" in row.raw and row.raw["human"] is None:
+            found.append(None)
+            continue
         value = row.raw.get("human")
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise BadInputError(
                 f"{row.where}: 'human' is required: your score of the answer "
-                "(a number, higher is better)"
+                "(a number, higher is better; null while not scored)"
             )
         if not math.isfinite(value):
             raise BadInputError(f"{row.where}: 'human' must be a finite number")
@@ -176,7 +199,8 @@ def score_sheet(rows: Sequence[Row], graders: Sequence[str],
         absent = {n: why for n in needed if (why := _missing(n, row, options))}
         missing.append(absent)
         parts.append({n: rule_score(n, row, options) for n in needed if n not in absent})
-    return ScoreSheet(rows, groups_of(rows), options, parts, missing)
+    judged = "judge" in {n for g in graders for n in weights_for(g, options)}
+    return ScoreSheet(rows, groups_of(rows, judged=judged), options, parts, missing)
 
 
 def uses_judge(graders: Sequence[str], options: GradeOptions) -> bool:

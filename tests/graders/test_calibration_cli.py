@@ -124,3 +124,23 @@ def test_bad_input_is_one_line_and_exit_2(
     assert code == 2
     assert message in err
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_unscored_groups_wait_and_rows_may_differ_without_a_judge(
+    tmp_path: Path, fake_ollama: FakeOllama, capsys: Any
+) -> None:
+    rows = share_rows()
+    rows[0]["human"] = None  # not scored yet: the group is left out
+    rows += [{"group": "g2", "reference": "Le taux est de 3 %.", "response": "3 %", "human": 2},
+             {"group": "g2", "reference": "Le taux est de 4 %.", "response": "4 %", "human": 1}]
+    src = write_jsonl(tmp_path / "in.jsonl", rows)
+    code, out, _ = run(capsys, str(src), "--graders", "numeric", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["groups"] == 1 and data["groups_in_file"] == 2
+    assert data["graders"]["numeric"]["per_group"]["g2"]["scores"] == [1.0, 1.0]
+    # The judge reads a group once: its rows must share prompt and reference.
+    fake_ollama.responder = GroupJudge()
+    code, _, err = run(capsys, str(src), "--graders", "judge", "--model", "j:14b",
+                       "--host", fake_ollama.url)
+    assert code == 2 and "in.jsonl:5: reference differs from line 4 of the same group" in err
