@@ -51,15 +51,15 @@ def _set_ids(session: Session, names: Sequence[str] | None) -> list[int]:
 def calibration_records(session: Session, set_ids: Sequence[int],
                         reviewer: str | None = None) -> Iterator[dict[str, Any]]:
     """Each stored line with its human score, file by file, in line order."""
-    latest: dict[int, tuple[float, str]] = {}
+    latest: dict[int, tuple[float | None, str | None]] = {}
     scores = (select(CalibrationScore.row_id, CalibrationScore.score, CalibrationScore.reviewer)
               .join(CalibrationRow, CalibrationScore.row_id == CalibrationRow.id)
               .where(CalibrationRow.set_id.in_(set_ids))
               .order_by(CalibrationScore.updated_at, CalibrationScore.id))
     if reviewer is not None:
         scores = scores.where(CalibrationScore.reviewer == reviewer)
-    for row_id, score, who in session.execute(scores):
-        latest[row_id] = (score, who)  # later rows win: the latest score of any reviewer
+    for row_id, value, by in session.execute(scores):
+        latest[row_id] = (value, by)  # later rows win: the latest score of any reviewer
     rows = (select(CalibrationRow.id, CalibrationRow.data, CalibrationSet.name)
             .join(CalibrationSet, CalibrationRow.set_id == CalibrationSet.id)
             .where(CalibrationRow.set_id.in_(set_ids))
