@@ -363,8 +363,7 @@ class Calibration:
         ranked = [g for g in self.graders if g.pairwise_accuracy is not None]
         if not ranked:
             return None
-        return max(ranked, key=lambda g: (g.pairwise_accuracy or 0.0,
-                                          -2.0 if g.kendall_tau_b is None else g.kendall_tau_b))
+        return max(ranked, key=_key)
 
     def position_consistency(self) -> float | None:
         """Mean position consistency of the judge over the finished groups judged in
@@ -382,7 +381,8 @@ class Calibration:
         for g in self.graders:
             if g is best:
                 continue
-            lines.append(f"{g.name} loses: {_figures(g)}; {_why(g)}")
+            verb = "ties with " + best.name if _key(g) == _key(best) else "loses"
+            lines.append(f"{g.name} {verb}: {_figures(g)}; {_why(g)}")
         if best.inverted:
             lines.append(f"Even {best.name} inverts: {_pairs_text(best.inverted)}.")
         return lines
@@ -418,6 +418,12 @@ class Calibration:
             "consistency": self.position_consistency(),
             "per_group": {label: run.as_dict() for label, run in runs.items()},
         }
+
+
+def _key(g: GraderResult) -> tuple[float, float]:
+    """How graders are ranked: mean pairwise accuracy, then mean τ-b (undefined last)."""
+    return (-1.0 if g.pairwise_accuracy is None else g.pairwise_accuracy,
+            -2.0 if g.kendall_tau_b is None else g.kendall_tau_b)
 
 
 def _figures(g: GraderResult) -> str:
