@@ -186,8 +186,13 @@ class ScoreSheet:
 
 
 def score_sheet(rows: Sequence[Row], graders: Sequence[str],
-                options: GradeOptions | None = None) -> ScoreSheet:
-    """The rule-based components the ``graders`` need, for every row (no judge call)."""
+                options: GradeOptions | None = None, *,
+                check_groups: bool | None = None) -> ScoreSheet:
+    """The rule-based components the ``graders`` need, for every row (no judge call).
+
+    ``check_groups``: refuse groups whose rows differ in prompt or reference (default:
+    when a grader needs the judge; the app checks when it runs the judge instead).
+    """
     options = options or GradeOptions()
     needed: dict[str, None] = {}
     for grader in graders:
@@ -199,8 +204,9 @@ def score_sheet(rows: Sequence[Row], graders: Sequence[str],
         absent = {n: why for n in needed if (why := _missing(n, row, options))}
         missing.append(absent)
         parts.append({n: rule_score(n, row, options) for n in needed if n not in absent})
-    judged = "judge" in {n for g in graders for n in weights_for(g, options)}
-    return ScoreSheet(rows, groups_of(rows, judged=judged), options, parts, missing)
+    if check_groups is None:
+        check_groups = "judge" in {n for g in graders for n in weights_for(g, options)}
+    return ScoreSheet(rows, groups_of(rows, judged=check_groups), options, parts, missing)
 
 
 def uses_judge(graders: Sequence[str], options: GradeOptions) -> bool:
@@ -221,11 +227,14 @@ def judge_sheet(
     *,
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
 ) -> dict[str, PositionRun]:
     """Judge every group in ``orders`` orders (stored in ``sheet.judged`` as it goes, so
     the groups judged before a failure are kept); ``progress(done, total)`` after each
-    group."""
+    group; ``cancelled()`` true stops before the next group."""
     for done, group in enumerate(sheet.groups, 1):
+        if cancelled is not None and cancelled():
+            break
         first = sheet.rows[group.members[0]]
         responses = [sheet.rows[i].response for i in group.members]
         order_list = orders_for(len(responses), orders, mode, seed=seed, label=group.label)
