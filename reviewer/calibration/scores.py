@@ -19,6 +19,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from models import CalibrationEvent, CalibrationRow, CalibrationScore, CalibrationSet, utcnow
+from reviewer.changes import NOTHING, Changes
 from reviewer.errors import BadInputError
 
 MODES = ("score", "rank")
@@ -35,6 +36,11 @@ class ScoreOutcome:
     def changed(self) -> bool:
         """Whether anything was written."""
         return bool(self.scores)
+
+    @property
+    def changes(self) -> Changes:
+        """What the screens must refresh: calibration scores, when any was written."""
+        return Changes(calibration=True) if self.scores else NOTHING
 
 
 def _value(score: float | None, mode: str) -> dict[str, Any] | None:

@@ -115,6 +115,18 @@ def list_sets(session: Session, reviewer: str) -> list[SetInfo]:
     return [set_info(session, set_id, reviewer) for set_id in ids]
 
 
+def human_of(session: Session, set_id: int, reviewer: str
+             ) -> dict[int, tuple[float, str]]:
+    """``reviewer``'s stored scores of the set's answers: row id → (score, mode)."""
+    return {
+        row_id: (score, mode) for row_id, score, mode in session.execute(
+            select(CalibrationScore.row_id, CalibrationScore.score, CalibrationScore.mode)
+            .join(CalibrationRow, CalibrationScore.row_id == CalibrationRow.id)
+            .where(CalibrationRow.set_id == set_id, CalibrationScore.reviewer == reviewer)
+        )
+    }
+
+
 def load_set(session: Session, set_id: int, reviewer: str) -> LoadedSet:
     """The set's rows in group order, with ``reviewer``'s scores."""
     info = set_info(session, set_id, reviewer)
@@ -124,13 +136,7 @@ def load_set(session: Session, set_id: int, reviewer: str) -> LoadedSet:
         .where(CalibrationRow.set_id == set_id)
         .order_by(CalibrationRow.group_index, CalibrationRow.position)
     ).all()
-    scores = dict(
-        (row_id, (score, mode)) for row_id, score, mode in session.execute(
-            select(CalibrationScore.row_id, CalibrationScore.score, CalibrationScore.mode)
-            .join(CalibrationRow, CalibrationScore.row_id == CalibrationRow.id)
-            .where(CalibrationRow.set_id == set_id, CalibrationScore.reviewer == reviewer)
-        )
-    )
+    scores = human_of(session, set_id, reviewer)
     rows = tuple(parse_row(json.dumps(data, ensure_ascii=False), info.name, line)
                  for _, line, _, _, data in stored)
     groups: dict[int, tuple[str, list[int]]] = {}
