@@ -68,6 +68,11 @@ Ollama's gemma3 chat template, ``format`` as a grammar, ``num_ctx``/``num_keep``
 truncation and ``num_predict``. ``.generate(request)`` runs the backend on a request and
 returns its Reply, for responders that alter a real reply (an injected bad rationale).
 
+``GroupJudge(quality, bonus=…)`` (at the end of this module)
+    A ``responder`` for the group judge that notes answers by their text, with an optional
+    bonus per position shown: unbiased without one, ``GroupJudge.preferring_first()``
+    favours the first answers (position-bias tests of ``reviewer calibrate --orders``).
+
 Other endpoints, enough for ``Client.list()``, ``Client.show()`` and a version probe:
 ``GET /api/tags`` (lists ``.model``), ``POST /api/show`` (has ``model_info``),
 ``GET /api/version``. Replies mimic a real model's: ``model``, RFC 3339 ``created_at``,
@@ -79,6 +84,7 @@ from __future__ import annotations
 import collections
 import json
 import math
+import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -470,3 +476,94 @@ class FakeOllama:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+# -- a group judge with (or without) a position preference (issue 20) -------------------
+
+_ANSWER_HEADING = re.compile(r"^### Réponse (\d+)\n", re.MULTILINE)
+_AFTER_ANSWERS = re.compile(r"\n\nNote les \d+ réponses", re.MULTILINE)
+
+
+def group_answers(request: dict[str, Any]) -> list[str]:
+    """The candidate answers of a group-judge request (``### Réponse i`` sections of the
+    last user message, as ``reviewer.graders.judge.build_messages`` writes them)."""
+    text = str(request.get("messages", [{}])[-1].get("content", ""))
+    end = _AFTER_ANSWERS.search(text)
+    text = text[: end.start()] if end else text
+    heads = list(_ANSWER_HEADING.finditer(text))
+    return [
+        text[h.end() : heads[k + 1].start() if k + 1 < len(heads) else len(text)].rstrip("\n")
+        for k, h in enumerate(heads)
+    ]
+
+
+def _resolve(schema: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/$defs/"):
+        resolved = schema.get("$defs", {}).get(ref.removeprefix("#/$defs/"), {})
+        return resolved if isinstance(resolved, dict) else {}
+    return node
+
+
+class GroupJudge:
+    """A ``responder`` that notes every answer of a group-judge request by its **content**
+    (``quality``: answer text → 1–5 note, 3 for unknown texts), plus a **position bonus**:
+    ``bonus[p]`` is added to the note of the answer shown at position ``p`` (0-based) and
+    the note is clipped to 1–5. No bonus: an unbiased judge, whose notes do not depend on
+    the order; ``GroupJudge.preferring_first(quality)`` favours the first positions.
+
+    The reply follows the request's own ``format`` schema: every 1–5 integer field gets the
+    note, ``answer`` the 1-based position, strings a short justification, so the judge can
+    add or rename axes without this fake changing. ``.calls`` counts the requests served.
+
+    Usage: ``fake.responder = GroupJudge({"text A": 5, "text B": 2}, bonus=(2, 0, -2))``.
+    """
+
+    def __init__(self, quality: dict[str, int] | None = None,
+                 bonus: tuple[int, ...] = ()) -> None:
+        self.quality = dict(quality or {})
+        self.bonus = bonus
+        self.calls = 0
+        self.seen: list[list[str]] = []  # answers in the order each request showed them
+
+    @classmethod
+    def preferring_first(cls, quality: dict[str, int] | None = None) -> GroupJudge:
+        """A judge that adds 3 to the first answer shown, 1 to the second, −1 to the
+        third and −3 to every later one: the order decides most of the ranking."""
+        return cls(quality, bonus=(3, 1, -1, -3, -3, -3, -3, -3, -3, -3, -3, -3))
+
+    def note(self, text: str, position: int) -> int:
+        """The note of ``text`` shown at ``position`` (0-based)."""
+        bonus = self.bonus[position] if position < len(self.bonus) else 0
+        return max(1, min(5, self.quality.get(text, 3) + bonus))
+
+    def __call__(self, request: dict[str, Any]) -> Reply:
+        answers = group_answers(request)
+        self.calls += 1
+        self.seen.append(answers)
+        schema = request.get("format") if isinstance(request.get("format"), dict) else {}
+        assert isinstance(schema, dict)
+        items = schema.get("properties", {}).get("notes", {}).get("items", {})
+        fields = _resolve(schema, items).get("properties", {}) if items else {}
+        notes = [self._entry(fields, text, p) for p, text in enumerate(answers)]
+        return Reply.json({"notes": notes})
+
+    def _entry(self, fields: dict[str, Any], text: str, position: int) -> dict[str, Any]:
+        value = self.note(text, position)
+        if not fields:  # no schema sent: the judge's current shape
+            fields = {k: {"type": "integer", "maximum": 5} for k in
+                      ("correctness", "helpfulness", "tone", "format")}
+            fields = {"answer": {"type": "integer"}, **fields,
+                      "justification": {"type": "string"}}
+        entry: dict[str, Any] = {}
+        for name, spec in fields.items():
+            kind = spec.get("type") if isinstance(spec, dict) else None
+            if name == "answer":
+                entry[name] = position + 1
+            elif kind == "integer":
+                entry[name] = value
+            elif kind == "string":
+                entry[name] = f"Note {value} (position {position + 1})."
+            elif kind == "boolean":
+                entry[name] = value >= 3
+        return entry

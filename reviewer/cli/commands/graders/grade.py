@@ -44,16 +44,8 @@ def judge_host(host: str | None) -> str:
     return host or os.environ.get("OLLAMA_HOST") or DEFAULT_HOST
 
 
-def register(sub: Any) -> None:
-    """Add the ``grade`` subcommand."""
-    p = sub.add_parser(
-        "grade",
-        help="score answers with a grader (exact, rouge_l, numeric, judge, …)",
-        description="Score each line of IN.jsonl; see docs/graders.md.",
-    )
-    p.add_argument("grader", choices=GRADERS, metavar="GRADER", help=", ".join(GRADERS))
-    p.add_argument("input", metavar="IN.jsonl")
-    p.add_argument("-o", "--output", metavar="OUT.jsonl", help="write here instead of stdout")
+def add_grading_arguments(p: argparse.ArgumentParser) -> None:
+    """The judge and grader parameters of ``grade`` (``calibrate`` takes them too)."""
     add_judge_arguments(p)
     p.add_argument("--timeout", type=float, default=120.0,
                    help="seconds one judge call may take in all, body included (120)")
@@ -91,6 +83,19 @@ def register(sub: Any) -> None:
         metavar="NAME=W,…",
         help=f"mix grader weights over {', '.join(sorted(COMPONENTS))}",
     )
+
+
+def register(sub: Any) -> None:
+    """Add the ``grade`` subcommand."""
+    p = sub.add_parser(
+        "grade",
+        help="score answers with a grader (exact, rouge_l, numeric, judge, …)",
+        description="Score each line of IN.jsonl; see docs/graders.md.",
+    )
+    p.add_argument("grader", choices=GRADERS, metavar="GRADER", help=", ".join(GRADERS))
+    p.add_argument("input", metavar="IN.jsonl")
+    p.add_argument("-o", "--output", metavar="OUT.jsonl", help="write here instead of stdout")
+    add_grading_arguments(p)
     p.set_defaults(func=run)
 
 
@@ -124,6 +129,26 @@ def options_from(args: argparse.Namespace) -> GradeOptions:
     )
 
 
+def judge_from(args: argparse.Namespace, grader: str) -> Judge:
+    """The judge the command line asks for (``grader`` names who needs it in errors)."""
+    if not args.model:
+        raise BadInputError(f"the {grader} grader needs a judge model (--model NAME)")
+    if args.timeout <= 0:
+        raise BadInputError("--timeout must be a positive number of seconds")
+    return Judge(
+        JudgeConfig(
+            model=args.model,
+            host=judge_host(args.host),
+            timeout=args.timeout,
+            seed=args.seed,
+            retries=max(0, args.retries),
+            num_ctx=args.num_ctx,
+            max_ctx=args.max_ctx,
+            think=args.think,
+        )
+    )
+
+
 def _progress(done: int, total: int) -> None:
     """Judge progress on an interactive terminal only (never in logs or pipes)."""
     if sys.stderr.isatty():
@@ -142,24 +167,7 @@ def run(args: argparse.Namespace) -> int:
     options = options_from(args)
     weights = weights_for(args.grader, options)
     rows = read_rows(args.input)
-    judge = None
-    if "judge" in weights:
-        if not args.model:
-            raise BadInputError(f"the {args.grader} grader needs a judge model (--model NAME)")
-        if args.timeout <= 0:
-            raise BadInputError("--timeout must be a positive number of seconds")
-        judge = Judge(
-            JudgeConfig(
-                model=args.model,
-                host=judge_host(args.host),
-                timeout=args.timeout,
-                seed=args.seed,
-                retries=max(0, args.retries),
-                num_ctx=args.num_ctx,
-                max_ctx=args.max_ctx,
-                think=args.think,
-            )
-        )
+    judge = judge_from(args, args.grader) if "judge" in weights else None
     for warning in lint(rows, weights, judge_model=args.model, policy_model=args.policy_model):
         print(f"warning [{warning.code}]: {warning.message}", file=sys.stderr)
     failed: list[str] = []
