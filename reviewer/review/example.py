@@ -152,6 +152,10 @@ class ExampleView:
     # Team mode: the other reviewers' decisions as the pane was loaded; their versions are
     # what a decision compares against to tell "someone decided meanwhile".
     others: tuple[OtherDecision, ...] = ()
+    # What a rescue flips: the open decision-changing contradictions of a refused attempt
+    # (reading them as their rationales read makes the filter accept); empty otherwise.
+    # Filled by the trusted-flags work (issue 15); until then always empty.
+    rescue_flips: tuple[str, ...] = ()
 
     @property
     def seen_others(self) -> dict[str, int]:
