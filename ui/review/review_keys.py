@@ -26,7 +26,7 @@ from ui.review.example_view import ExamplePane
 from ui.review.filter_bar import FilterBar
 from ui.review.key_queue import KeyQueue
 from ui.review.queue_view import QueueView
-from ui.shortcuts import CRITERION_KEYS
+from ui.shortcuts import CRITERION_KEYS, shortcut
 
 # Keys that answer or leave the accept question open (the others close it).
 KEEP_QUESTION = frozenset({"accept", "false_positive", "back", "help", "scroll_down",
@@ -45,9 +45,9 @@ class ReviewKeys(QObject):
         self.commands, self.keys = commands, keys
         self.current, self.auto_advance, self.notice = current, auto_advance, notice
         pane.flip_verdict.connect(lambda row: self.submit(
-            "verdict", partial(commands.toggle_criterion, row + 1)))
+            "Space", partial(commands.toggle_criterion, row + 1)))
         pane.flip_check.connect(lambda row: self.submit(
-            "check", partial(commands.flip_check, row)))
+            "Space", partial(commands.flip_check, row)))
 
     def handlers(self) -> dict[str, Callable[[], None]]:
         """The actions of the review and navigation keys, by keyboard-table name."""
@@ -80,12 +80,14 @@ class ReviewKeys(QObject):
         return out
 
     # --- dispatch --------------------------------------------------------------------
-    def submit(self, name: str, fn: Callable[[], None], needs_view: bool = True) -> None:
-        """Queue ``fn`` as the key ``name`` (see ``KeyQueue.submit``)."""
-        self.keys.submit(name, partial(self._run, name, fn), needs_view=needs_view)
+    def submit(self, key: str, fn: Callable[[], None], needs_view: bool = True,
+               name: str = "") -> None:
+        """Queue ``fn`` as the key ``key`` (its name in messages; ``name``: the action's,
+        when it has one; see ``KeyQueue.submit``)."""
+        self.keys.submit(key, partial(self._run, name, fn), needs_view=needs_view)
 
     def _key(self, name: str, fn: Callable[[], None], needs_view: bool) -> None:
-        self.submit(name, fn, needs_view)
+        self.submit(shortcut(name).keys[0], fn, needs_view, name)
 
     def _now(self, name: str, fn: Callable[[], None]) -> None:
         self._run(name, fn)

@@ -148,8 +148,8 @@ class MainWindow(QMainWindow):
     def _handlers(self) -> dict[str, Callable[[], None]]:
         handlers = self.review_keys.handlers()
         handlers.update({
-            "second_opinion": partial(self.review_keys.submit, "second_opinion",
-                                      self.second_opinion, False),
+            "second_opinion": partial(self.review_keys.submit, "S", self.second_opinion,
+                                      False, "second_opinion"),
             "second_opinion_all": self.second_opinion_all,
             "search": self.filters.focus_search, "filters": self.filters.focus_filters,
             "audit": self.filters.toggle_audit, "settings": self.edit_settings,
