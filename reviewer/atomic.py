@@ -117,7 +117,7 @@ class _Entry:
 def _open_stream(out: Output) -> tuple[BinaryIO, BinaryIO | None]:
     if out.target is None:
         return sys.stdout.buffer, None
-    raw = cast(BinaryIO, open(out.target, "wb", buffering=0))  # noqa: SIM115 - owned
+    raw = cast(BinaryIO, open(out.target, "wb"))  # noqa: SIM115 - closed by FileSet
     return raw, raw
 
 
@@ -132,7 +132,7 @@ def _open_temp(out: Output) -> tuple[BinaryIO, Path]:
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     try:
         os.fchmod(fd, mode)
-        return cast(BinaryIO, os.fdopen(fd, "wb", buffering=0)), Path(tmp)
+        return cast(BinaryIO, os.fdopen(fd, "wb")), Path(tmp)
     except BaseException:
         os.close(fd)
         Path(tmp).unlink(missing_ok=True)

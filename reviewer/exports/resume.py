@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 
 from reviewer.atomic import write_jsonl_atomic
 from reviewer.exports.walk import DIVERGED, Walk, walk_conversations
+from reviewer.outputs import Output
 
 
 def resume_reason(walk: Walk) -> str | None:
@@ -55,7 +56,7 @@ def resume_records(walks: Iterator[Walk]) -> Iterator[dict[str, Any]]:
         }
 
 
-def export_resume(session: Session, out: Path, *, reviewer: str | None = None) -> int:
+def export_resume(session: Session, out: Path | Output, *, reviewer: str | None = None) -> int:
     """Write the resume list atomically; return how many conversations."""
     return write_jsonl_atomic(out, resume_records(walk_conversations(session,
                                                                      reviewer=reviewer)))

@@ -17,7 +17,7 @@ import pytest
 
 from reviewer.cli.main import main as cli
 from reviewer.errors import ReviewerError
-from reviewer.exports.dataset import manifest_path
+from reviewer.exports.manifest import manifest_path
 from reviewer.exports.run import run_export
 from reviewer.ingest.importer import import_run
 from reviewer.store import Store
@@ -120,7 +120,8 @@ def test_manifest_failing_keeps_the_previous_pair(big_store: Store, previous: Pa
     assert not any(manifest_path(previous).iterdir())
 
 
-@pytest.mark.parametrize("kind", ["golden", "decisions", "resume", "catalog"])
+@pytest.mark.parametrize("kind", ["dataset", "preference", "golden", "decisions", "resume",
+                                  "catalog"])
 def test_folder_in_the_way_is_one_clear_line(
     big_store: Store, db_url: str, tmp_path: Path, kind: str,
     capsys: pytest.CaptureFixture[str]
@@ -128,7 +129,8 @@ def test_folder_in_the_way_is_one_clear_line(
     out = tmp_path / "exports" / "out.jsonl"
     out.mkdir(parents=True)
 
-    assert cli(["--db", db_url, "export", kind, str(out)]) == 1
+    # Refused as bad input before anything is written (issue 18: exit 2, one line).
+    assert cli(["--db", db_url, "export", kind, str(out)]) == 2
 
     err = capsys.readouterr().err
     assert err.startswith(f"reviewer: cannot write {out}: ") and err.count("\n") == 1
