@@ -241,8 +241,9 @@ def export_preference(session: Session, out: Path | str | Output, options: Prefe
     catalog = catalog_versions(session)
     with FileSet() as files:
         writer = open_writer(session, files, out, split, runs=options.runs)
+        # KTO labels every attempt; pairs only come from turns with several attempts.
         walks = walk_conversations(session, reviewer=options.reviewer, runs=options.runs,
-                                   content=True, causes=True)
+                                   content=True, causes=True, pairs_only=options.fmt != "kto")
         preference_lines(walks, report, writer)
         report.files = writer.entries()
         report.split = writer.describe()

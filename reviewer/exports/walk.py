@@ -42,10 +42,10 @@ from json.encoder import encode_basestring_ascii
 from operator import attrgetter
 from typing import Any, NamedTuple
 
-from sqlalchemy import Text, case, select, type_coerce
-from sqlalchemy.orm import Session
+from sqlalchemy import Text, case, exists, or_, select, type_coerce
+from sqlalchemy.orm import Session, aliased
 
-from models import Attempt, Conversation, Run, Verdict
+from models import Attempt, Conversation, ReviewDecision, Run, Verdict
 from reviewer.keys import AttemptKey
 from reviewer.review.labels import ReviewView, review_views
 from reviewer.rule.filter import Decision, reason_ids
@@ -85,7 +85,7 @@ class Node:
     source: str
     decided_by: str | None
     restored_by: tuple[str, ...]
-    causes: tuple[str, ...] = ()
+    refusal: Any = None  # the refusal's reasons: a Decision's, or the stored JSON text
     messages: list[dict[str, str]] | None = None
     response: str | None = None
     well_formed: bool = False
@@ -105,6 +105,19 @@ class Node:
             return
         self.taint = parent.taint or (None if parent.accepted else parent)
         self.filter_taint = parent.filter_taint or (None if parent.filter_accepted else parent)
+
+    @property
+    def causes(self) -> tuple[str, ...]:
+        """The check and criterion ids of the refusal that stands (a refused attempt), or
+        of the filter's refusal (a restored one), when the walk read them."""
+        reasons = self.refusal
+        if isinstance(reasons, tuple) and all(" " not in r for r in reasons):
+            return reasons  # already the ids
+        if isinstance(reasons, str):
+            reasons = json.loads(reasons)
+        ids = tuple(reason_ids([str(r) for r in reasons or []]))
+        self.refusal = ids  # decoded once
+        return ids
 
     @property
     def usable(self) -> bool:
@@ -198,10 +211,12 @@ class _Status:
     """Final status, its source and restoration causes of the attempts of one chunk."""
 
     def __init__(self, views: dict[int, ReviewView], replayed: dict[int, Attempt],
-                 content: dict[int, tuple[Any, str]]) -> None:
+                 content: dict[int, tuple[Any, str]], primary: set[int] | None = None
+                 ) -> None:
         self.views = views
         self.replayed = replayed
         self.content = content  # context and answer read after the main select
+        self.primary = primary  # with every text read: the ids the dataset walk reads too
 
     def node(self, run: str, conv: str, row: Row) -> Node:
         """The node of one attempt (its context is attached by the walk)."""
@@ -218,15 +233,11 @@ class _Status:
                 BY_SECOND_OPINION if accepted != row.accepted else BY_FILTER
         else:
             accepted, source = row.accepted, BY_FILTER
-        causes: tuple[str, ...] = ()
-        if decision is not None and decision.reasons:
-            causes = tuple(reason_ids(decision.reasons))
-        elif isinstance(row.reasons, str | list):
-            stored = json.loads(row.reasons) if isinstance(row.reasons, str) else row.reasons
-            causes = tuple(reason_ids([str(r) for r in stored or []]))
+        refusal = tuple(reason_ids(decision.reasons)) \
+            if decision is not None and decision.reasons else row.reasons
         return Node(AttemptKey(run, conv, row.turn, row.attempt), row.id, row.accepted,
                     accepted, source, view.reviewer if view is not None else None,
-                    self._restored_by(row, accepted, view, attempt), causes)
+                    self._restored_by(row, accepted, view, attempt), refusal)
 
     def _restored_by(self, row: Row, accepted: bool, view: ReviewView | None,
                      attempt: Attempt | None) -> tuple[str, ...]:
@@ -263,10 +274,14 @@ def _answer_text(response: str) -> str:
 class _Chain:
     """Finding which attempt of the previous turn a context continues (see _attach)."""
 
-    def __init__(self, previous: Sequence[Node]) -> None:
-        # Candidates with a stored text: the accepted first (the usual parent).
+    def __init__(self, previous: Sequence[Node], primary: set[int] | None) -> None:
+        # Candidates with a stored text, the accepted first (the usual parent). When every
+        # text was read (``primary`` given), only those the dataset walk reads are parents,
+        # so that both walks link the same contexts.
         self.previous = sorted((n for n in previous if n.messages is not None
-                                and n.response is not None), key=lambda n: not n.accepted)
+                                and n.response is not None
+                                and (primary is None or n.filter_accepted
+                                     or n.id in primary)), key=lambda n: not n.accepted)
         self._heads: dict[int, str] = {}
 
     def head(self, node: Node) -> str | None:
@@ -344,13 +359,13 @@ def _same_context(node: Node, twin: Node) -> None:
     node.canonical, node.well_formed = twin.canonical, twin.well_formed
 
 
-def _walk_one(conv: _Conv, status: _Status) -> Walk:
+def _walk_one(conv: _Conv, status: _Status, chain_too: bool = True) -> Walk:
     walk = Walk(conv.run, conv.name, conv.turns_planned, conv.rows[-1].turn)  # turn order
     previous: list[Node] = []
     previous_turn = 0
     for turn, group in groupby(conv.rows, key=_TURN):
         rows = list(group)
-        chain = _Chain(previous if turn == previous_turn + 1 else [])
+        chain = _Chain(previous if turn == previous_turn + 1 else [], status.primary)
         seen: dict[str, Node] = {}
         nodes: list[Node] = []
         for row in rows:
@@ -369,7 +384,8 @@ def _walk_one(conv: _Conv, status: _Status) -> Walk:
         walk.turns.append(nodes)
         previous, previous_turn = nodes, turn
     walk.last_turn_filter_refused = not any(n.filter_accepted for n in walk.turns[-1])
-    _follow_chain(walk)
+    if chain_too:
+        _follow_chain(walk)
     return walk
 
 
@@ -414,8 +430,25 @@ def _no_answer(nodes: list[Node]) -> str:
     return NO_ANSWER
 
 
+def _pairs_only(stmt: Any) -> Any:
+    """Only the attempts that may be in a pair (their turn has another attempt), and every
+    attempt of a conversation where a reviewer may have refused an answer the filter
+    accepted (a reject, or overrides without a decision): only there can a later context
+    continue an answer now refused. A second opinion only ever rescues an answer."""
+    other = aliased(Attempt)
+    refused_by_reviewer = (
+        select(Attempt.conversation_id)
+        .join(ReviewDecision, ReviewDecision.attempt_id == Attempt.id)
+        .where(Attempt.accepted.is_(True),
+               or_(ReviewDecision.decision.is_(None), ReviewDecision.decision != "accept")))
+    return stmt.where(or_(
+        exists().where(other.conversation_id == Attempt.conversation_id,
+                       other.turn == Attempt.turn, other.attempt != Attempt.attempt),
+        Attempt.conversation_id.in_(refused_by_reviewer)))
+
+
 def _conversations(session: Session, runs: list[str] | None, chunk: int, *,
-                   content: bool, causes: bool) -> Iterator[_Conv]:
+                   content: bool, causes: bool, pairs_only: bool = False) -> Iterator[_Conv]:
     """Conversations (by run, then name) with their attempts, streamed."""
     # The stored JSON text, not the ORM's decoded value: only needed contexts are decoded.
     # Without ``content``, a refused attempt's context and answer are read only if it is
@@ -442,6 +475,8 @@ def _conversations(session: Session, runs: list[str] | None, chunk: int, *,
     )
     if runs:
         stmt = stmt.where(Run.name.in_(runs))
+    if pairs_only:
+        stmt = _pairs_only(stmt)
     current: _Conv | None = None
     # Core on the session's connection: plain rows, no ORM loading step.
     for found in session.connection().execute(stmt):
@@ -459,35 +494,41 @@ def _conversations(session: Session, runs: list[str] | None, chunk: int, *,
 def walk_conversations(
     session: Session, *, reviewer: str | None = None, runs: list[str] | None = None,
     chunk: int = CHUNK, content: bool = False, causes: bool = False,
+    pairs_only: bool = False,
 ) -> Iterator[Walk]:
     """Every conversation (ordered by run, then name) walked with the corrections.
 
     ``content``: read every attempt's context and answer (the preference exports pair
     refused attempts too); otherwise only the accepted ones' and the restored ones'.
     ``causes``: read why each refused attempt is refused (``Node.causes``).
+    ``pairs_only`` (with ``content``): only the turns with several attempts, and whole
+    the conversations where a reviewer or a second opinion may have refused an answer
+    that a later context continues (elsewhere no context is tainted): what DPO pairs need.
     """
     views = review_views(session, reviewer)
     seconds = set(session.scalars(
         select(Verdict.attempt_id).where(Verdict.origin == "second_opinion").distinct()))
     needs = seconds | {aid for aid, v in views.items() if v.decision is None}
-    if causes:  # what still refuses an attempt the reviewer rejected
-        needs |= {aid for aid, v in views.items() if v.decision == "reject"}
+    if causes:  # what still refuses an attempt the reviewer rejected with overrides
+        needs |= {aid for aid, v in views.items()
+                  if v.decision == "reject" and (v.criteria or v.checks)}
     batch: list[_Conv] = []
     size = 0
-    for conv in _conversations(session, runs, chunk, content=content, causes=causes):
+    for conv in _conversations(session, runs, chunk, content=content, causes=causes,
+                               pairs_only=pairs_only):
         batch.append(conv)
         size += len(conv.rows)
         if size >= chunk:
-            yield from _walk_batch(session, batch, views, needs)
+            yield from _walk_batch(session, batch, views, needs, content)
             batch, size = [], 0
-    yield from _walk_batch(session, batch, views, needs)
+    yield from _walk_batch(session, batch, views, needs, content)
 
 
 def _walk_batch(session: Session, batch: list[_Conv], views: dict[int, ReviewView],
-                needs: set[int]) -> Iterator[Walk]:
+                needs: set[int], content: bool) -> Iterator[Walk]:
     ids = [r.id for c in batch for r in c.rows if r.id in needs]
     replayed = {a.id: a for a in load_attempts(session, ids)} if ids else {}
-    status = _Status(views, replayed, {})
+    status = _Status(views, replayed, {}, (set(views) | set(replayed)) if content else None)
     # Refused attempts a decision or a replay may accept: their context and answer.
     unread = [r.id for c in batch for r in c.rows if r.messages is None and (
         r.id in replayed or r.id in views)]
@@ -498,6 +539,6 @@ def _walk_batch(session: Session, batch: list[_Conv], views: dict[int, ReviewVie
                 select(Attempt.id, type_coerce(Attempt.messages, Text), Attempt.response)
                 .where(Attempt.id.in_(part))))
     for conv in batch:
-        yield _walk_one(conv, status)
+        yield _walk_one(conv, status, chain_too=not content)
     for attempt in replayed.values():
         session.expunge(attempt)  # keep the session small: the walk streams
