@@ -22,17 +22,17 @@ import os
 os.environ.setdefault("HF_DATASETS_OFFLINE", "1")  # before datasets reads its settings
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-import json  # noqa: E402
-from pathlib import Path  # noqa: E402
-from typing import Any  # noqa: E402
+import json
+from pathlib import Path
+from typing import Any
 
-import pytest  # noqa: E402
-from datasets import Dataset, load_dataset  # noqa: E402
+import pytest
+from datasets import Dataset, load_dataset
 
-from reviewer.cli.main import main  # noqa: E402
-from reviewer.store import Store  # noqa: E402
-from tests.exports.realistic import make_run  # noqa: E402
-from tests.support.run_files import write_catalog, write_jsonl  # noqa: E402
+from reviewer.cli.main import main
+from reviewer.store import Store
+from tests.exports.realistic import make_run
+from tests.support.run_files import write_catalog, write_jsonl
 
 # The formats do not depend on the backend (tests/exports/test_export_bytes.py reads both).
 ROLES = {"role", "content"}
