@@ -15,7 +15,15 @@ from reviewer.exports.golden import export_golden
 from reviewer.exports.preference import PreferenceOptions, PreferenceReport, export_preference
 from reviewer.exports.resume import export_resume
 from reviewer.exports.split import Split
-from reviewer.outputs import Output, as_output
+from reviewer.outputs import Output, as_output, check_folder, check_output
+from reviewer.store.database import sqlite_path
+
+
+def export_target(store_url: str, path: Path | str, *, folder: bool = False) -> Output:
+    """``path`` checked as the output of an export of the store at ``store_url`` (never
+    its database file: ``reviewer.outputs``); ``folder`` for a split export."""
+    check = check_folder if folder else check_output
+    return check(path, database=sqlite_path(store_url))
 
 
 def _where(report: DatasetReport | PreferenceReport, out: Path | str | Output) -> str:
