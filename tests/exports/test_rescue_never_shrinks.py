@@ -80,6 +80,11 @@ def test_rescues_add_examples_and_rejections_remove_only_themselves(
     rescued = [e for e in rescued if not rejected & set(answers(e))]
     assert rescued and [e for e in rescued if frozen(e) not in after_set] == []
     assert len(after) == len(kept) + len(rescued)
+    # Conversations to regenerate after a rejected answer start from a clean context.
+    resume = tmp_path / "resume.jsonl"
+    assert main(["--db", db_url, "export", "resume", str(resume)]) == 0
+    again = [r for r in read(resume) if r["reason"] == "rejected"]
+    assert again and not [r for r in again if rejected & set(answers(r))]
     # Per conversation: the chain's answers up to the first rejected one are kept.
     after_chains = {e["messages"][1]["content"].split(" : ")[0]: answers(e)
                     for e in chains_after}
