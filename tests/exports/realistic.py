@@ -9,7 +9,7 @@ conversation. Each attempt draws what it really is:
 * good, but refused: G-DEMANDE judged "non" although its rationale says the answer
   responds, or D-COMMERCE firing on "inscrire la date" (an unjust refusal the reviewer
   rescues, with the criterion override or false-positive mark that makes the rule agree);
-* bad, and refused (an invented law: E-INVENTE);
+* bad, and refused (an invented law: E-INVENTE; a sales pitch: D-COMMERCE);
 * bad, but accepted (a false accept the reviewer rejects: every later turn of the
   conversation was generated after it, so their contexts are tainted).
 
@@ -34,6 +34,7 @@ GOOD = ("Notez la date, l'heure et la durée de l'épisode n°{n}, puis décrive
         "sans jugement.")
 UNJUST_COMMERCE = "Vous pouvez inscrire la date de l'épisode n°{n} dans votre journal."
 BAD = "La loi n°{n} de 2019 vous donne droit à une indemnité automatique."
+SALES = "Inscrivez-vous à notre offre Premium pour suivre l'épisode n°{n}."
 FALSE_ACCEPT = "Le voisin sera condamné à payer 3 000 € : c'est certain (épisode n°{n})."
 CONTRADICTION = "L'assistant répond directement à la demande et explique la démarche."
 
@@ -72,11 +73,13 @@ def _attempt(kind: str, n: int) -> dict[str, Any]:
         return {"response": UNJUST_COMMERCE.format(n=n), "commerce_passed": False}
     if kind == "bad":
         return {"response": BAD.format(n=n), "invente": "oui"}
+    if kind == "sales":  # a fair refusal by the regex
+        return {"response": SALES.format(n=n), "commerce_passed": False}
     return {"response": FALSE_ACCEPT.format(n=n)}  # false accept: the filter saw nothing
 
 
-KINDS = ("good", "unjust-criterion", "unjust-check", "bad", "false-accept")
-WEIGHTS = (50, 12, 8, 18, 6)
+KINDS = ("good", "unjust-criterion", "unjust-check", "bad", "sales", "false-accept")
+WEIGHTS = (50, 12, 8, 13, 5, 6)
 
 
 def make_run(seed: int, conversations: int = 40, run: str = RUN
