@@ -13,6 +13,7 @@ import pytest
 from reviewer.review.actions import decide
 from reviewer.store import Store
 from tests.support.feedback_stores import attempt_id, key, load_export_store
+from ui.cli import main as gui_main
 from ui.tasks import TaskManager
 from ui.tools.export_dialog import ExportDialog
 
@@ -83,3 +84,17 @@ def test_the_database_is_refused_as_a_destination(
     assert dialog.export_button.isEnabled()
     assert db.read_bytes() == before
     dialog.close()
+
+
+def test_a_screenshot_over_the_database_is_refused(
+        qapp: Any, ui_settings: Any, no_leaks: None, store: Store, db_url: str,
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    load_export_store(store, tmp_path)
+    db = Path(db_url.removeprefix("sqlite:///"))
+    before = db.read_bytes()
+
+    assert gui_main(["--db", db_url, "gui", "--screenshot", str(db)]) == 2
+
+    assert capsys.readouterr().err == (f"reviewer: cannot write {db}: it is the open "
+                                       f"database ({db}); nothing was written\n")
+    assert db.read_bytes() == before
