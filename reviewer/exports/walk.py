@@ -363,6 +363,7 @@ def _walk_one(conv: _Conv, status: _Status, chain_too: bool = True) -> Walk:
     walk = Walk(conv.run, conv.name, conv.turns_planned, conv.rows[-1].turn)  # turn order
     previous: list[Node] = []
     previous_turn = 0
+    refused: dict[str, Node] = {}  # answers now refused, by text (see _taint_by_text)
     for turn, group in groupby(conv.rows, key=_TURN):
         rows = list(group)
         chain = _Chain(previous if turn == previous_turn + 1 else [], status.primary)
@@ -380,13 +381,32 @@ def _walk_one(conv: _Conv, status: _Status, chain_too: bool = True) -> Walk:
                     _attach(node, raw, response, chain)
                     if isinstance(raw, str):
                         seen[raw] = node
+                if refused and node.taint is None and node.parent is None:
+                    _taint_by_text(node, refused)
             nodes.append(node)
+        refused.update((n.response.strip(), n) for n in nodes
+                       if not n.accepted and n.response is not None
+                       and (status.primary is None or n.filter_accepted or n.id in status.primary))
         walk.turns.append(nodes)
         previous, previous_turn = nodes, turn
     walk.last_turn_filter_refused = not any(n.filter_accepted for n in walk.turns[-1])
     if chain_too:
         _follow_chain(walk)
     return walk
+
+
+def _taint_by_text(node: Node, refused: dict[str, Node]) -> None:
+    """A context holding, word for word, an answer now refused is tainted too, even when
+    the stored context does not continue that attempt exactly (the generator may have
+    trimmed it, or stored its context in another form): the refused answer must not be
+    trained on. Only for a context linked to no attempt: a linked one inherits its
+    parent's taint, whose statuses are known exactly."""
+    for message in node.messages or ():
+        if message["role"] == "assistant":
+            found = refused.get(message["content"].strip())
+            if found is not None:
+                node.taint = found
+                return
 
 
 def _follow_chain(walk: Walk) -> None:

@@ -149,3 +149,39 @@ def test_two_accepted_attempts_of_a_turn_and_the_pick(store: Store, tmp_path: Pa
     first = {frozen(e) for e in read(tmp_path / "first.jsonl")}
     every = {frozen(e) for e in read(tmp_path / "all.jsonl")}
     assert first | last == every and first != last
+
+
+def test_a_rejected_answer_is_found_in_a_context_that_does_not_continue_it_exactly(
+        store: Store, tmp_path: Path) -> None:
+    # The generator stored the next context with the answer trimmed and an extra key:
+    # no attempt's context plus answer is its start, but the rejected text is in it.
+    rows, _ = make_run(1, conversations=1)
+    first = next(r for r in rows if r["turn"] == 1 and r["accepted"])
+    first["response"] = first["response"] + "  "
+    for r in rows:
+        if r["turn"] == 2:
+            r["messages"][2] = {**r["messages"][2], "name": "assistant-1"}
+    from reviewer.ingest.importer import import_run
+
+    import_run(store, write_jsonl(tmp_path / "run.jsonl", rows),
+               catalog_path=write_catalog(tmp_path / "catalog.json"))
+    key = f"{first['run']}/{first['conversation']}/1/{first['attempt']}"
+    with store.session() as s:
+        apply_change(s, "associe", Change(attempt_of(store, key), "decision", "reject"))
+    out = tmp_path / "train.jsonl"
+    with store.session() as s:
+        report = export_dataset(s, out)
+    texts = [a.strip() for e in read(out) for a in answers(e)]
+    assert first["response"].strip() not in texts
+    assert [t["context_answer"] for t in report.tainted] and all(
+        t["context_answer"] == key for t in report.tainted)
+
+
+def attempt_of(store: Store, key: str) -> int:
+    from reviewer.keys import AttemptKey
+    from reviewer.review.queue import attempt_id_for
+
+    with store.session() as s:
+        found = attempt_id_for(s, AttemptKey.parse(key))
+    assert found is not None
+    return found
