@@ -43,10 +43,10 @@ from sqlalchemy.orm import Session
 from reviewer.atomic import FileSet
 from reviewer.catalog.versions import current_check_versions, current_criterion_versions
 from reviewer.errors import BadInputError
-from reviewer.exports.manifest import file_entry, manifest_path
+from reviewer.exports.manifest import manifest_path
 from reviewer.exports.split import Split, Writer, open_writer
 from reviewer.exports.walk import Node, Walk, walk_conversations
-from reviewer.outputs import Output, as_output
+from reviewer.outputs import Output
 
 FORMATS = ("chat", "sharegpt", "prompt-completion")
 PER = ("turn", "conversation")
@@ -354,11 +354,6 @@ def export_dataset(
     return report
 
 
-def single_manifest(out: Path | str | Output) -> Path | None:
-    """Where the manifest of a single-file export to ``out`` goes (None for a stream)."""
-    checked = as_output(out)
-    return None if checked.stream else manifest_path(Path(checked.shown))
-
-
+# Where the manifest of a single-file export goes (``reviewer.exports.manifest``).
 __all__ = ["FORMATS", "PER", "PICKS", "DatasetOptions", "DatasetReport", "Encoder",
-           "export_dataset", "file_entry", "manifest_path", "single_manifest"]
+           "export_dataset", "manifest_path"]
