@@ -42,7 +42,7 @@ from json.encoder import encode_basestring_ascii
 from operator import attrgetter
 from typing import Any, NamedTuple
 
-from sqlalchemy import Text, case, exists, or_, select, type_coerce
+from sqlalchemy import Text, case, exists, null, or_, select, type_coerce
 from sqlalchemy.orm import Session, aliased
 
 from models import Attempt, Conversation, ReviewDecision, Run, Verdict
@@ -222,6 +222,9 @@ class _Status:
         """The node of one attempt (its context is attached by the walk)."""
         view = self.views.get(row.id)
         attempt = self.replayed.get(row.id)
+        if view is None and attempt is None:  # most attempts: the filter's decision stands
+            return Node(AttemptKey(run, conv, row.turn, row.attempt), row.id, row.accepted,
+                        row.accepted, BY_FILTER, None, (), row.reasons)
         decision: Decision | None = None
         if attempt is not None:
             decision = replay(attempt, overrides=view.overrides if view else None)
@@ -499,14 +502,15 @@ def _conversations(session: Session, runs: list[str] | None, chunk: int, *,
         stmt = _pairs_only(stmt)
     current: _Conv | None = None
     # Core on the session's connection: plain rows, no ORM loading step.
-    for found in session.connection().execute(stmt):
-        run, name, planned, aid, turn, att, accepted, text, answer = found[:9]
+    if reasons is None:  # no reasons column: a constant NULL keeps the rows' shape
+        stmt = stmt.add_columns(null())
+    for run, name, planned, aid, turn, att, accepted, text, answer, why in \
+            session.connection().execute(stmt):
         if current is None or current.name != name or current.run != run:
             if current is not None:
                 yield current
             current = _Conv(run, name, planned, [])
-        current.rows.append(Row(aid, turn, att, bool(accepted), text, answer,
-                                found[9] if reasons is not None else None))
+        current.rows.append(Row(aid, turn, att, bool(accepted), text, answer, why))
     if current is not None:
         yield current
 
