@@ -107,11 +107,11 @@ def _measure(ctx: Context, name: str, args: list[str], outputs: list[Path],
     return mine, base, sum(len(r) for r in rows.values()), same
 
 
-def _result(label: str, mine: float, base: float, lines: int, same: bool,
+def _result(label: str, what: str, mine: float, base: float, lines: int, same: bool,
             **checks: Any) -> Result:
     ratio = mine / base
-    return Result(f"{label} ({lines:,} lines)", mine, base, ratio, f"ratio ≤ {GOAL:g}",
-                  ratio <= GOAL, checks={"lines": lines, "same_bytes": same, **checks})
+    return Result(f"{label} ({lines:,} {what})", mine, base, ratio, f"ratio ≤ {GOAL:g}",
+                  ratio <= GOAL, checks={what: lines, "same_bytes": same, **checks})
 
 
 def run(ctx: Context) -> list[Result]:
@@ -121,7 +121,8 @@ def run(ctx: Context) -> list[Result]:
     mine, base, lines, same = _measure(ctx, "dataset", ["dataset", str(out)], [out], repeat)
     plain = min(_timed(lambda: read_and_write(ctx.db_path, ctx.out / "plain.jsonl"))
                 for _ in range(max(ctx.heavy_repeat, 1)))
-    dataset = _result("export dataset", mine, base, lines, same, plain_read_and_write_s=plain,
+    dataset = _result("export dataset", "examples", mine, base, lines, same,
+                      plain_read_and_write_s=plain,
                       ratio_to_plain_read_and_write=mine / plain)
     dataset.note = (f"information: plain sqlite3 read + json both ways takes {plain:.2f} s "
                     f"(ours {mine / plain:.1f}×)")
@@ -130,13 +131,15 @@ def run(ctx: Context) -> list[Result]:
     mine, base, lines, same = _measure(
         ctx, "preference", ["preference", str(pairs), "--include-filter-refusals"], [pairs],
         repeat)
-    preference = _result("export preference (DPO pairs)", mine, base, lines, same)
+    preference = _result("export preference --include-filter-refusals", "pairs", mine, base,
+                         lines, same)
 
     folder = ctx.out / "split"
     mine, base, lines, same = _measure(
         ctx, "split", ["dataset", str(folder), "--split", "valid=0.1"],
         [folder / "train.jsonl", folder / "valid.jsonl"], repeat)
-    split = _result("export dataset --split valid=0.1", mine, base, lines, same)
+    split = _result("export split (dataset, valid=0.1)", "examples", mine, base, lines,
+                    same)
 
     for path in (out, pairs, ctx.out / "plain.jsonl"):
         path.unlink(missing_ok=True)
