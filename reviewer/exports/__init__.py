@@ -10,4 +10,5 @@ or preference export and its manifest are one unit (``reviewer.exports.manifest`
 
 from __future__ import annotations
 
-KINDS = ("dataset", "preference", "catalog", "golden", "resume", "decisions")
+KINDS = ("dataset", "preference", "catalog", "golden", "resume", "decisions",
+         "calibration")

@@ -8,6 +8,7 @@ from sqlalchemy.orm import Session
 
 from reviewer.errors import BadInputError
 from reviewer.exports import KINDS
+from reviewer.exports.calibration import audit_path, export_calibration
 from reviewer.exports.catalog import export_catalog
 from reviewer.exports.dataset import DatasetOptions, DatasetReport, export_dataset
 from reviewer.exports.decisions import export_decisions
@@ -15,7 +16,7 @@ from reviewer.exports.golden import export_golden
 from reviewer.exports.preference import PreferenceOptions, PreferenceReport, export_preference
 from reviewer.exports.resume import export_resume
 from reviewer.exports.split import Split
-from reviewer.outputs import Output, as_output, check_folder, check_output
+from reviewer.outputs import Output, as_output, beside, check_folder, check_output
 from reviewer.store.database import sqlite_path
 
 
@@ -78,4 +79,12 @@ def run_export(
         return f"{export_resume(session, shown, reviewer=reviewer)} conversations → {shown}"
     if kind == "decisions":
         return f"{export_decisions(session, shown)} audit events → {shown}"
+    if kind == "calibration":
+        audit = beside(shown, ".audit.jsonl")  # the trail beside it: checked the same way
+        if audit is None:
+            raise BadInputError(f"cannot write {shown}: a calibration export is two files, "
+                                "not a stream; nothing was written")
+        lines, events = export_calibration(session, Path(shown.shown), reviewer=reviewer,
+                                           sets=runs)
+        return f"{lines} scored answers → {shown}, {events} audit events → {audit}"
     raise BadInputError(f"unknown export {kind!r} (use {', '.join(KINDS)})")
