@@ -8,7 +8,7 @@ from sqlalchemy.orm import Session
 
 from reviewer.errors import BadInputError
 from reviewer.exports import KINDS
-from reviewer.exports.calibration import audit_path, export_calibration
+from reviewer.exports.calibration import export_calibration
 from reviewer.exports.catalog import export_catalog
 from reviewer.exports.dataset import DatasetOptions, DatasetReport, export_dataset
 from reviewer.exports.decisions import export_decisions
