@@ -23,6 +23,7 @@ from reviewer.errors import ReviewerError
 from reviewer.ingest.demo import ensure_demo
 from reviewer.keys import AttemptKey
 from reviewer.store import Store, open_store
+from reviewer.store.database import default_url, to_url
 from ui import i18n
 from ui.review.window import MainWindow
 from ui.settings import APPLICATION, ORGANIZATION, Settings
@@ -83,8 +84,13 @@ def run_app(args: argparse.Namespace) -> int:
     translators = i18n.install(app, i18n.choose_language(getattr(args, "lang", None),
                                                          config.language))
     shot: Path | None = getattr(args, "screenshot", None)
+    chosen = getattr(args, "db", None) or config.database or None
     try:
-        store = open_with_demo(getattr(args, "db", None) or config.database or None)
+        if shot is not None:  # never over the database or its files (reviewer.outputs)
+            from reviewer.exports.run import export_target  # only for a screenshot
+
+            export_target(to_url(chosen) if chosen else default_url(), shot)
+        store = open_with_demo(chosen)
     except ReviewerError as exc:
         if shot is not None:
             print(f"reviewer: {exc}", file=sys.stderr)
