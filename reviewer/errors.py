@@ -67,6 +67,19 @@ class DiskFullError(ReviewerError):
     exit_code = DISK_FULL
 
 
+class InterruptedByUser(ReviewerError):
+    """Ctrl-C: the step in progress was rolled back, what was committed before is kept."""
+
+    exit_code = INTERRUPTED
+
+
+class InternalError(ReviewerError):
+    """An exception nobody anticipated: a bug, shown as one line (the traceback with
+    ``--debug``)."""
+
+    exit_code = INTERNAL
+
+
 FULL_ERRNOS = {errno.ENOSPC: "the disk is full (no space left on the device)",
                errno.EDQUOT: "the disk quota is exhausted",
                errno.EFBIG: "the file would be larger than the file system or the file size "

@@ -16,6 +16,7 @@ one is refused in all:
 from __future__ import annotations
 
 import unicodedata
+from pathlib import Path
 
 from reviewer.errors import BadInputError
 
@@ -80,3 +81,22 @@ def storable(text: str, what: str) -> str:
                             "which cannot be stored; remove it")
     raise BadInputError(f"{what} is not valid UTF-8 text (a stray byte at character "
                         f"{at + 1}); check the terminal or file encoding")
+
+
+def not_utf8(path: Path, data: bytes | None = None) -> BadInputError:
+    """``FILE:LINE: not UTF-8 (byte 0xE9 at column N)`` for a file that failed to decode
+    (``data``: its bytes, when already read). A text reader decodes chunks of several
+    kilobytes, so its own error points at no line; the bytes tell where."""
+    if data is None:
+        try:
+            data = path.read_bytes()
+        except OSError:
+            return BadInputError(f"{path}: not UTF-8 text; save it as UTF-8")
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        return BadInputError(f"{path}:{line}: not UTF-8 (byte 0x{data[exc.start]:02X} at "
+                             f"column {column}); save the file as UTF-8")
+    return BadInputError(f"{path}: not UTF-8 text; save it as UTF-8")

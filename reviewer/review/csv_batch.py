@@ -41,7 +41,7 @@ from reviewer.review.identity import reviewer_name
 from reviewer.review.queue import attempt_id_for
 from reviewer.review.rows import get_decision
 from reviewer.rule.replay import FALSE_POSITIVE
-from reviewer.text_rules import storable
+from reviewer.text_rules import not_utf8, storable
 
 CSV_COLUMNS = ("key", "decision", "criteria", "checks", "note", "reviewer")
 CRITERION_VALUES: dict[str, bool | None] = {"met": True, "unmet": False, "none": None}
@@ -111,11 +111,8 @@ def read_csv(path: Path) -> list[tuple[int, DecisionInput]]:
         raise os_failure(exc, path, "read") from None
     try:
         text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise BadInputError(f"{path}:{line}: not UTF-8 (byte 0x{data[exc.start]:02X} at "
-                            f"column {column}); save the file as UTF-8") from None
+    except UnicodeDecodeError:
+        raise not_utf8(path, data) from None
     reader = csv.DictReader(io.StringIO(text, newline=""))
     try:
         fieldnames = reader.fieldnames or []

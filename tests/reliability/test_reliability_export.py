@@ -80,7 +80,7 @@ def test_file_system_refusing_to_grow_the_file_midway(
         [sys.executable, "-c", LIMITED, str(limit), "--db", db_url, "export", "dataset",
          str(previous)], capture_output=True, text=True, cwd=ROOT, timeout=120)
 
-    assert proc.returncode == 1, proc.stderr
+    assert proc.returncode == 4, proc.stderr  # disk full (reviewer.errors.DISK_FULL)
     assert proc.stderr == (f"reviewer: cannot write {previous}: File too large; nothing was "
                            "written (any previous file is left as it was)\n")
     assert_previous_export_intact(previous)
@@ -128,7 +128,7 @@ def test_folder_in_the_way_is_one_clear_line(
     out = tmp_path / "exports" / "out.jsonl"
     out.mkdir(parents=True)
 
-    assert cli(["--db", db_url, "export", kind, str(out)]) == 1
+    assert cli(["--db", db_url, "export", kind, str(out)]) == 2  # bad input: a folder
 
     err = capsys.readouterr().err
     assert err.startswith(f"reviewer: cannot write {out}: ") and err.count("\n") == 1
