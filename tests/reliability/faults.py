@@ -57,18 +57,20 @@ class Files:
         return self.root / "out" / name
 
 
-def make_files(root: Path) -> Files:
-    """Build the store (a small run, its catalog, one decision) and the inputs."""
+def make_files(root: Path, db_url: str | None = None) -> Files:
+    """Build the store (a small run, its catalog, one decision) and the inputs; the store
+    is ``files.db`` unless ``db_url`` names another (PostgreSQL)."""
     files = Files(root)
     for folder in (files.store_dir, root / "in", root / "out"):
         folder.mkdir(parents=True)
     run, catalog = small_run(root / "in")
-    store = open_store(str(files.db))
+    url = db_url or str(files.db)
+    store = open_store(url)
     try:
         import_run(store, run, catalog_path=catalog)
     finally:
         store.close()
-    assert cli(["--db", str(files.db), "decide", KEY, "--accept", "--reviewer", "zoe"]) == 0
+    assert cli(["--db", url, "decide", KEY, "--accept", "--reviewer", "zoe"]) == 0
     write_jsonl(files.input("new_run.jsonl"), [record("nouvelle", 1, 1, run="autre-run")])
     write_catalog(files.input("new_catalog.json"))
     files.input("batch.csv").write_text(f"key,decision,note\n{KEY},reject,vu\n", "utf-8")
@@ -81,9 +83,9 @@ def make_files(root: Path) -> Files:
     return files
 
 
-def writers(f: Files) -> dict[str, list[str]]:
-    """Commands that must write the store to succeed."""
-    db = ["--db", str(f.db)]
+def writers(f: Files, url: str | None = None) -> dict[str, list[str]]:
+    """Commands that must write the store (``f.db``, or ``url``) to succeed."""
+    db = ["--db", url or str(f.db)]
     return {
         "decide": [*db, "decide", KEY, "--reject", "--note", "relu", "--reviewer", "ines"],
         "decide --from-csv": [*db, "--reviewer", "ines", "decide", "--from-csv",
@@ -99,9 +101,9 @@ def writers(f: Files) -> dict[str, list[str]]:
     }
 
 
-def readers(f: Files) -> dict[str, list[str]]:
+def readers(f: Files, url: str | None = None) -> dict[str, list[str]]:
     """Commands that only read the store (an export writes outside its folder)."""
-    db = ["--db", str(f.db)]
+    db = ["--db", url or str(f.db)]
     return {
         "stats": [*db, "stats", "--json"],
         "queue": [*db, "queue", "--limit", "5"],
