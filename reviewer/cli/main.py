@@ -80,7 +80,8 @@ def build_parser(
 
 def command_word(argv: Sequence[str] | None) -> str | None:
     """The command named on the command line (None when there is none)."""
-    return _pre_parse(argv).command
+    command = _pre_parse(argv).command
+    return command if isinstance(command, str) else None
 
 
 def _pre_parse(argv: Sequence[str] | None) -> argparse.Namespace:

@@ -87,8 +87,9 @@ def _sqlite(orig: sqlite3.Error, url: str) -> ReviewerError | None:
     path = sqlite_file(url)
     if primary in (SQLITE_BUSY, SQLITE_LOCKED) or (primary is None and (
             "locked" in str(orig) or "busy" in str(orig))):
+        # One unit of work was refused whole, so "nothing was changed" is exact here.
         return StoreError(f"{where}: the database is busy (another process is writing to "
-                          f"it); {NOT_SAVED}, try again")
+                          "it); nothing was changed, try again")
     if primary in (SQLITE_READONLY, SQLITE_PERM, SQLITE_FULL, SQLITE_IOERR, SQLITE_CANTOPEN):
         found = surroundings(path) if path is not None else None
         if found is not None:
