@@ -98,9 +98,14 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../ui/app.py" line="99"/>
+        <location filename="../../ui/app.py" line="109"/>
         <source>Cannot open the database</source>
         <translation>Impossible d&apos;ouvrir la base de données</translation>
+    </message>
+    <message>
+        <location filename="../../ui/app.py" line="107"/>
+        <source>Cannot start</source>
+        <translation>Démarrage impossible</translation>
     </message>
 </context>
 <context>
@@ -1106,12 +1111,12 @@
 <context>
     <name>HelpOverlay</name>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="53"/>
+        <location filename="../../ui/review/dialogs.py" line="55"/>
         <source>Keyboard shortcuts</source>
         <translation>Raccourcis clavier</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="66"/>
+        <location filename="../../ui/review/dialogs.py" line="68"/>
         <source>Press any key to close.</source>
         <translation>Appuyez sur une touche pour fermer.</translation>
     </message>
@@ -1127,12 +1132,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/review/window.py" line="68"/>
-        <source>Reviewer — refused examples</source>
-        <translation>Reviewer — exemples refusés</translation>
-    </message>
-    <message>
-        <location filename="../../ui/review/window.py" line="329"/>
+        <location filename="../../ui/review/window.py" line="357"/>
         <source>second opinions %v / %m</source>
         <translation>seconds avis %v / %m</translation>
     </message>
@@ -1222,30 +1222,40 @@
         <translation>?</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="201"/>
+        <location filename="../../ui/review/window.py" line="210"/>
         <source>No attempt %1</source>
         <translation>Pas d&apos;essai %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="144"/>
+        <location filename="../../ui/review/window.py" line="153"/>
         <source>End of the queue</source>
         <translation>Fin de la file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="253"/>
+        <location filename="../../ui/review/window.py" line="262"/>
         <source>Reviewed %1 / %2 (%3 to review)</source>
         <translation>Relus %1 / %2 (%3 à relire)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="100"/>
+        <source>Reviewer — refused examples — %1</source>
+        <translation>Reviewer — exemples refusés — %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="309"/>
+        <source>The reviewer name in the settings is not used (%1); deciding as %2 until you set a name in Settings.</source>
+        <translation>Le nom de relecteur des réglages n’est pas utilisé (%1) ; décisions au nom de %2 jusqu’à ce que vous choisissiez un nom dans les Réglages.</translation>
     </message>
 </context>
 <context>
     <name>NoteDialog</name>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="28"/>
+        <location filename="../../ui/review/dialogs.py" line="30"/>
         <source>Note</source>
         <translation>Note</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="33"/>
+        <location filename="../../ui/review/dialogs.py" line="35"/>
         <source>Why you decided so (Enter saves)</source>
         <translation>Pourquoi cette décision (Entrée enregistre)</translation>
     </message>
@@ -1356,57 +1366,57 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="80"/>
+        <location filename="../../ui/review/dialogs.py" line="82"/>
         <source>Settings</source>
         <translation>Réglages</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="87"/>
+        <location filename="../../ui/review/dialogs.py" line="89"/>
         <source>default location</source>
         <translation>emplacement par défaut</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="89"/>
+        <location filename="../../ui/review/dialogs.py" line="91"/>
         <source>System language</source>
         <translation>Langue du système</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="93"/>
+        <location filename="../../ui/review/dialogs.py" line="95"/>
         <source>Go to the next attempt after accept or reject</source>
         <translation>Passer à l&apos;essai suivant après accepter ou rejeter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="97"/>
+        <location filename="../../ui/review/dialogs.py" line="99"/>
         <source>Reviewer name</source>
         <translation>Nom du relecteur</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="98"/>
+        <location filename="../../ui/review/dialogs.py" line="100"/>
         <source>Ollama host</source>
         <translation>Hôte Ollama</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="99"/>
+        <location filename="../../ui/review/dialogs.py" line="101"/>
         <source>Judge model</source>
         <translation>Modèle juge</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="101"/>
+        <location filename="../../ui/review/dialogs.py" line="103"/>
         <source>Database</source>
         <translation>Base de données</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="102"/>
+        <location filename="../../ui/review/dialogs.py" line="104"/>
         <source>Language</source>
         <translation>Langue</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="104"/>
+        <location filename="../../ui/review/dialogs.py" line="106"/>
         <source>Language and database changes apply at the next start.</source>
         <translation>La langue et la base de données changent au prochain démarrage.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="95"/>
+        <location filename="../../ui/review/dialogs.py" line="97"/>
         <source>Let a reasoning judge think before a second opinion</source>
         <translation>Laisser un juge qui raisonne réfléchir avant un second avis</translation>
     </message>

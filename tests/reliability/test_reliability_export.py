@@ -94,7 +94,7 @@ def test_file_system_refusing_to_grow_the_file_midway(
         [sys.executable, "-c", LIMITED, str(limit), "--db", db_url, "export", "dataset",
          str(previous)], capture_output=True, text=True, cwd=ROOT, timeout=120)
 
-    assert proc.returncode == 1, proc.stderr
+    assert proc.returncode == 4, proc.stderr  # disk full (reviewer.errors.DISK_FULL)
     assert proc.stderr == (f"reviewer: cannot write {previous}: File too large; nothing was "
                            "written (any previous file is left as it was)\n")
     assert_previous_export_intact(previous)
