@@ -35,6 +35,7 @@ from reviewer.review.commands import (
 from reviewer.review.example import load_example
 from reviewer.review.rows import get_decision
 from reviewer.rule.replay import FALSE_POSITIVE, Overrides, check_outcomes, effective_verdicts
+from reviewer.text_rules import storable
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +96,7 @@ def decide(session: Session, reviewer: str, attempt_id: int, decision: str | Non
 
 def set_note(session: Session, reviewer: str, attempt_id: int, note: str) -> Outcome:
     """Replace the reviewer's note (no event when unchanged)."""
+    storable(note, "the note")
     command = SetNote(attempt_id, note)
     if command.read(get_decision(session, attempt_id, reviewer)) == note:
         return Outcome(None)
