@@ -16,28 +16,27 @@ spaces French typography uses (no-break and narrow no-break spaces are visible g
 
 from __future__ import annotations
 
-import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass
+
+import regex
 
 Span = tuple[int, int]
 
 # Control (Cc), format (Cf: bidi controls, zero-width characters, BOM, soft hyphen),
-# surrogate, line and paragraph separators: never meant to be seen as they act.
-REVEALED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
-KEPT = frozenset("\n\t")
-# Default-ignorable code points outside those categories that fonts draw as nothing:
-# the combining grapheme joiner, Hangul fillers, Mongolian selectors, the braille blank
-# (Unicode's DerivedCoreProperties). Emoji variation selectors are left alone.
-BLANK = frozenset({0x034F, 0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800,
-                   *range(0x180B, 0x1810)})
+# surrogate, line and paragraph separators: never meant to be seen as they act. Then the
+# default-ignorable code points outside those categories that fonts draw as nothing: the
+# combining grapheme joiner, Hangul fillers, Mongolian selectors, the braille blank
+# (Unicode's DerivedCoreProperties); emoji variation selectors are left alone. Newline
+# and tab are kept. One compiled class: every shown text is scanned, most have none.
+HIDDEN = regex.compile(
+    r"[[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\u034F\u115F\u1160\u3164\uFFA0\u2800"
+    r"\u180B-\u180F]--[\n\t]]", regex.V1)
 
 
 def revealed(ch: str) -> bool:
     """Whether the pane writes ``ch`` as a ``⟨U+XXXX⟩`` marker instead of obeying it."""
-    if ch in KEPT:
-        return False
-    return unicodedata.category(ch) in REVEALED_CATEGORIES or ord(ch) in BLANK
+    return HIDDEN.fullmatch(ch) is not None
 
 
 def marker(ch: str) -> str:
@@ -77,30 +76,26 @@ class Shown:
 
 def shown(text: str) -> Shown:
     """``text`` with every character :func:`revealed` says hides written as its marker."""
-    if not any(revealed(ch) for ch in text):  # the common case, kept cheap
+    found = [m.start() for m in HIDDEN.finditer(text)
+             if not (text[m.start()] == "\r" and text[m.start() + 1:m.start() + 2] == "\n")]
+    if not found:  # the common case (a Windows line end is a line end, not a marker)
         return Shown(text)
     out: list[str] = []
     marks: list[Span] = []
     at: list[int] = []
     extra: list[int] = []
-    added = 0
-    length = 0
-    for i, ch in enumerate(text):
-        if ch == "\r" and text[i + 1:i + 2] == "\n":
-            out.append(ch)  # a Windows line end is a line end
-            length += 1
-            continue
-        if revealed(ch):
-            m = marker(ch)
-            out.append(m)
-            marks.append((length, length + len(m)))
-            length += len(m)
-            added += len(m) - 1
-            at.append(i + 1)  # offsets after this character move by the marker's length
-            extra.append(added)
-        else:
-            out.append(ch)
-            length += 1
+    added, done = 0, 0
+    for i in found:
+        out.append(text[done:i])
+        m = marker(text[i])
+        start = i + added
+        out.append(m)
+        marks.append((start, start + len(m)))
+        added += len(m) - 1
+        at.append(i + 1)  # offsets after this character move by the marker's length
+        extra.append(added)
+        done = i + 1
+    out.append(text[done:])
     return Shown("".join(out), tuple(marks), tuple(at), tuple(extra))
 
 

@@ -1,13 +1,17 @@
 """The conversation in the example pane: the question up top, the earlier turns below.
 
-A reviewer reads the last user message beside the graded answer first (``Bubble`` in the
-pane's top row); the earlier conversation comes after the verdicts (``EarlierConversation``):
-the system prompt, the same on every attempt, collapsed to one line until asked for
-(``P``), and only the last turns shown, with a control that shows earlier ones in
-batches (``E``). Conversations of 10,000 messages exist: the pane never holds more
-bubbles than were asked for, the bubbles share one style sheet (one per bubble made Qt
-parse and polish thousands), and leaving an attempt deletes one container widget, not
-the bubbles one by one.
+A reviewer reads the last user message beside the graded answer first (a ``Bubble`` in
+the pane's top row); the earlier conversation comes after the verdicts
+(``EarlierConversation``): the system prompt, the same on every attempt, collapsed to
+one line until asked for (``P``), and only the last turns shown, with a control that
+shows earlier ones in batches (``E``).
+
+Conversations of 10,000 messages exist. The earlier turns are one read-only document
+(``ConversationText``: a block per message, its background the role's colour), not a
+widget per message: a widget per message made showing and leaving such a conversation
+cost seconds (style sheets to polish, labels to lay out, widgets to delete one by one),
+and even 50 of them cost a visible pause on a busy machine. The document costs what its
+text costs, whatever the number of messages.
 """
 
 from __future__ import annotations
@@ -15,22 +19,36 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QTextBlockFormat,
+    QTextCharFormat,
+    QTextCursor,
+    QTextDocument,
+)
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from reviewer.review.example import Message
 from reviewer.review.visible import plain as visible
-from ui.review.text_widgets import plain_label
+from reviewer.review.visible import shown
+from ui.review.text_widgets import MARK_BG, MARK_FG, PlainTextView, plain_label
 from ui.widgets_util import named
 
 # What the pane shows of the earlier conversation at first, then per "show earlier".
-FIRST_SHOWN = 20
+FIRST_SHOWN = 10
 BATCH = 50
-ROLE_COLOURS = {"user": "#e3f2fd", "assistant": "#f1f3f4", "system": "#fff8e1"}
-# One style sheet for every bubble of the pane (set on the pane's top widget).
-BUBBLE_STYLE = "".join(
-    f"QFrame#bubble_{role} {{ background: {colour}; border-radius: 8px; }}"
-    for role, colour in ROLE_COLOURS.items()
-) + "QLabel#bubble_role { color: #607d8b; font-size: 11px; }"
+ROLE_COLOURS = {"user": QColor("#e3f2fd"), "assistant": QColor("#f1f3f4"),
+                "system": QColor("#fff8e1")}
+ROLE_TEXT = QColor("#607d8b")
+INDENT = 90  # how far a message stands off the other side (the user's on the right)
+
+
+def role_of(role: str) -> str:
+    """The role a message is drawn as (an unknown one as the assistant's)."""
+    return role if role in ROLE_COLOURS else "assistant"
 
 
 class Bubble(QFrame):
@@ -38,15 +56,27 @@ class Bubble(QFrame):
 
     def __init__(self, role: str, text: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.role = role if role in ROLE_COLOURS else "assistant"
+        self.role = role_of(role)
         self.setObjectName(f"bubble_{self.role}")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 6, 10, 6)
         layout.setSpacing(2)
         who = named(plain_label(role, selectable=False), "bubble_role")
+        palette = who.palette()
+        palette.setColor(QPalette.ColorRole.WindowText, ROLE_TEXT)
+        who.setPalette(palette)
         self.body = plain_label(visible(text))
         layout.addWidget(who)
         layout.addWidget(self.body)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """The rounded background of the role's colour (no style sheet: see the module)."""
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(ROLE_COLOURS[self.role])
+        painter.drawRoundedRect(self.rect(), 8, 8)
+        painter.end()
 
 
 def aligned(bubble: Bubble) -> QWidget:
@@ -69,6 +99,56 @@ def split_question(context: Sequence[Message]) -> tuple[Message | None, tuple[Me
         if context[i].role == "user":
             return context[i], (*context[:i], *context[i + 1:])
     return None, tuple(context)
+
+
+class ConversationText(PlainTextView):
+    """Messages as one document: per message a small role line and its text, on the
+    role's colour, the user's set off to the right. Plain text only (cursor inserts, no
+    HTML), hidden characters shown as markers in their own style."""
+
+    _built: QTextDocument | None = None
+
+    def show_messages(self, messages: Sequence[Message]) -> None:
+        """Replace the document with ``messages``, in order (built apart, then shown: an
+        attached document would be laid out again after every insertion)."""
+        doc = QTextDocument(self)
+        doc.setDefaultFont(self.font())
+        self._fill(QTextCursor(doc), messages)
+        old, self._built = self._built, doc
+        self.setDocument(doc)
+        doc.contentsChanged.connect(self._fit)
+        if old is not None:
+            old.deleteLater()
+        self._fit()
+
+    def _fill(self, cursor: QTextCursor, messages: Sequence[Message]) -> None:
+        who, mark = QTextCharFormat(), QTextCharFormat()
+        who.setForeground(ROLE_TEXT)
+        font = self.font()
+        who.setFontPointSize(max(font.pointSizeF() * 0.85, 6.0))
+        mark.setForeground(MARK_FG)
+        mark.setBackground(MARK_BG)
+        body = QTextCharFormat()
+        for i, m in enumerate(messages):
+            block = QTextBlockFormat()
+            role = role_of(m.role)
+            block.setBackground(ROLE_COLOURS[role])
+            block.setLeftMargin(INDENT if role == "user" else 0)
+            block.setRightMargin(0 if role == "user" else INDENT)
+            block.setTopMargin(6 if i else 0)
+            if i:
+                cursor.insertBlock(block, who)
+            else:
+                cursor.setBlockFormat(block)
+            cursor.insertText(m.role, who)
+            cursor.insertBlock(block, body)
+            text = shown(m.content)
+            done = 0
+            for start, end in text.marks:
+                cursor.insertText(text.text[done:start], body)
+                cursor.insertText(text.text[start:end], mark)
+                done = end
+            cursor.insertText(text.text[done:], body)
 
 
 class EarlierConversation(QWidget):
@@ -95,17 +175,15 @@ class EarlierConversation(QWidget):
         self.earlier_button = named(QPushButton(), "earlier_button")
         self.earlier_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # E does it by keyboard
         self.earlier_button.clicked.connect(self.show_earlier)
-        for w in (self.title, self.system_button):
-            col.addWidget(w)
+        col.addWidget(self.title)
+        col.addWidget(self.system_button, 0, Qt.AlignmentFlag.AlignLeft)
         self.system_holder = QVBoxLayout()
         self.system_holder.setContentsMargins(0, 0, 0, 0)
         col.addLayout(self.system_holder)
-        self.system_box = self._container(self.system_holder, None, ())
+        self.system_box = self._system_box(None)
         col.addWidget(self.earlier_button, 0, Qt.AlignmentFlag.AlignLeft)
-        self.holder = QVBoxLayout()
-        self.holder.setContentsMargins(0, 0, 0, 0)
-        col.addLayout(self.holder)
-        self.box: QWidget | None = None
+        self.text = named(ConversationText(), "earlier_text")
+        col.addWidget(self.text)
         self.show_messages(())
 
     # --- content ---------------------------------------------------------------------
@@ -113,35 +191,36 @@ class EarlierConversation(QWidget):
         """Show a new attempt's earlier conversation (the last ``FIRST_SHOWN`` messages)."""
         self.system = tuple(m for m in messages if m.role == "system")
         self.messages = tuple(m for m in messages if m.role != "system")
-        self.system_box = self._container(self.system_holder, self.system_box, self.system)
+        self.system_box = self._system_box(self.system_box)
         self.system_box.hide()
         self.shown_count = min(len(self.messages), FIRST_SHOWN)
         self._rebuild()
 
-    @staticmethod
-    def _container(holder: QVBoxLayout, old: QWidget | None,
-                   messages: Sequence[Message]) -> QWidget:
-        """A new widget holding a bubble per message, in ``holder`` instead of ``old``:
-        the old one goes with its bubbles in a single deletion."""
+    def _system_box(self, old: QWidget | None) -> QWidget:
+        """A new widget holding the system prompt's bubble, instead of ``old``."""
         if old is not None:
             old.hide()
             old.deleteLater()
         box = QWidget()
         layout = QVBoxLayout(box)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(4)
-        for m in messages:
+        for m in self.system:
             layout.addWidget(aligned(Bubble(m.role, m.content)))
-        holder.addWidget(box)
+        self.system_holder.addWidget(box)
         return box
 
+    @property
+    def shown(self) -> tuple[Message, ...]:
+        """The earlier messages shown now (the last ``shown_count``), in order."""
+        return self.messages[len(self.messages) - self.shown_count:]
+
     def _rebuild(self) -> None:
-        start = len(self.messages) - self.shown_count
-        self.box = self._container(self.holder, self.box, self.messages[start:])
+        self.text.show_messages(self.shown)
+        self.text.setVisible(bool(self.shown_count))
         self._texts()
 
     def _texts(self) -> None:
-        total, hidden = len(self.messages), len(self.messages) - self.shown_count
+        total, hidden = len(self.messages), self.hidden_count
         self.title.setText(self.tr("Earlier conversation (%1 messages)").replace(
             "%1", str(total)) if total or self.system else "")
         self.title.setVisible(bool(total or self.system))
@@ -151,9 +230,8 @@ class EarlierConversation(QWidget):
                 "%1", str(more)).replace("%2", str(hidden)))
         self.earlier_button.setVisible(hidden > 0)
         size = sum(len(m.content) for m in self.system)
-        shown = self.system_box.isVisible()
-        text = self.tr("Hide the system prompt (P)") if shown else self.tr(
-            "System prompt, %1 characters: show it (P)").replace("%1", str(size))
+        text = self.tr("Hide the system prompt (P)") if self.system_box.isVisible() \
+            else self.tr("System prompt, %1 characters: show it (P)").replace("%1", str(size))
         self.system_button.setText(text)
         self.system_button.setVisible(bool(self.system))
 
@@ -182,6 +260,5 @@ class EarlierConversation(QWidget):
         return True
 
     def bubbles(self) -> list[Bubble]:
-        """The bubbles made for this attempt (the collapsed system prompt's included)."""
-        boxes = [self.system_box] + ([self.box] if self.box is not None else [])
-        return [b for box in boxes for b in box.findChildren(Bubble)]
+        """The system prompt's bubble (shown or collapsed)."""
+        return self.system_box.findChildren(Bubble)

@@ -45,6 +45,13 @@ __all__ = ["EVIDENCE_BG", "MATCH_BG", "CheckModel", "HighlightDelegate", "Role",
            "VerdictModel", "fit_height", "row_key", "setup_table", "stretch"]
 
 
+# The roles the models answer; Qt asks each cell for a dozen more while sizing and
+# painting a table, and those are answered at once.
+_ANSWERED = frozenset(int(r) for r in (
+    Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.ForegroundRole,
+    Qt.ItemDataRole.BackgroundRole))
+
+
 def row_key(row: int) -> str:
     """The number key that flips verdict row ``row`` (0-based): 1–9, then 0; "" beyond."""
     return str(row + 1) if row < 9 else "0" if row == 9 else ""
@@ -59,6 +66,9 @@ class Role(IntEnum):
     Effective = Qt.ItemDataRole.UserRole + 23
     Hits = Qt.ItemDataRole.UserRole + 24  # the search's words, as shown
     Marks = Qt.ItemDataRole.UserRole + 25  # revealed hidden characters, as shown
+
+
+ANSWERED = _ANSWERED | frozenset(int(r) for r in Role)
 
 
 def yes_no(met: bool) -> str:
@@ -117,12 +127,16 @@ class VerdictModel(_RowsModel):
         super().__init__(parent)
         self.terms: tuple[str, ...] = ()
         self._shown: tuple[Shown, ...] = ()
+        self._text: list[tuple[str, ...]] = []
 
     def set_rows(self, rows: tuple[VerdictRow, ...]) -> None:
-        """Replace the verdicts shown."""
+        """Replace the verdicts shown (their cell texts made once: a table's layout asks
+        for each cell many times)."""
         self.beginResetModel()
         self.rows = rows
         self._shown = tuple(shown(v.rationale) for v in rows)
+        self._text = [tuple(self._display(i, v, c) for c in self.COLS)
+                      for i, v in enumerate(rows)]
         self.endResetModel()
 
     def set_terms(self, terms: tuple[str, ...]) -> None:
@@ -159,8 +173,11 @@ class VerdictModel(_RowsModel):
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Cells, colours, tooltips and named roles."""
-        if not index.isValid() or not 0 <= index.row() < len(self.rows):
+        if role not in ANSWERED or not index.isValid() \
+                or not 0 <= index.row() < len(self.rows):
             return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text[index.row()][index.column()]
         v, col = self.rows[index.row()], self.COLS[index.column()]
         if role == Role.Ident:
             return v.criterion_id
@@ -170,8 +187,6 @@ class VerdictModel(_RowsModel):
             return v.effective
         if role in (Role.Spans, Role.Hits, Role.Marks):
             return self._spans(index.row(), v, col, role)
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._display(index.row(), v, col)
         if role == Qt.ItemDataRole.ToolTipRole and col == "criterion":
             return rich_tooltip(visible(v.text))
         if role == Qt.ItemDataRole.ToolTipRole and col == "flag" and v.evidence:
@@ -282,7 +297,8 @@ class CheckModel(_RowsModel):
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Cells, colours, tooltips and named roles."""
-        if not index.isValid() or not 0 <= index.row() < len(self.rows):
+        if role not in ANSWERED or not index.isValid() \
+                or not 0 <= index.row() < len(self.rows):
             return None
         c, col = self.rows[index.row()], self.COLS[index.column()]
         if role == Role.Ident:
@@ -313,14 +329,30 @@ class CheckModel(_RowsModel):
 
 
 class HighlightDelegate(QStyledItemDelegate):
-    """Paints a cell's plain text with the spans of ``Role.Spans`` highlighted, wrapped."""
+    """Paints a cell's plain text with the spans of ``Role.Spans`` highlighted, wrapped.
+
+    Each cell's document is laid out once per width and kept until the model changes:
+    sizing the rows and painting them ask for the same documents many times.
+    """
 
     def __init__(self, view: QTableView, colour: QColor = EVIDENCE_BG) -> None:
         super().__init__(view)
         self.view = view
         self.colour = colour
+        self._docs: dict[tuple[int, int, int], QTextDocument] = {}
+        model = view.model()
+        if model is not None:
+            for signal in (model.modelReset, model.dataChanged, model.layoutChanged):
+                signal.connect(self._docs.clear)
 
     def _document(self, option: QStyleOptionViewItem, index: Index, width: int) -> QTextDocument:
+        key = (index.row(), index.column(), max(width, 40))
+        doc = self._docs.get(key)
+        if doc is None:
+            doc = self._docs[key] = self._make(option, index, width)
+        return doc
+
+    def _make(self, option: QStyleOptionViewItem, index: Index, width: int) -> QTextDocument:
         doc = QTextDocument()
         doc.setDefaultFont(option.font)
         doc.setPlainText(str(index.data(Qt.ItemDataRole.DisplayRole) or ""))

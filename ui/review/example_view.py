@@ -31,7 +31,6 @@ from reviewer.review.example import ExampleView
 from reviewer.review.search_hits import hit_spans, search_terms
 from reviewer.review.visible import plain as visible
 from ui.review.conversation_view import (
-    BUBBLE_STYLE,
     Bubble,
     EarlierConversation,
     aligned,
@@ -72,9 +71,9 @@ class ExamplePane(QScrollArea):
         self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.view: ExampleView | None = None
         self.terms: tuple[str, ...] = ()
+        self._earlier_due: tuple[int, tuple[Any, ...]] | None = None
         inner = QWidget()
         inner.setObjectName("pane_inner")
-        inner.setStyleSheet(BUBBLE_STYLE)  # one style sheet for every bubble
         self.setWidget(inner)
         col = QVBoxLayout(inner)
         col.setContentsMargins(12, 8, 12, 12)
@@ -197,6 +196,7 @@ class ExamplePane(QScrollArea):
             label.setText("")
             label.hide()
         self._set_question(None)
+        self._earlier_due = None
         self.earlier.show_messages(())
         self.response.show_text("")
         self.verdict_model.set_rows(())
@@ -217,7 +217,11 @@ class ExamplePane(QScrollArea):
         if not same:
             question, earlier = split_question(view.context)
             self._set_question(question)
-            self.earlier.show_messages(earlier)
+            # Below the fold: built on the next turn of the event loop, once what is read
+            # first has been laid out and painted (the loop is never blocked by both).
+            self.earlier.show_messages(())
+            self._earlier_due = (view.attempt_id, earlier)
+            QTimer.singleShot(0, self, self._show_earlier_conversation)
             self.response.show_text(view.response, view.match_spans)
         self._show_hits()
         self._show_scores(view)
@@ -235,6 +239,16 @@ class ExamplePane(QScrollArea):
         fit_height(self.checks)
         if not same:
             self.verticalScrollBar().setValue(0)
+
+    @property
+    def pending(self) -> bool:
+        """True while the earlier conversation of the shown attempt is still to be built."""
+        return self._earlier_due is not None
+
+    def _show_earlier_conversation(self) -> None:
+        due, self._earlier_due = self._earlier_due, None
+        if due is not None and self.view is not None and self.view.attempt_id == due[0]:
+            self.earlier.show_messages(due[1])
 
     def _set_question(self, message: Any) -> None:
         if self.question is not None:

@@ -462,4 +462,5 @@ class MainWindow(QMainWindow):
     def ready(self) -> bool:
         """True when no background work is pending and an example is shown (screenshots)."""
         return self.tasks.pending == 0 and not self.model.loading and not self.queue.moving \
+            and not self.pane.pending \
             and (self.pane.view is not None or self.model.rowCount() == 0)
