@@ -22,9 +22,11 @@ from sqlalchemy import func, select
 from models import AuditEvent
 from reviewer.ingest.demo import load_demo
 from reviewer.ingest.importer import import_run
+from reviewer.review import actions as review_actions
+from reviewer.review.queue import QueueFilter, queue_keys
 from reviewer.store import Store
 from tests.support.qt import decisions, idle
-from tests.support.run_files import CATALOG, record, write_catalog, write_jsonl
+from tests.support.run_files import CATALOG, record, sample_rows, write_catalog, write_jsonl
 from tests.ui.test_ui_review import key, shortcut, stored
 from tests.ui.test_ui_review import show as show_other
 from ui.review.action_builder import help_lines
@@ -360,6 +362,20 @@ def test_restart_resumes_on_the_first_unreviewed_attempt_of_the_last_filter(
     key(w2, Qt.Key.Key_U)
     idle(qtbot, w2)
     assert w2.pane.title.text() == f"{RUN}/recette-004/2/1"
+
+
+def test_the_start_goes_past_a_first_page_that_is_all_decided(
+        qtbot: Any, make_window: Maker, store: Store, tmp_path: Path) -> None:
+    import_run(store, write_jsonl(tmp_path / "run.jsonl", sample_rows(90)),
+               catalog_path=write_catalog(tmp_path / "catalog.json"))
+    with store.session() as s:  # 230 decided: the window's first page (200) is all done
+        order = [r.attempt_id for r in queue_keys(s, QueueFilter(reviewer="claire"))]
+        for aid in order[:230]:
+            review_actions.decide(s, "claire", aid, "accept")
+    w = make_window(store)
+    idle(qtbot, w)
+    assert w.pane.view is not None and w.pane.view.attempt_id == order[230]
+    assert w.overall_label.text() == "230 of 270 refusals reviewed, 40 left"
 
 
 # The offscreen platform cannot raise the combo box's popup or give it the keyboard.
