@@ -531,3 +531,23 @@ def test_the_note_is_edited_in_place_hiding_nothing(
     assert stored(filled_store, "recette-004/2/1")["note"] == "vu"
     assert w.message_label.text() == "Note saved"
     assert focused() is w.queue
+
+
+def test_the_new_flow_speaks_french(qtbot: Any, make_window: Maker, filled_store: Store,
+                                    qapp: QApplication) -> None:
+    from ui import i18n
+
+    translators = i18n.install(qapp, "fr")
+    try:
+        w = make_window(filled_store)
+        assert w.overall_label.text() == "0 refus relus sur 24, 24 restants"
+        assert w.pane.verdict_model.headerData(2, Qt.Orientation.Horizontal) == "Polarité"
+        assert w.model.headerData(2, Qt.Orientation.Horizontal) == "Contradiction"
+        key(w, Qt.Key.Key_A)
+        assert w.pane.question_box.keys.text().startswith("A : accepter quand même")
+        key(w, Qt.Key.Key_A)
+        idle(qtbot, w)
+        assert w.message_label.text() == "recette-001/2/1 accepté — Ctrl+Z pour annuler"
+        w.close()
+    finally:
+        i18n.remove(qapp, translators)

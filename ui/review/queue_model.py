@@ -74,12 +74,15 @@ class QueueModel(QAbstractTableModel):
     def set_filter(self, f: QueueFilter) -> None:
         """Show the queue under a new filter (starts loading its first page)."""
         self.beginResetModel()
+        audit_changed = (f.audit_sample is None) != (self.filter.audit_sample is None)
         self.filter = f
         self.rows = []
         self._exhausted = False
         self._fetching = False
         self._generation += 1
         self.endResetModel()
+        if audit_changed:
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 3, 3)
         self._load_page()
 
     def _load_page(self) -> None:
@@ -190,9 +193,10 @@ class QueueModel(QAbstractTableModel):
         """Column titles and, as tooltips, what they mean."""
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
             return None
+        audit = self.filter.audit_sample is not None  # accepted attempts: no refusal
         if role == Qt.ItemDataRole.DisplayRole:
             return (self.tr("Review"), self.tr("Attempt"), self.tr("Contradiction"),
-                    self.tr("Why refused"))[section]
+                    self.tr("The filter said") if audit else self.tr("Why refused"))[section]
         if role == Qt.ItemDataRole.ToolTipRole:
             return (
                 self.tr("Your decision: ✓ accepted, ✗ rejected, · not yet. ⚑: the judge "
@@ -201,7 +205,8 @@ class QueueModel(QAbstractTableModel):
                 self.tr("How strongly a verdict's rationale says the opposite of the "
                         "verdict (the detector's score, 0–1); the queue puts the highest "
                         "first."),
-                self.tr("The filter's first reason for refusing; hover a row for all."),
+                self.tr("What the filter decided (these attempts were accepted).") if audit
+                else self.tr("The filter's first reason for refusing; hover a row for all."),
             )[section]
         return None
 
