@@ -146,28 +146,37 @@ def evaluate(check: CompiledCheck, response: str, last_user: str = "", *, where:
 
 
 def _found_many(pattern: Any, texts: Sequence[str], timeout: float,
-                where: Callable[[int], str]) -> list[bool]:
+                where: Callable[[int], str], checkpoint: Callable[[], None] | None
+                ) -> list[bool]:
     if isinstance(pattern, EcmaPattern):
         return ecmascript.test_many(pattern.source, pattern.flags, texts, timeout=timeout,
-                                    where=where)
-    return [_search(pattern, text, timeout, where(i)) for i, text in enumerate(texts)]
+                                    where=where, checkpoint=checkpoint)
+    found = []
+    for i, text in enumerate(texts):
+        if checkpoint is not None:
+            checkpoint()
+        found.append(_search(pattern, text, timeout, where(i)))
+    return found
 
 
 def evaluate_many(check: CompiledCheck, responses: Sequence[str],
                   last_users: Sequence[str] | None = None, *,
-                  where: Callable[[int], str] = lambda _: "") -> list[bool]:
+                  where: Callable[[int], str] = lambda _: "",
+                  checkpoint: Callable[[], None] | None = None) -> list[bool]:
     """:func:`evaluate` on many answers (``last_users[i]`` goes with ``responses[i]``).
 
     The same results as a loop; for ``ecmascript`` one trip into the engine per pattern.
+    ``checkpoint()`` is called before each text (``python``) or every 50 ms inside the
+    engine (``ecmascript``); it may raise to stop the evaluation.
     """
     if check.spec.mode == "require" and check.when is not None:
         users = last_users if last_users is not None else [""] * len(responses)
-        applying = _found_many(check.when, users, check.timeout, where)
+        applying = _found_many(check.when, users, check.timeout, where, checkpoint)
     else:
         applying = [True] * len(responses)
     chosen = [i for i, yes in enumerate(applying) if yes]
     found = _found_many(check.pattern, [responses[i] for i in chosen], check.timeout,
-                        lambda j: where(chosen[j]))
+                        lambda j: where(chosen[j]), checkpoint)
     passed = [True] * len(responses)
     for i, hit in zip(chosen, found, strict=True):
         passed[i] = _verdict(check, hit)

@@ -61,9 +61,9 @@ function compile(source, flags) {
 function rejection(source, flags) {
   try { compile(source, flags); return ""; } catch (e) { return String(e.message); }
 }
-function load(json) { texts = JSON.parse(json); return texts.length; }
-function testFrom(source, flags, start, sliceMs) {
+function testFrom(source, flags, start, sliceMs, json) {
   const re = compile(source, flags);
+  if (json !== "") texts = JSON.parse(json);
   const began = Date.now();
   marks = "";
   for (let i = start; i < texts.length; i++) {
@@ -75,6 +75,11 @@ function testFrom(source, flags, start, sliceMs) {
   return marks;
 }
 function done() { return marks; }
+function testOne(source, flags, json) {
+  const re = compile(source, flags);
+  re.lastIndex = 0;
+  return re.test(JSON.parse(json));
+}
 function spansOf(source, flags, json) {
   const re = compile(source, flags.includes("g") ? flags : flags + "g");
   re.lastIndex = 0;  // matchAll starts where the cached object's last test() left it
@@ -120,8 +125,10 @@ class _Engine:
         self._ctx = MiniRacer()
         self._ctx.eval(_PROGRAM)
         self.lock = threading.Lock()
+        # The batch the context holds: another caller may load its own between two slices.
+        self.loaded: str | None = None
         fns = {name: self._ctx.eval(name) for name in
-               ("rejection", "load", "testFrom", "done", "spansOf")}
+               ("rejection", "testFrom", "done", "testOne", "spansOf")}
         self._fn: dict[str, Callable[..., Any]] = fns  # type: ignore[assignment]
 
     def call(self, name: str, *args: Any, timeout: float | None = None) -> Any:
@@ -134,7 +141,7 @@ class _Engine:
         except self._timeout_error:
             return None
         except self._eval_error:
-            if name in ("testFrom", "spansOf"):
+            if name in ("testFrom", "testOne", "spansOf"):
                 reason = self._fn["rejection"](args[0], args[1])
                 if reason:
                     raise EcmaSyntaxError(str(reason)) from None
@@ -170,41 +177,54 @@ def check_syntax(source: str, flags: str = "") -> None:
 
 def test_many(source: str, flags: str, texts: Sequence[str], *,
               timeout: float = DEFAULT_TIMEOUT,
-              where: Callable[[int], str] | None = None) -> list[bool]:
+              where: Callable[[int], str] | None = None,
+              checkpoint: Callable[[], None] | None = None) -> list[bool]:
     """``RegExp(source, flags).test(t)`` for every text, in one trip into the engine.
 
     A text on which the test runs longer than ``timeout`` seconds raises PatternTimeout
     (``where(index)`` names it); the others cost no more than in a loop inside JavaScript.
+    The engine hands back every 50 ms: ``checkpoint()`` runs then, and may raise to stop
+    (outside the engine's lock, so the exception leaves the engine ready).
     """
     if not texts:
         check_syntax(source, flags)
         return []
     engine = _get()
     out: list[bool] = []
-    with engine.lock:
-        engine.call("load", json.dumps(list(texts)))
-        start = 0
-        while start < len(texts):
-            marks = engine.call("testFrom", source, flags, start, SLICE_MS, timeout=timeout)
+    payload = json.dumps(list(texts))
+    start = 0
+    while start < len(texts):
+        if checkpoint is not None:
+            checkpoint()
+        with engine.lock:
+            # The texts go in once, unless another caller loaded its own in between.
+            fresh = "" if engine.loaded is payload else payload
+            engine.loaded = payload
+            marks = engine.call("testFrom", source, flags, start, SLICE_MS, fresh,
+                                timeout=timeout)
             if marks is None:
                 # Stopped inside one text: keep what was done before it, then give that
                 # text the whole bound alone, so only a text slow by itself is blamed.
                 marks = str(engine.call("done"))
                 index = start + len(marks)
-                alone = engine.call("testFrom", source, flags, index, 0, timeout=timeout)
+                alone = engine.call("testFrom", source, flags, index, 0, "", timeout=timeout)
                 if alone is None:
                     raise PatternTimeout(timeout, where(index) if where else "")
                 marks += str(alone)[:1]
-            out.extend(m == "1" for m in str(marks))
-            start += len(str(marks))
+        out.extend(m == "1" for m in str(marks))
+        start += len(str(marks))
     return out
 
 
 def evaluate(source: str, flags: str, text: str, *, timeout: float = DEFAULT_TIMEOUT,
              where: str = "") -> bool:
     """``new RegExp(source, flags).test(text)``: True when the pattern matches the text."""
-    return test_many(source, flags, [text], timeout=timeout,
-                     where=(lambda _: where) if where else None)[0]
+    engine = _get()
+    with engine.lock:
+        found = engine.call("testOne", source, flags, _json(text), timeout=timeout)
+    if found is None:
+        raise PatternTimeout(timeout, where)
+    return bool(found)
 
 
 def spans(source: str, flags: str, text: str, *, timeout: float = DEFAULT_TIMEOUT,
