@@ -26,6 +26,7 @@ change no test: every test starts at index 0 (``lastIndex`` is reset), as a fres
 
 from __future__ import annotations
 
+import atexit
 import json
 import threading
 from collections.abc import Callable, Sequence
@@ -131,6 +132,12 @@ class _Engine:
                ("rejection", "testFrom", "done", "testOne", "spansOf")}
         self._fn: dict[str, Callable[..., Any]] = fns  # type: ignore[assignment]
 
+    def close(self) -> None:
+        """Free the V8 context and stop its thread."""
+        with self.lock:
+            self._fn.clear()
+            self._ctx.close()
+
     def call(self, name: str, *args: Any, timeout: float | None = None) -> Any:
         """Call a function of the program; None when the time bound stopped it.
 
@@ -158,7 +165,17 @@ def _get() -> _Engine:
         with _engine_lock:
             if _engine is None:
                 _engine = _Engine()
+                atexit.register(_close)
     return _engine
+
+
+def _close() -> None:
+    # Before the interpreter freezes mini-racer's event-loop thread: left to the garbage
+    # collector at shutdown, closing the context waits for that thread forever.
+    global _engine
+    engine, _engine = _engine, None
+    if engine is not None:
+        engine.close()
 
 
 def _json(text: str) -> str:
