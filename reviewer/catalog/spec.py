@@ -11,6 +11,7 @@ a pattern JavaScript refuses is refused at import with JavaScript's message and 
 from __future__ import annotations
 
 import json
+import json.decoder
 import json.scanner
 import re
 from dataclasses import dataclass
@@ -166,14 +167,16 @@ class _LocatingDecoder(json.JSONDecoder):
 
     def __init__(self, text: str) -> None:
         super().__init__(object_pairs_hook=no_duplicate_keys)
-        parse = self.parse_object
+        # Neither is in the typeshed stubs, both are in every CPython since 3.0.
+        parse: Any = vars(json.decoder)["JSONObject"]
+        make_scanner: Any = vars(json.scanner)["py_make_scanner"]
 
         def parse_object(s_and_end: tuple[str, int], *args: Any) -> tuple[Any, int]:
             value, end = parse(s_and_end, *args)
             return _Located(value, text, s_and_end[1] - 1, end), end
 
-        self.parse_object = parse_object  # type: ignore[assignment]
-        self.scan_once = json.scanner.py_make_scanner(self)  # type: ignore[attr-defined]
+        self.parse_object = parse_object
+        self.scan_once = make_scanner(self)
 
 
 def read_catalog(path: Path) -> Catalog:

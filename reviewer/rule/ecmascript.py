@@ -27,6 +27,7 @@ change no test: every test starts at index 0 (``lastIndex`` is reset), as a fres
 from __future__ import annotations
 
 import atexit
+import contextlib
 import json
 import threading
 from collections.abc import Callable, Sequence
@@ -115,10 +116,9 @@ class _Engine:
             from py_mini_racer import LibAlreadyInitializedError, MiniRacer, init_mini_racer
         except ImportError as exc:  # pragma: no cover - a broken install
             raise EngineUnavailable(f"the ECMAScript engine is not installed ({exc})") from None
-        try:
+        # If someone started V8 first, its flags stay (the tests against Node would show).
+        with contextlib.suppress(LibAlreadyInitializedError):
             init_mini_racer(flags=V8_FLAGS)
-        except LibAlreadyInitializedError:
-            pass  # someone started V8 first; the self-check below still guards the flags
         from py_mini_racer import JSEvalException, JSTimeoutException
 
         self._timeout_error: type[Exception] = JSTimeoutException
@@ -258,7 +258,7 @@ def spans(source: str, flags: str, text: str, *, timeout: float = DEFAULT_TIMEOU
     if found is None:
         raise PatternTimeout(timeout, where)
     flat: list[int] = json.loads(str(found))
-    units = _code_points(text)
+    units = _CodePoints(text)
     out = []
     for i in range(0, len(flat), 2):
         start = units.start(flat[i])
@@ -266,7 +266,7 @@ def spans(source: str, flags: str, text: str, *, timeout: float = DEFAULT_TIMEOU
     return out
 
 
-class _code_points:  # noqa: N801 - used like a function
+class _CodePoints:
     """Maps UTF-16 offsets of ``text`` to code point offsets (identity without astral)."""
 
     def __init__(self, text: str) -> None:

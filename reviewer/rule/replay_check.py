@@ -165,7 +165,7 @@ def _recheck_chunk(rows: list[Any], results: list[tuple[int, int, bool]],
         per_version[vid].append((attempt_id, passed))
     for vid, items in per_version.items():
         cv, check = versions[vid], compiled[vid]
-        keys = [AttemptKey(*by_attempt[aid][1:5]) for aid, _ in items]
+        keys = [str(AttemptKey(*by_attempt[aid][1:5])) for aid, _ in items]
         report.total += len(items)
         error = check if isinstance(check, str) else ""
         got: list[bool | None] = [None] * len(items)
@@ -173,14 +173,13 @@ def _recheck_chunk(rows: list[Any], results: list[tuple[int, int, bool]],
             responses = [by_attempt[aid][5] for aid, _ in items]
             users = [last_user_message(by_attempt[aid][6]) for aid, _ in items]
             try:
-                got = list(evaluate_many(check, responses, users,
-                                         where=lambda i: str(keys[i])))
+                got = list(evaluate_many(check, responses, users, where=keys.__getitem__))
             except PatternTimeout as exc:
                 error = str(exc)
         for key, (_, stored), rechecked in zip(keys, items, got, strict=True):
             if rechecked != stored:
                 report.differences.append(CheckDifference(
-                    str(key), cv.check_id, cv.version, cv.dialect, stored, rechecked, error))
+                    key, cv.check_id, cv.version, cv.dialect, stored, rechecked, error))
 
 
 def recheck_checks(store: Store, run: str | None = None, *, chunk: int = CHUNK) -> Recheck:

@@ -208,7 +208,8 @@ def patterns(draw: st.DrawFn, depth: int = 0) -> str:
             inner = draw(patterns(depth + 1))
             opener = draw(st.sampled_from(["(", "(?:", "(?=", "(?!", "(?<=", "(?<!", "(?<n>",
                                            "(?P<n>"]))
-            atom = f"{opener}{inner}{'|' + draw(patterns(depth + 1)) if draw(st.booleans()) else ''})"
+            other = "|" + draw(patterns(depth + 1)) if draw(st.booleans()) else ""
+            atom = f"{opener}{inner}{other})"
         else:
             atom = draw(st.sampled_from(ATOMS))
         pieces.append(atom + draw(st.sampled_from(QUANTIFIERS)))
