@@ -2,8 +2,9 @@
 [--dialect ecmascript|python] [--json]``.
 
 Prints the hits a new pattern removes and adds over every stored attempt, with their
-attempt keys, and how the old and new patterns agree with the reviewer's decisions. Each
-pattern runs in its dialect: the current one in its version's, the new one in
+attempt keys, how the old and new patterns agree with the reviewer's decisions, and the
+holes of the new pattern that stored responses fall into (``reviewer.revise.pattern_lint``).
+Each pattern runs in its dialect: the current one in its version's, the new one in
 ``--dialect`` (default: the check's).
 """
 
@@ -15,6 +16,7 @@ from typing import Any
 from reviewer.agreement.confusion import Confusion
 from reviewer.cli.common import print_json, store_from
 from reviewer.revise.backtest import DEFAULT_BUDGET, BacktestResult, backtest, current_pattern
+from reviewer.revise.pattern_lint import LintFinding, lint_pattern
 from reviewer.rule.checks import DEFAULT_TIMEOUT, DIALECTS, CheckPattern
 
 
@@ -52,7 +54,7 @@ def _figures(label: str, c: Confusion) -> str:
             f" coverage {pct(c.coverage)}, precision {pct(c.precision)}, kappa {kappa}")
 
 
-def print_text(result: BacktestResult) -> None:
+def print_text(result: BacktestResult, lint: list[LintFinding] | None = None) -> None:
     """The human-readable report."""
     dialects = result.old.dialect if result.old.dialect == result.new.dialect \
         else f"{result.old.dialect} → {result.new.dialect}"
@@ -66,6 +68,10 @@ def print_text(result: BacktestResult) -> None:
     print(f"agreement with {who}, {result.new_agreement.n} labelled attempts:")
     print("  " + _figures("old", result.old_agreement))
     print("  " + _figures("new", result.new_agreement))
+    if lint:
+        print(f"lint of the new pattern ({len(lint)}):")
+        for finding in lint:
+            print(f"  {finding.line()}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -83,10 +89,11 @@ def run(args: argparse.Namespace) -> int:
             )
             result = backtest(session, args.check_id, new, reviewer=args.filter_reviewer,
                               timeout=args.timeout, budget=args.budget)
+            lint = lint_pattern(session, new, timeout=args.timeout)
     finally:
         store.close()
     if args.json:
-        print_json(result.as_dict())
+        print_json({**result.as_dict(), "lint": [f.as_dict() for f in lint]})
     else:
-        print_text(result)
+        print_text(result, lint)
     return 0
