@@ -70,7 +70,7 @@ def test_second_opinion_for_one_attempt(qtbot: Any, judged_window: MainWindow,
     assert len(fake_ollama.chat_requests) == 1
     assert w.pane.verdict_model.index(0, 7).data() == "yes : Répond bien."
     assert w.pane.live_line.text().endswith("accepted  ⟵ changed")
-    assert not w.job_bar.isVisible()
+    assert not w.jobs.bar.isVisible()
     assert w.error_label.text() == ""
 
 
@@ -82,20 +82,20 @@ def test_batch_for_all_flagged_shows_progress_and_cancels(
     w.second.progressed.connect(lambda _done, total: maxima.append(total))
     QTest.keyClick(QApplication.focusWidget() or w, Qt.Key.Key_S,
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    qtbot.waitUntil(lambda: w.job_bar.isVisible() and w.job_bar.value() >= 1, timeout=20000)
-    assert w.job_bar.maximum() == 6 and 6 in maxima
+    qtbot.waitUntil(lambda: w.jobs.bar.isVisible() and w.jobs.bar.value() >= 1, timeout=20000)
+    assert w.jobs.bar.maximum() == 6 and 6 in maxima
     # The window keeps working while the judge thinks.
     QTest.keyClick(QApplication.focusWidget() or w, Qt.Key.Key_J)
     qtbot.waitUntil(lambda: w.pane.title.text() == f"{RUN}/recette-002/1/1", timeout=5000)
     with qtbot.waitSignal(w.second.finished, timeout=20000) as finished:
-        qtbot.mouseClick(w.cancel_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(w.jobs.cancel_button, Qt.MouseButton.LeftButton)
     idle(qtbot, w)
     summary = finished.args[0]
     assert summary.endswith("cancelled")
     asked = int(summary.split(": ")[1].split(" asked")[0])
     assert 1 <= asked < 6
     assert len(fake_ollama.chat_requests) < 6
-    assert not w.job_bar.isVisible() and not w.cancel_button.isVisible()
+    assert not w.jobs.bar.isVisible() and not w.jobs.cancel_button.isVisible()
 
 
 def test_ollama_errors_are_one_line_not_a_dialog_storm(

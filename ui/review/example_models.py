@@ -6,7 +6,6 @@ formats applied on a document built with ``setPlainText``, never HTML built from
 
 from __future__ import annotations
 
-import html
 from enum import IntEnum
 from typing import Any
 
@@ -29,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from reviewer.review.example import CheckRow, VerdictRow
+from ui.widgets_util import rich_tooltip
 
 Index = QModelIndex | QPersistentModelIndex
 EVIDENCE_BG = QColor("#ffd54f")
@@ -44,13 +44,6 @@ class Role(IntEnum):
     Ident = Qt.ItemDataRole.UserRole + 21
     Contradiction = Qt.ItemDataRole.UserRole + 22
     Effective = Qt.ItemDataRole.UserRole + 23
-
-
-def rich_tooltip(text: str) -> str:
-    """A tooltip showing ``text`` literally: Qt takes any tooltip that looks like markup
-    for rich text, so the text is escaped, and ``pre-wrap`` keeps its spaces and line
-    breaks while long lines still wrap."""
-    return f'<qt><div style="white-space:pre-wrap">{html.escape(text)}</div></qt>'
 
 
 def yes_no(met: bool) -> str:
