@@ -28,6 +28,7 @@ from sqlalchemy.orm import Session
 
 from models import Attempt, Conversation, Run
 from reviewer.keys import AttemptKey
+from reviewer.revise.backtest import DEFAULT_BUDGET, BacktestResult, Cancelled, backtest
 from reviewer.rule.checks import (
     CheckPattern,
     CompiledCheck,
@@ -62,7 +63,9 @@ class LintFinding:
 
     def line(self) -> str:
         """One line for a terminal or a label."""
-        return f"{self.message}: {self.count} responses, e.g. {self.example_key} « {self.example} »"
+        responses = "response" if self.count == 1 else "responses"
+        return (f"{self.message}: {self.count} {responses}, e.g. {self.example_key} "
+                f"« {self.example} »")
 
 
 def _literals(pattern: str, replace: Callable[[str], str | None],
@@ -228,3 +231,19 @@ def lint_pattern(session: Session, spec: CheckPattern, *, timeout: float = 0.5,
                         str(examples[rule.name][0]),
                         _snippet(examples[rule.name][1], (variant, original)))
             for rule, variant in rules if counts[rule.name]]
+
+
+def backtest_and_lint(session: Session, check_id: str, spec: CheckPattern, *,
+                      timeout: float = 0.5, budget: float | None = DEFAULT_BUDGET,
+                      cancel: Callable[[], bool] | None = None
+                      ) -> tuple[BacktestResult, list[LintFinding]]:
+    """The back-test of ``spec`` (every reviewer's latest decision), then its lint; both
+    stop when ``cancel()`` says so."""
+    result = backtest(session, check_id, spec, reviewer=None, timeout=timeout, budget=budget,
+                      cancel=cancel)
+
+    def checkpoint() -> None:
+        if cancel is not None and cancel():
+            raise Cancelled("lint cancelled")
+
+    return result, lint_pattern(session, spec, timeout=timeout, checkpoint=checkpoint)
