@@ -18,6 +18,7 @@ from sqlalchemy import create_engine, select
 
 from models import CheckVersion
 from reviewer.catalog.spec import read_catalog
+from reviewer.catalog.versions import apply_catalog
 from reviewer.cli.main import main
 from reviewer.errors import BadInputError
 from reviewer.graders.exact import regex_match
@@ -256,3 +257,14 @@ def test_recheck_on_the_demo_reports_no_difference(
     assert report.total > 500 and report.differences == []
     assert main(["--db", db_url, "replay", "--recheck"]) == 0
     assert capsys.readouterr().out.endswith(f"{report.total} check results, all reproduced\n")
+
+
+def test_an_exported_catalog_keeps_the_dialect(tmp_path: Path, store: Store,
+                                               db_url: str) -> None:
+    load_demo(store)
+    out = tmp_path / "catalog.json"
+    assert main(["--db", db_url, "export", "catalog", str(out)]) == 0
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert {c["dialect"] for c in doc["checks"]} == {"ecmascript"}
+    with store.session() as s:  # imported again, it describes the store: no new version
+        assert apply_catalog(s, read_catalog(out)) == 0
