@@ -345,10 +345,21 @@ def old_store(tmp_path: Path, empty_url: str) -> Iterator[tuple[str, int, int]]:
         command.upgrade(cfg, "0005")
     engine.dispose()
     old = Store(db_url, make_engine(db_url))  # not migrated: stays at 0005
-    import_run(old, write_jsonl(tmp_path / "run.jsonl", sample_rows(1)),
-               catalog_path=write_catalog(tmp_path / "c.json"))
-    with old.session() as s:
-        a, b = list(s.scalars(select(Attempt.id).order_by(Attempt.id)))[:2]
+    # Two attempts written with Core on the 0005 tables as they are: today's importer
+    # reads and writes the newest schema (check_versions.dialect since 0009, …).
+    tables = MetaData()
+    tables.reflect(old.engine, only=["runs", "conversations", "attempts"])
+    with old.engine.begin() as conn:
+        run_id = conn.execute(tables.tables["runs"].insert().values(
+            name="2026-10-14-ministral-8b", source="run.jsonl",
+            imported_at=datetime(2026, 10, 12, tzinfo=UTC))).inserted_primary_key[0]
+        conv_id = conn.execute(tables.tables["conversations"].insert().values(
+            run_id=run_id, name="recette-001")).inserted_primary_key[0]
+        a, b = (conn.execute(tables.tables["attempts"].insert().values(
+            run_id=run_id, conversation_id=conv_id, turn=turn, attempt=1, messages=[],
+            response="Notez la date.", accepted=True, reasons=[], fingerprint=f"fp{turn}",
+            contradiction_score=0.0, flagged=False)).inserted_primary_key[0]
+            for turn in (1, 2))
     at = datetime(2026, 10, 12, 9, 0, tzinfo=UTC)
     trail = [  # number, attempt, reviewer, action, field, old, new, reverted number
         (1, a, "alice", "set", "decision", None, "reject", None),
