@@ -71,7 +71,7 @@ def run_ecmascript(ctx: Context, python_s: float, python: BacktestResult) -> Res
         seconds, result = _time_backtest(copy, "ecmascript", ctx.heavy_repeat)
     ratio = seconds / python_s
     return Result(
-        f"back-test over {result.attempts:,} responses, ecmascript vs python", seconds,
+        f"ECMAScript back-test over {result.attempts:,} responses (vs python)", seconds,
         python_s, ratio, f"ratio ≤ {ECMASCRIPT_GOAL:g}", ratio <= ECMASCRIPT_GOAL,
         checks={"attempts": result.attempts, "old_failures": result.old_failures,
                 "new_failures": result.new_failures,
