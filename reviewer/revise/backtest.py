@@ -17,7 +17,9 @@ Each pattern runs in its dialect (``python`` or ``ecmascript``, see
 ``reviewer.rule.checks``): a chunk of responses goes into the engine at once
 (``evaluate_many``), so an ``ecmascript`` back-test enters V8 twice per 1,000 attempts.
 A text one pattern searches longer than the time bound stops the back-test with a
-PatternTimeout naming that pattern: ``current (vN)`` or ``new``.
+PatternTimeout: "pattern stopped after …" for the new pattern, "current (vN, stored)
+pattern stopped after …" when it is the check's stored version that is catastrophic (so
+the new pattern is not blamed for it).
 """
 
 from __future__ import annotations
@@ -165,14 +167,15 @@ def _chunks(rows: Iterator[Any], size: int) -> Iterator[list[Any]]:
         yield chunk
 
 
-def _run(check: CompiledCheck, which: str, responses: Sequence[str], users: Sequence[str],
-         keys: Sequence[AttemptKey], checkpoint: Callable[[], None]) -> list[bool]:
-    """One pattern on a chunk; a timeout names the pattern (``current (v2)`` or ``new``)."""
+def _run(check: CompiledCheck, which: str | None, responses: Sequence[str],
+         users: Sequence[str], keys: Sequence[AttemptKey], checkpoint: Callable[[], None]
+         ) -> list[bool]:
+    """One pattern on a chunk; a timeout of the stored pattern says so (``which``)."""
     try:
         return evaluate_many(check, responses, users, where=lambda i: str(keys[i]),
                              checkpoint=checkpoint)
     except PatternTimeout as exc:
-        raise exc.naming(which) from None
+        raise (exc if which is None else exc.naming(which)) from None
 
 
 def _compile(spec: CheckPattern, which: str, timeout: float) -> CompiledCheck:
@@ -198,13 +201,13 @@ def backtest(
     """Compare the check's current pattern with ``new`` over every stored attempt.
 
     Raises PatternError (invalid pattern), PatternTimeout (one text took longer than
-    ``timeout``; its message names the pattern), BudgetExceeded (the whole run took longer
+    ``timeout``; the stored pattern's says so), BudgetExceeded (the whole run took longer
     than ``budget`` seconds) or Cancelled (``cancel()`` returned True; asked between two
     texts, or every 50 ms inside the ECMAScript engine).
     """
     old, version = current_pattern(session, check_id)
     new_check = _compile(new, "new", timeout)
-    old_name = f"current (v{version})"
+    old_name = f"current (v{version}, stored)"
     old_check = _compile(old, old_name, timeout)
     labels = _labels(session, check_id, reviewer)
     result = BacktestResult(check_id, old, version, new, reviewer)
@@ -224,7 +227,7 @@ def backtest(
         responses = [r[5] for r in rows]
         users = [last_user_message(r[6]) for r in rows] if context else [""] * len(rows)
         old_passes = _run(old_check, old_name, responses, users, keys, checkpoint)
-        new_passes = _run(new_check, "new", responses, users, keys, checkpoint)
+        new_passes = _run(new_check, None, responses, users, keys, checkpoint)
         for row, key, old_pass, new_pass in zip(rows, keys, old_passes, new_passes,
                                                  strict=True):
             result.attempts += 1

@@ -12,8 +12,8 @@ class PatternError(BadInputError):
 class PatternTimeout(BadInputError):
     """A pattern ran longer than its time bound on one text (catastrophic backtracking?).
 
-    ``which`` names the pattern when two run side by side (a back-test's current and new
-    pattern), so the message blames the right one.
+    ``which`` names the pattern when two run side by side (a back-test's stored version
+    beside the new pattern), so the message blames the right one.
     """
 
     def __init__(self, seconds: float, where: str = "", which: str = "") -> None:
@@ -26,5 +26,5 @@ class PatternTimeout(BadInputError):
         self.which = which
 
     def naming(self, which: str) -> PatternTimeout:
-        """The same timeout, blaming the pattern called ``which`` (``current (v2)``, ``new``)."""
+        """The same timeout, blaming the pattern called ``which`` (``current (v2, stored)``)."""
         return PatternTimeout(self.seconds, self.where, which)

@@ -8,8 +8,9 @@ holes French answers fall into, ``reviewer.revise.pattern_lint``). The dialect s
 says how the new pattern is read: ECMAScript (JavaScript's RegExp, as the TypeScript
 filter runs it) or Python; the current version keeps its own. A newer pattern cancels
 the run in progress; a result that arrives for an older pattern is dropped. Each text is
-searched with a time bound, so a catastrophic pattern is stopped and reported ("new
-pattern stopped after 0.5 s on KEY …") while the window stays responsive. Choosing a key
+searched with a time bound, so a catastrophic pattern is stopped and reported ("pattern
+stopped after 0.5 s on KEY …", or "current (v2, stored) pattern …" when the stored version
+is the slow one) while the window stays responsive. Choosing a key
 in either list shows that response with the current pattern's matches struck through in
 red and the new pattern's underlined in green. Save stores a new version of the check
 with a one-line reason.
@@ -280,8 +281,9 @@ class BacktestEditor(QWidget):
         if spec is None:
             return
         version = self.versions.get(spec.id, 0)
-        self.current.setText(f"v{version}: /{spec.pattern}/{spec.flags} ({spec.mode}, "
-                             f"{spec.dialect})"
+        # python, the default, goes unsaid (as before dialects); ecmascript is named.
+        dialect = "" if spec.dialect == "python" else f", {spec.dialect}"
+        self.current.setText(f"v{version}: /{spec.pattern}/{spec.flags} ({spec.mode}{dialect})"
                              + (f" when /{spec.when}/" if spec.when else ""))
         self.current.setToolTip(rich_tooltip(spec.description))
         for edit, value in ((self.pattern, spec.pattern), (self.flags, spec.flags),
