@@ -17,7 +17,9 @@ TIMEOUT_S = 120.0
 
 
 def judge_client(config: AppSettings, timeout: float = TIMEOUT_S) -> JudgeClient:
-    """A client for the judge the settings name (one retry: the reviewer is waiting)."""
+    """A client for the judge the settings name (one retry: the reviewer is waiting),
+    thinking when the settings say a reasoning judge may think."""
     from reviewer.judge.client import JudgeClient
 
-    return JudgeClient(config.ollama_host, config.ollama_model, timeout=timeout, retries=1)
+    return JudgeClient(config.ollama_host, config.ollama_model, timeout=timeout, retries=1,
+                       think=config.judge_think)

@@ -106,170 +106,498 @@
 <context>
     <name>BacktestEditor</name>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="149"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="150"/>
         <source>Regex back-test</source>
         <translation>Rejeu d&apos;une expression régulière</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="177"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="178"/>
         <source>ECMAScript (JavaScript RegExp, as the filter)</source>
         <translation>ECMAScript (RegExp JavaScript, comme le filtre)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="179"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="180"/>
         <source>Python (regex package)</source>
         <translation>Python (paquet regex)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="181"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="182"/>
         <source>How the pattern is read. The team&apos;s filter is TypeScript: in JavaScript \b and \w are ASCII, so « é » ends a word.</source>
         <translation>Comment le motif est lu. Le filtre de l&apos;équipe est en TypeScript : en JavaScript, \b et \w sont ASCII, donc « é » termine un mot.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="184"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="185"/>
         <source>forbid (fails on a match)</source>
         <translation>interdit (échoue si elle trouve)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="185"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="186"/>
         <source>require (fails without a match)</source>
         <translation>exige (échoue si elle ne trouve pas)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="187"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="188"/>
         <source>require: only when the last user message matches</source>
         <translation>exige : seulement si le dernier message de la personne correspond</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="204"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="205"/>
         <source>Why this change (one line, required to save)</source>
         <translation>Pourquoi ce changement (une ligne, obligatoire pour enregistrer)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="205"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="206"/>
         <source>Save as new version</source>
         <translation>Enregistrer comme nouvelle version</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="209"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="210"/>
         <source>Check</source>
         <translation>Contrôle</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="210"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="211"/>
         <source>Current</source>
         <translation>Actuel</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="211"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="212"/>
         <source>Pattern</source>
         <translation>Motif</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="216"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="217"/>
         <source>Flags, mode, dialect</source>
         <translation>Options, mode, dialecte</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="217"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="218"/>
         <source>When</source>
         <translation>Quand</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="219"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="220"/>
         <source>Hits that disappear</source>
         <translation>Résultats qui disparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="220"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="221"/>
         <source>Hits that appear</source>
         <translation>Résultats qui apparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="337"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="339"/>
         <source>Back-testing…</source>
         <translation>Rejeu en cours…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="356"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="358"/>
         <source>Holes in the new pattern:</source>
         <translation>Trous du nouveau motif :</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="364"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="366"/>
         <source>%1 attempts: %2 → %3 failing; %4 hits disappear, %5 appear</source>
         <translation>%1 essais : %2 → %3 en échec ; %4 résultats disparaissent, %5 apparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="369"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="371"/>
         <source>Agreement with the reviewers on %1 labelled attempts</source>
         <translation>Accord avec les relecteurs sur %1 essais étiquetés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="371"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="373"/>
         <source>current</source>
         <translation>actuel</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="372"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="374"/>
         <source>new</source>
         <translation>nouveau</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="454"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="456"/>
         <source>Saved %1 v%2</source>
         <translation>%1 v%2 enregistré</translation>
     </message>
 </context>
 <context>
+    <name>CalibrationKeys</name>
+    <message>
+        <location filename="../../ui/tools/calibration_keys.py" line="29"/>
+        <source>Score the answer 1–5</source>
+        <translation>Noter la réponse de 1 à 5</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration_keys.py" line="31"/>
+        <source>Clear its score</source>
+        <translation>Effacer sa note</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration_keys.py" line="32"/>
+        <source>Next answer</source>
+        <translation>Réponse suivante</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration_keys.py" line="33"/>
+        <source>Previous answer</source>
+        <translation>Réponse précédente</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration_keys.py" line="35"/>
+        <source>Move the answer up in your ranking</source>
+        <translation>Monter la réponse dans votre classement</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration_keys.py" line="37"/>
+        <source>Move the answer down in your ranking</source>
+        <translation>Descendre la réponse dans votre classement</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration_keys.py" line="39"/>
+        <source>Store the ranking (best first)</source>
+        <translation>Enregistrer le classement (la meilleure en premier)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration_keys.py" line="40"/>
+        <source>Next group</source>
+        <translation>Groupe suivant</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration_keys.py" line="41"/>
+        <source>Previous group</source>
+        <translation>Groupe précédent</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration_keys.py" line="42"/>
+        <source>Next unscored group</source>
+        <translation>Groupe suivant non noté</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration_keys.py" line="43"/>
+        <source>Open a grading file</source>
+        <translation>Ouvrir un fichier d&apos;évaluation</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration_keys.py" line="44"/>
+        <source>Run the judge</source>
+        <translation>Lancer le juge</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration_keys.py" line="45"/>
+        <source>Close the window</source>
+        <translation>Fermer la fenêtre</translation>
+    </message>
+</context>
+<context>
+    <name>CalibrationWindow</name>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="127"/>
+        <source>Calibration</source>
+        <translation>Calibrage</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="139"/>
+        <source>Open a grading file…</source>
+        <translation>Ouvrir un fichier d&apos;évaluation…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="143"/>
+        <source>Grading file</source>
+        <translation>Fichier d&apos;évaluation</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="162"/>
+        <source>This group</source>
+        <translation>Ce groupe</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="171"/>
+        <source>Grader</source>
+        <translation>Évaluateur</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="171"/>
+        <source>Pairwise accuracy</source>
+        <translation>Exactitude par paires</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="171"/>
+        <source>Kendall τ-b</source>
+        <translation>τ-b de Kendall</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="172"/>
+        <source>Groups</source>
+        <translation>Groupes</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="172"/>
+        <source>Skipped</source>
+        <translation>Ignorés</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="172"/>
+        <source>Inverted pairs</source>
+        <translation>Paires inversées</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="185"/>
+        <source>Debias: mean over the orders</source>
+        <translation>Corriger : moyenne sur les ordres</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="187"/>
+        <location filename="../../ui/tools/calibration.py" line="458"/>
+        <location filename="../../ui/tools/calibration.py" line="468"/>
+        <source>Run the judge</source>
+        <translation>Lancer le juge</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="193"/>
+        <source>Orders</source>
+        <translation>Ordres</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="198"/>
+        <source>Agreement over the groups you finished</source>
+        <translation>Accord sur les groupes que vous avez terminés</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="239"/>
+        <source>%1 (%2 answers, %3 groups)</source>
+        <translation>%1 (%2 réponses, %3 groupes)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="243"/>
+        <source>Open a grading file (Ctrl+O): the JSONL of reviewer grade, one answer per line.</source>
+        <translation>Ouvrez un fichier d&apos;évaluation (Ctrl+O) : le JSONL de reviewer grade, une réponse par ligne.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="258"/>
+        <source>Open a grading file</source>
+        <translation>Ouvrir un fichier d&apos;évaluation</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="262"/>
+        <source>Grading files (*.jsonl)</source>
+        <translation>Fichiers d&apos;évaluation (*.jsonl)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="262"/>
+        <source>All files (*)</source>
+        <translation>Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="270"/>
+        <source>Opening %1…</source>
+        <translation>Ouverture de %1…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="409"/>
+        <source>no judge configured (Settings: Ollama host and model)</source>
+        <translation>aucun juge configuré (Réglages : hôte et modèle Ollama)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="418"/>
+        <source>%1 groups × up to %2 orders = %3 judge calls</source>
+        <translation>%1 groupes × jusqu&apos;à %2 ordres = %3 appels au juge</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="446"/>
+        <source>Stop the judge</source>
+        <translation>Arrêter le juge</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="447"/>
+        <source>Judging…</source>
+        <translation>Évaluation par le juge…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="453"/>
+        <source>Judged %1 of %2 groups</source>
+        <translation>%1 groupes sur %2 jugés</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="461"/>
+        <source>The judge noted %1 groups</source>
+        <translation>Le juge a noté %1 groupes</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="492"/>
+        <source>Prompt: %1</source>
+        <translation>Prompt : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="493"/>
+        <source>Reference: %1</source>
+        <translation>Référence : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="495"/>
+        <source>Group %1 of %2: %3 — %4 of %2 finished</source>
+        <translation>Groupe %1 sur %2 : %3 — %4 sur %2 terminés</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="510"/>
+        <source>Answer</source>
+        <translation>Réponse</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="510"/>
+        <source>Text</source>
+        <translation>Texte</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="510"/>
+        <source>You</source>
+        <translation>Vous</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="512"/>
+        <source>Your advantage</source>
+        <translation>Votre avantage</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="514"/>
+        <source>%1 adv.</source>
+        <translation>avantage %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="552"/>
+        <source>reference without any figure</source>
+        <translation>référence sans aucun chiffre</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="553"/>
+        <source>no expected value</source>
+        <translation>pas de valeur attendue</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="554"/>
+        <source>no reference</source>
+        <translation>pas de référence</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="555"/>
+        <source>not judged</source>
+        <translation>pas jugé</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="560"/>
+        <source>%1 above %2 (you: %2 above %1)</source>
+        <translation>%1 au-dessus de %2 (vous : %2 au-dessus de %1)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="568"/>
+        <source>Ranking changed: Enter stores it (best first).</source>
+        <translation>Classement modifié : Entrée l&apos;enregistre (la meilleure en premier).</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="570"/>
+        <source>Score the %1 answers left (1–5), or rank them (Alt+↑/↓, then Enter): the graders&apos; scores show once the group is scored.</source>
+        <translation>Notez les %1 réponses restantes (1 à 5), ou classez-les (Alt+↑/↓, puis Entrée) : les scores des évaluateurs s&apos;affichent une fois le groupe noté.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="574"/>
+        <source>Group scored: the graders&apos; scores are beside yours.</source>
+        <translation>Groupe noté : les scores des évaluateurs sont à côté des vôtres.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="579"/>
+        <source>Skip this group: %1</source>
+        <translation>Ignorent ce groupe : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="583"/>
+        <source>%1 inverts: %2</source>
+        <translation>%1 inverse : %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="587"/>
+        <source>Judge on this group: position consistency %1 over %2 orders; score spread %3</source>
+        <translation>Juge sur ce groupe : cohérence de position %1 sur %2 ordres ; écart des scores %3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="607"/>
+        <source>Judge position consistency: run the judge in 2 or more orders.</source>
+        <translation>Cohérence de position du juge : lancez le juge dans 2 ordres ou plus.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="609"/>
+        <source>Judge position consistency: needs 2 or more orders.</source>
+        <translation>Cohérence de position du juge : il faut 2 ordres ou plus.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="612"/>
+        <source>Judge position consistency: %1 (share of answer pairs ordered alike in every order; 1 = the order never mattered)</source>
+        <translation>Cohérence de position du juge : %1 (part des paires de réponses classées pareil dans tous les ordres ; 1 = l&apos;ordre n&apos;a jamais compté)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="618"/>
+        <source>Finish a group to compare the graders with you.</source>
+        <translation>Terminez un groupe pour comparer les évaluateurs avec vous.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="620"/>
+        <source>No grader can be compared yet: give the answers of a group different scores.</source>
+        <translation>Aucun évaluateur ne peut encore être comparé : donnez des notes différentes aux réponses d&apos;un groupe.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="622"/>
+        <source>Groups finished: %1. Best agreement: %2 (pairwise accuracy %3).</source>
+        <translation>Groupes terminés : %1. Meilleur accord : %2 (exactitude par paires %3).</translation>
+    </message>
+</context>
+<context>
     <name>CheckModel</name>
     <message>
-        <location filename="../../ui/review/example_models.py" line="179"/>
+        <location filename="../../ui/review/example_models.py" line="198"/>
         <source>Check</source>
         <translation>Contrôle</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="179"/>
+        <location filename="../../ui/review/example_models.py" line="198"/>
         <source>Mode</source>
         <translation>Mode</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="179"/>
+        <location filename="../../ui/review/example_models.py" line="198"/>
         <source>Result</source>
         <translation>Résultat</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="179"/>
+        <location filename="../../ui/review/example_models.py" line="198"/>
         <source>Matches</source>
         <translation>Correspondances</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="180"/>
+        <location filename="../../ui/review/example_models.py" line="199"/>
         <source>Description</source>
         <translation>Description</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="203"/>
+        <location filename="../../ui/review/example_models.py" line="222"/>
         <source>forbid</source>
         <translation>interdit</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="203"/>
+        <location filename="../../ui/review/example_models.py" line="222"/>
         <source>require</source>
         <translation>exige</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="206"/>
+        <location filename="../../ui/review/example_models.py" line="225"/>
         <source>failed → false positive</source>
         <translation>échoué → faux positif</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="207"/>
+        <location filename="../../ui/review/example_models.py" line="226"/>
         <source>passed</source>
         <translation>réussi</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="207"/>
+        <location filename="../../ui/review/example_models.py" line="226"/>
         <source>failed</source>
         <translation>échoué</translation>
     </message>
@@ -503,7 +831,7 @@
     <name>ExportDialog</name>
     <message>
         <location filename="../../ui/tools/export_dialog.py" line="51"/>
-        <location filename="../../ui/tools/export_dialog.py" line="71"/>
+        <location filename="../../ui/tools/export_dialog.py" line="72"/>
         <source>Export</source>
         <translation>Exporter</translation>
     </message>
@@ -533,67 +861,72 @@
         <translation>Journal d&apos;audit (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="61"/>
+        <location filename="../../ui/tools/export_dialog.py" line="58"/>
+        <source>Calibration scores with their grading files (JSONL)</source>
+        <translation>Notes de calibrage avec leurs fichiers d&apos;évaluation (JSONL)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="62"/>
         <source>one example per assistant turn</source>
         <translation>un exemple par tour de l&apos;assistant</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="62"/>
+        <location filename="../../ui/tools/export_dialog.py" line="63"/>
         <source>one example per conversation</source>
         <translation>un exemple par conversation</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="64"/>
+        <location filename="../../ui/tools/export_dialog.py" line="65"/>
         <source>chat messages (OpenAI / Hugging Face)</source>
         <translation>messages de chat (OpenAI / Hugging Face)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="67"/>
+        <location filename="../../ui/tools/export_dialog.py" line="68"/>
         <source>Browse…</source>
         <translation>Parcourir…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="73"/>
+        <location filename="../../ui/tools/export_dialog.py" line="74"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="77"/>
+        <location filename="../../ui/tools/export_dialog.py" line="78"/>
         <source>What</source>
         <translation>Quoi</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="78"/>
+        <location filename="../../ui/tools/export_dialog.py" line="79"/>
         <source>Examples</source>
         <translation>Exemples</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="79"/>
+        <location filename="../../ui/tools/export_dialog.py" line="80"/>
         <source>Format</source>
         <translation>Format</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="83"/>
+        <location filename="../../ui/tools/export_dialog.py" line="84"/>
         <source>File</source>
         <translation>Fichier</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="102"/>
+        <location filename="../../ui/tools/export_dialog.py" line="103"/>
         <source>Export to</source>
         <translation>Exporter vers</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="110"/>
+        <location filename="../../ui/tools/export_dialog.py" line="111"/>
         <source>Choose a file to write.</source>
         <translation>Choisissez un fichier à écrire.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="115"/>
+        <location filename="../../ui/tools/export_dialog.py" line="116"/>
         <source>Exporting…</source>
         <translation>Export en cours…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="126"/>
+        <location filename="../../ui/tools/export_dialog.py" line="127"/>
         <source>Export failed: %1</source>
         <translation>Échec de l&apos;export : %1</translation>
     </message>
@@ -601,24 +934,29 @@
 <context>
     <name>FeedbackTools</name>
     <message>
-        <location filename="../../ui/tools/menu.py" line="76"/>
+        <location filename="../../ui/tools/menu.py" line="79"/>
         <source>Regex back-test…</source>
         <translation>Rejeu d&apos;une expression régulière…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/menu.py" line="77"/>
+        <location filename="../../ui/tools/menu.py" line="80"/>
         <source>Criteria editor…</source>
         <translation>Éditeur de critères…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/menu.py" line="78"/>
+        <location filename="../../ui/tools/menu.py" line="81"/>
         <source>Agreement dashboard…</source>
         <translation>Tableau d&apos;accord…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/menu.py" line="79"/>
+        <location filename="../../ui/tools/menu.py" line="82"/>
         <source>Export…</source>
         <translation>Exporter…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/menu.py" line="83"/>
+        <source>Calibration…</source>
+        <translation>Calibrage…</translation>
     </message>
 </context>
 <context>
@@ -957,34 +1295,39 @@
         <translation>Passer à l&apos;essai suivant après accepter ou rejeter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="95"/>
+        <location filename="../../ui/review/dialogs.py" line="97"/>
         <source>Reviewer name</source>
         <translation>Nom du relecteur</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="96"/>
+        <location filename="../../ui/review/dialogs.py" line="98"/>
         <source>Ollama host</source>
         <translation>Hôte Ollama</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="97"/>
+        <location filename="../../ui/review/dialogs.py" line="99"/>
         <source>Judge model</source>
         <translation>Modèle juge</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="98"/>
+        <location filename="../../ui/review/dialogs.py" line="101"/>
         <source>Database</source>
         <translation>Base de données</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="99"/>
+        <location filename="../../ui/review/dialogs.py" line="102"/>
         <source>Language</source>
         <translation>Langue</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="101"/>
+        <location filename="../../ui/review/dialogs.py" line="104"/>
         <source>Language and database changes apply at the next start.</source>
         <translation>La langue et la base de données changent au prochain démarrage.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/dialogs.py" line="95"/>
+        <source>Let a reasoning judge think before a second opinion</source>
+        <translation>Laisser un juge qui raisonne réfléchir avant un second avis</translation>
     </message>
 </context>
 <context>
@@ -1188,9 +1531,24 @@
         <translation>Second avis</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="143"/>
+        <location filename="../../ui/review/example_models.py" line="145"/>
         <source>⚠ contradiction %1</source>
         <translation>⚠ contradiction %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="152"/>
+        <source>unreliable — not applied</source>
+        <translation>peu fiable — non appliqué</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="161"/>
+        <source>Not applied: %1</source>
+        <translation>Non appliqué : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="163"/>
+        <source>Judge&apos;s reasoning: %1</source>
+        <translation>Raisonnement du juge : %1</translation>
     </message>
 </context>
 </TS>

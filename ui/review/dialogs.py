@@ -92,9 +92,12 @@ class SettingsDialog(QDialog):
         self.language.setCurrentIndex(max(self.language.findData(settings.language), 0))
         self.auto_advance = QCheckBox(self.tr("Go to the next attempt after accept or reject"))
         self.auto_advance.setChecked(settings.auto_advance)
+        self.think = QCheckBox(self.tr("Let a reasoning judge think before a second opinion"))
+        self.think.setChecked(settings.judge_think)
         form.addRow(self.tr("Reviewer name"), self.reviewer)
         form.addRow(self.tr("Ollama host"), self.host)
         form.addRow(self.tr("Judge model"), self.model)
+        form.addRow("", self.think)
         form.addRow(self.tr("Database"), self.database)
         form.addRow(self.tr("Language"), self.language)
         form.addRow("", self.auto_advance)
@@ -116,4 +119,5 @@ class SettingsDialog(QDialog):
             database=self.database.text().strip(),
             language=str(self.language.currentData()),
             auto_advance=self.auto_advance.isChecked(),
+            judge_think=self.think.isChecked(),
         )

@@ -54,7 +54,8 @@ class ExportDialog(QDialog):
                   "catalog": self.tr("Catalog with versions (JSON)"),
                   "golden": self.tr("Golden set for the filter's tests (JSONL)"),
                   "resume": self.tr("Conversations to resume (JSONL)"),
-                  "decisions": self.tr("Audit trail (JSONL)")}
+                  "decisions": self.tr("Audit trail (JSONL)"),
+                  "calibration": self.tr("Calibration scores with their grading files (JSONL)")}
         for kind in KINDS:
             self.kind.addItem(labels[kind], kind)
         self.per = named(QComboBox(), "per")

@@ -1,4 +1,5 @@
-"""The Tools menu entries of the feedback loop: back-test, criteria, agreement, export.
+"""The Tools menu entries of the feedback loop: back-test, criteria, agreement, export,
+calibration.
 
 ``install_tools(host, menu, parent)`` adds them to ``menu``. Each tool opens once as its
 own window (parented to ``parent`` so it closes with it) on the host's task manager, the
@@ -40,6 +41,7 @@ class FeedbackTools:
         # the graders and the agreement statistics, about 140 ms of a start-up that must
         # paint the queue in under a second.
         from ui.tools.backtest_editor import BacktestEditor
+        from ui.tools.calibration import CalibrationWindow
         from ui.tools.criteria_editor import CriteriaEditor
         from ui.tools.dashboard import AgreementDashboard
         from ui.tools.export_dialog import ExportDialog
@@ -50,6 +52,7 @@ class FeedbackTools:
             "criteria": lambda: CriteriaEditor(h.tasks, h.reviewer, self.judge, p),
             "dashboard": lambda: AgreementDashboard(h.tasks, p),
             "export": lambda: ExportDialog(h.tasks, p),
+            "calibration": lambda: CalibrationWindow(h.tasks, h.reviewer, lambda: h.config, p),
         }
 
     def show(self, name: str) -> QWidget:
@@ -77,6 +80,7 @@ def install_tools(host: ToolHost, menu: QMenu, parent: QWidget) -> FeedbackTools
         ("criteria", translate("FeedbackTools", "Criteria editor…")),
         ("dashboard", translate("FeedbackTools", "Agreement dashboard…")),
         ("export", translate("FeedbackTools", "Export…")),
+        ("calibration", translate("FeedbackTools", "Calibration…")),
     )
     for name, text in entries:
         action = QAction(text, parent)

@@ -1,7 +1,7 @@
 """check_versions.dialect: the regex dialect a check's patterns are written in
 
 Revision ID: 0009
-Revises: 0006
+Revises: 0010
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0009"
-down_revision = "0006"
+down_revision = "0010"
 branch_labels = None
 depends_on = None
 
