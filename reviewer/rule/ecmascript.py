@@ -13,7 +13,8 @@ The rest of the code asks three things, each with a time bound per text:
 
 * :func:`evaluate` ``(source, flags, text) -> bool``: ``RegExp(source, flags).test(text)``;
 * :func:`spans` ``(source, flags, text) -> [(start, end)]``: every match, as
-  ``text.matchAll`` finds them (``g`` added), in **Python code point offsets**;
+  ``text.matchAll`` finds them (``g`` added), in **Python code point offsets**
+  (:func:`spans_utf16`: the same in JavaScript's UTF-16 code units);
 * :func:`test_many` ``(source, flags, texts) -> [bool]``: :func:`evaluate` on many texts in
   one trip into the engine (a call costs about a millisecond, a text a microsecond).
 
@@ -244,6 +245,19 @@ def evaluate(source: str, flags: str, text: str, *, timeout: float = DEFAULT_TIM
     return bool(found)
 
 
+def spans_utf16(source: str, flags: str, text: str, *, timeout: float = DEFAULT_TIMEOUT,
+                where: str = "") -> list[tuple[int, int]]:
+    """Every match of the pattern in ``text`` (``matchAll``) as JavaScript gives it:
+    ``(m.index, m.index + m[0].length)`` in UTF-16 code units."""
+    engine = _get()
+    with engine.lock:
+        found = engine.call("spansOf", source, flags, _json(text), timeout=timeout)
+    if found is None:
+        raise PatternTimeout(timeout, where)
+    flat: list[int] = json.loads(str(found))
+    return [(flat[i], flat[i + 1]) for i in range(0, len(flat), 2)]
+
+
 def spans(source: str, flags: str, text: str, *, timeout: float = DEFAULT_TIMEOUT,
           where: str = "") -> list[tuple[int, int]]:
     """Every match of the pattern in ``text`` (``matchAll``), as code point offsets.
@@ -252,18 +266,9 @@ def spans(source: str, flags: str, text: str, *, timeout: float = DEFAULT_TIMEOU
     inside a surrogate pair (possible without ``u``: ``/./`` on « 😀 ») covers that whole
     character here; an empty match stays empty.
     """
-    engine = _get()
-    with engine.lock:
-        found = engine.call("spansOf", source, flags, _json(text), timeout=timeout)
-    if found is None:
-        raise PatternTimeout(timeout, where)
-    flat: list[int] = json.loads(str(found))
     units = _CodePoints(text)
-    out = []
-    for i in range(0, len(flat), 2):
-        start = units.start(flat[i])
-        out.append((start, start if flat[i + 1] == flat[i] else units.end(flat[i + 1])))
-    return out
+    return [(units.start(a), units.start(a) if b == a else units.end(b))
+            for a, b in spans_utf16(source, flags, text, timeout=timeout, where=where)]
 
 
 class _CodePoints:

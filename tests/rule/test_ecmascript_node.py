@@ -86,9 +86,10 @@ def mine(source: str, flags: str, text: str) -> dict[str, Any]:
     try:
         found = ecmascript.evaluate(source, flags, text, timeout=BOUND)
         spans = [list(s) for s in ecmascript.spans(source, flags, text, timeout=BOUND)]
+        units = [list(s) for s in ecmascript.spans_utf16(source, flags, text, timeout=BOUND)]
     except EcmaSyntaxError as exc:
         return {"error": exc.reason}
-    return {"test": found, "spans": spans}
+    return {"test": found, "spans": spans, "units": units}
 
 
 @pytest.fixture(scope="module")
