@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from models import Check, Criterion
 from reviewer.atomic import write_json_atomic
+from reviewer.outputs import Output
 
 
 def _changes(versions: list[Any]) -> list[dict[str, Any]]:
@@ -47,7 +48,7 @@ def catalog_document(session: Session) -> dict[str, Any]:
     return {"criteria": criteria, "checks": checks}
 
 
-def export_catalog(session: Session, out: Path) -> int:
+def export_catalog(session: Session, out: Path | Output) -> int:
     """Write the catalog atomically; return how many entries."""
     doc = catalog_document(session)
     write_json_atomic(out, doc)

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from reviewer.cli.outputs import checked_output
 from reviewer.errors import BadInputError
 from reviewer.graders.batch import COMPONENTS, GRADERS, GradeOptions, iter_graded, weights_for
 from reviewer.graders.combine import parse_weights
@@ -169,6 +170,9 @@ def run(args: argparse.Namespace) -> int:
     written with ``score`` null and ``judge_error``, named on stderr, and the others are
     still graded (exit 1).
     """
+    if args.output:  # never the input, the schema or the database (reviewer.outputs)
+        checked_output(args, args.output, inputs=[Path(args.input),
+                                                  *([Path(args.schema)] if args.schema else [])])
     options = options_from(args)
     weights = weights_for(args.grader, options)
     rows = read_rows(args.input)
