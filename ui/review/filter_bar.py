@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from reviewer.changes import Changes
 from reviewer.review.queue import QueueFilter, filter_choices
+from reviewer.review.visible import plain as visible
 from ui.review.text_widgets import plain_label
 from ui.tasks import TaskManager
 from ui.widgets_util import named
@@ -242,7 +243,7 @@ class FilterBar(QWidget):
                 value = state.get(key, "")
                 if value:
                     if box.findData(value) < 0:
-                        box.addItem(value, value)
+                        box.addItem(visible(value), value)
                     box.setCurrentIndex(box.findData(value))
             self.flagged.setChecked(state.get("flagged") == "true")
         finally:
@@ -267,7 +268,7 @@ class FilterBar(QWidget):
             while box.count() > 1:  # the first item is "All" / "Any"
                 box.removeItem(1)
             for value in choices[key]:
-                box.addItem(value, value)
+                box.addItem(visible(value), value)  # a name's hidden characters shown
             box.setCurrentIndex(max(box.findData(chosen), 0))
             box.blockSignals(False)
             if box.currentData() != chosen:  # what was chosen is gone from the store

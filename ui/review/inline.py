@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QFrame, QLineEdit, QVBoxLayout, QWidget
 
+from reviewer.review.visible import plain as visible
 from ui.review.text_widgets import plain_label
 from ui.widgets_util import named
 
@@ -41,7 +42,7 @@ class AcceptQuestion(QFrame):
     def ask(self, attempt_id: int, reasons: tuple[str, ...]) -> None:
         """Ask about ``attempt_id``, whose verdicts and checks still refuse it for ``reasons``."""
         self.attempt_id = attempt_id
-        lines = "\n".join(f"  • {r}" for r in reasons)
+        lines = "\n".join(f"  • {visible(r)}" for r in reasons)
         self.text.setText(self.tr(
             "The filter would still refuse this attempt, so your accept would contradict "
             "the verdicts and checks that back-tests and agreement figures read:")
