@@ -403,6 +403,15 @@ def queue_keys(session: Session, f: QueueFilter, limit: int | None = None) -> li
     return out
 
 
+def queue_ids(session: Session, f: QueueFilter) -> list[int]:
+    """Every attempt id of the queue under ``f``, in display order (a bulk action's scope).
+
+    One ordered statement over the whole filter: bulk actions are rare and the scope is
+    what the reviewer filtered down to, so the page-by-page walk buys nothing here.
+    """
+    return list(session.scalars(_ordered(_base(session, f, [Attempt.id]), f)))
+
+
 def audit_sample(session: Session, n: int, seed: int = 0,
                  f: QueueFilter | None = None) -> list[QueueRow]:
     """``n`` accepted attempts drawn with ``seed`` (same seed, same sample)."""
