@@ -98,12 +98,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../ui/app.py" line="109"/>
+        <location filename="../../ui/app.py" line="110"/>
         <source>Cannot open the database</source>
         <translation>Impossible d&apos;ouvrir la base de données</translation>
     </message>
     <message>
-        <location filename="../../ui/app.py" line="107"/>
+        <location filename="../../ui/app.py" line="108"/>
         <source>Cannot start</source>
         <translation>Démarrage impossible</translation>
     </message>
@@ -204,6 +204,230 @@
         <location filename="../../ui/tools/backtest_editor.py" line="405"/>
         <source>Saved %1 v%2</source>
         <translation>%1 v%2 enregistré</translation>
+    </message>
+</context>
+<context>
+    <name>BulkDialog</name>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="73"/>
+        <source>Bulk action</source>
+        <translation>Action groupée</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="88"/>
+        <source>Apply</source>
+        <translation>Appliquer</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="100"/>
+        <source>Attempts</source>
+        <translation>Essais</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="102"/>
+        <source>Every attempt of the &amp;filter</source>
+        <translation>Tous les essais du &amp;filtre</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="105"/>
+        <source>The %n &amp;selected rows</source>
+        <translation>
+            <numerusform>&amp;Sélection : %n ligne</numerusform>
+            <numerusform>&amp;Sélection : %n lignes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="113"/>
+        <source>Action</source>
+        <translation>Action</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="119"/>
+        <source>&amp;Accept</source>
+        <translation>&amp;Accepter</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="120"/>
+        <source>&amp;Reject</source>
+        <translation>&amp;Rejeter</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="121"/>
+        <source>F&amp;lip criterion (against the judge)</source>
+        <translation>&amp;Inverser le critère (contre le juge)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="122"/>
+        <source>Mark the check&apos;s hit as a false &amp;positive</source>
+        <translation>Marquer l&apos;alerte du contrôle comme faux &amp;positif</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="139"/>
+        <source>Preview (nothing is stored before Apply)</source>
+        <translation>Aperçu (rien n&apos;est enregistré avant Appliquer)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="145"/>
+        <source>Attempt</source>
+        <translation>Essai</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="145"/>
+        <source>Change</source>
+        <translation>Modification</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="145"/>
+        <source>The filter would then</source>
+        <translation>Le filtre aurait alors</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="219"/>
+        <source>Previewing…</source>
+        <translation>Aperçu en cours…</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="234"/>
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… et %n autre</numerusform>
+            <numerusform>… et %n autres</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="240"/>
+        <source>Nothing to change.</source>
+        <translation>Rien à modifier.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="241"/>
+        <source>%n attempts in the scope</source>
+        <translation>
+            <numerusform>%n essai concerné</numerusform>
+            <numerusform>%n essais concernés</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="250"/>
+        <source>%n of them are still refused by the filter: your decision does not flip a verdict or a check</source>
+        <translation>
+            <numerusform>%n d&apos;entre eux reste refusé par le filtre : votre décision n&apos;inverse ni verdict ni contrôle</numerusform>
+            <numerusform>%n d&apos;entre eux restent refusés par le filtre : votre décision n&apos;inverse ni verdict ni contrôle</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="254"/>
+        <source>The filter would then accept %n of them</source>
+        <translation>
+            <numerusform>Le filtre accepterait alors %n d&apos;entre eux</numerusform>
+            <numerusform>Le filtre accepterait alors %n d&apos;entre eux</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="261"/>
+        <source>%n already accepted: left alone</source>
+        <translation>
+            <numerusform>%n déjà accepté : laissé tel quel</numerusform>
+            <numerusform>%n déjà acceptés : laissés tels quels</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="262"/>
+        <source>%n already rejected: left alone</source>
+        <translation>
+            <numerusform>%n déjà rejeté : laissé tel quel</numerusform>
+            <numerusform>%n déjà rejetés : laissés tels quels</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="263"/>
+        <source>%n without a verdict on this criterion: left alone</source>
+        <translation>
+            <numerusform>%n sans verdict sur ce critère : laissé tel quel</numerusform>
+            <numerusform>%n sans verdict sur ce critère : laissés tels quels</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="265"/>
+        <source>%n already flipped: left alone</source>
+        <translation>
+            <numerusform>%n déjà inversé : laissé tel quel</numerusform>
+            <numerusform>%n déjà inversés : laissés tels quels</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="266"/>
+        <source>%n where this check did not fail: left alone</source>
+        <translation>
+            <numerusform>%n où ce contrôle n&apos;a pas échoué : laissé tel quel</numerusform>
+            <numerusform>%n où ce contrôle n&apos;a pas échoué : laissés tels quels</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="268"/>
+        <source>%n already marked: left alone</source>
+        <translation>
+            <numerusform>%n déjà marqué : laissé tel quel</numerusform>
+            <numerusform>%n déjà marqués : laissés tels quels</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="290"/>
+        <source>accept</source>
+        <translation>accepter</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="290"/>
+        <source>reject</source>
+        <translation>rejeter</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="291"/>
+        <source>no decision</source>
+        <translation>pas de décision</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="294"/>
+        <source>yes</source>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="294"/>
+        <source>no</source>
+        <translation>non</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="296"/>
+        <source>%1: %2 → %3</source>
+        <translation>%1 : %2 → %3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="299"/>
+        <source>%1: failed → false positive</source>
+        <translation>%1 : échoué → faux positif</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="303"/>
+        <source>accepted</source>
+        <translation>accepté</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="303"/>
+        <source>refused</source>
+        <translation>refusé</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="318"/>
+        <source>Applying to %n attempts…</source>
+        <translation>
+            <numerusform>Application à %n essai…</numerusform>
+            <numerusform>Application à %n essais…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="334"/>
+        <source>The attempts changed since the preview: nothing was stored. Here is the new preview.</source>
+        <translation>Les essais ont changé depuis l&apos;aperçu : rien n&apos;a été enregistré. Voici le nouvel aperçu.</translation>
     </message>
 </context>
 <context>
@@ -1132,7 +1356,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/review/window.py" line="357"/>
+        <location filename="../../ui/review/window.py" line="384"/>
         <source>second opinions %v / %m</source>
         <translation>seconds avis %v / %m</translation>
     </message>
@@ -1207,42 +1431,47 @@
         <translation>Second avis : toutes les contradictions</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="101"/>
+        <location filename="../../ui/shortcuts.py" line="104"/>
         <source>Undo</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="103"/>
+        <location filename="../../ui/shortcuts.py" line="106"/>
         <source>Redo</source>
         <translation>Rétablir</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="107"/>
+        <location filename="../../ui/shortcuts.py" line="110"/>
         <source>?</source>
         <translation>?</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="210"/>
+        <location filename="../../ui/review/window.py" line="214"/>
         <source>No attempt %1</source>
         <translation>Pas d&apos;essai %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="153"/>
+        <location filename="../../ui/review/window.py" line="157"/>
         <source>End of the queue</source>
         <translation>Fin de la file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="262"/>
+        <location filename="../../ui/review/window.py" line="266"/>
         <source>Reviewed %1 / %2 (%3 to review)</source>
         <translation>Relus %1 / %2 (%3 à relire)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="100"/>
+        <location filename="../../ui/review/window.py" line="103"/>
         <source>Reviewer — refused examples — %1</source>
         <translation>Reviewer — exemples refusés — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="309"/>
+        <location filename="../../ui/review/window.py" line="322"/>
+        <source>%1 — %2 to undo</source>
+        <translation>%1 — %2 pour annuler</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="336"/>
         <source>The reviewer name in the settings is not used (%1); deciding as %2 until you set a name in Settings.</source>
         <translation>Le nom de relecteur des réglages n’est pas utilisé (%1) ; décisions au nom de %2 jusqu’à ce que vous choisissiez un nom dans les Réglages.</translation>
     </message>
@@ -1263,27 +1492,27 @@
 <context>
     <name>QueueModel</name>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="194"/>
+        <location filename="../../ui/review/queue_model.py" line="199"/>
         <source>Review</source>
         <translation>Relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="194"/>
+        <location filename="../../ui/review/queue_model.py" line="199"/>
         <source>Attempt</source>
         <translation>Essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="194"/>
+        <location filename="../../ui/review/queue_model.py" line="199"/>
         <source>Score</source>
         <translation>Score</translation>
     </message>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="195"/>
+        <location filename="../../ui/review/queue_model.py" line="200"/>
         <source>Why refused</source>
         <translation>Motif du refus</translation>
     </message>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="237"/>
+        <location filename="../../ui/review/queue_model.py" line="242"/>
         <source>accepted by the filter</source>
         <translation>accepté par le filtre</translation>
     </message>
@@ -1469,44 +1698,49 @@
         <translation>Second avis pour toutes les contradictions</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="97"/>
+        <location filename="../../ui/shortcuts.py" line="98"/>
+        <source>Bulk action on the filter or the selected rows…</source>
+        <translation>Action groupée sur le filtre ou les lignes sélectionnées…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="100"/>
         <source>Search</source>
         <translation>Chercher</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="99"/>
+        <location filename="../../ui/shortcuts.py" line="102"/>
         <source>Audit accepted attempts</source>
         <translation>Auditer les essais acceptés</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="69"/>
-        <location filename="../../ui/shortcuts.py" line="100"/>
+        <location filename="../../ui/review/undo_text.py" line="104"/>
+        <location filename="../../ui/shortcuts.py" line="103"/>
         <source>Undo</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="76"/>
-        <location filename="../../ui/shortcuts.py" line="102"/>
+        <location filename="../../ui/review/undo_text.py" line="111"/>
+        <location filename="../../ui/shortcuts.py" line="105"/>
         <source>Redo</source>
         <translation>Rétablir</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="104"/>
+        <location filename="../../ui/shortcuts.py" line="107"/>
         <source>Settings…</source>
         <translation>Réglages…</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="105"/>
+        <location filename="../../ui/shortcuts.py" line="108"/>
         <source>Quit</source>
         <translation>Quitter</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="106"/>
+        <location filename="../../ui/shortcuts.py" line="109"/>
         <source>Keyboard shortcuts</source>
         <translation>Raccourcis clavier</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="121"/>
+        <location filename="../../ui/shortcuts.py" line="124"/>
         <source>Toggle criterion %1</source>
         <translation>Inverser le critère %1</translation>
     </message>
@@ -1514,69 +1748,149 @@
 <context>
     <name>UndoText</name>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="19"/>
+        <location filename="../../ui/review/undo_text.py" line="20"/>
         <source>accept %1</source>
         <translation>accepter %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="20"/>
+        <location filename="../../ui/review/undo_text.py" line="21"/>
         <source>reject %1</source>
         <translation>rejeter %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="21"/>
+        <location filename="../../ui/review/undo_text.py" line="22"/>
         <source>clear the decision on %1</source>
         <translation>effacer la décision sur %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="22"/>
+        <location filename="../../ui/review/undo_text.py" line="23"/>
         <source>note on %1</source>
         <translation>note sur %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="23"/>
+        <location filename="../../ui/review/undo_text.py" line="24"/>
         <source>%1 → met on %2</source>
         <translation>%1 → tenu sur %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="24"/>
+        <location filename="../../ui/review/undo_text.py" line="25"/>
         <source>%1 → unmet on %2</source>
         <translation>%1 → non tenu sur %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="25"/>
+        <location filename="../../ui/review/undo_text.py" line="26"/>
         <source>%1 → the judge&apos;s verdict on %2</source>
         <translation>%1 → verdict du juge sur %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="26"/>
+        <location filename="../../ui/review/undo_text.py" line="27"/>
         <source>%1 → false positive on %2</source>
         <translation>%1 → faux positif sur %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="27"/>
+        <location filename="../../ui/review/undo_text.py" line="28"/>
         <source>%1 → check result on %2</source>
         <translation>%1 → résultat du contrôle sur %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="28"/>
+        <location filename="../../ui/review/undo_text.py" line="29"/>
         <source>%1 changes on %2</source>
         <translation>%1 modifications sur %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="29"/>
+        <location filename="../../ui/review/undo_text.py" line="30"/>
         <source>%1 changes on %2 attempts</source>
         <translation>%1 modifications sur %2 essais</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="30"/>
+        <location filename="../../ui/review/undo_text.py" line="31"/>
         <source>Undo: %1</source>
         <translation>Annuler : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="31"/>
+        <location filename="../../ui/review/undo_text.py" line="32"/>
         <source>Redo: %1</source>
         <translation>Rétablir : %1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="57"/>
+        <source>accept %n attempts</source>
+        <translation>
+            <numerusform>accepter %n essai</numerusform>
+            <numerusform>accepter %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="59"/>
+        <source>reject %n attempts</source>
+        <translation>
+            <numerusform>rejeter %n essai</numerusform>
+            <numerusform>rejeter %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="60"/>
+        <source>clear the decision on %n attempts</source>
+        <translation>
+            <numerusform>effacer la décision sur %n essai</numerusform>
+            <numerusform>effacer la décision sur %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="62"/>
+        <source>note on %n attempts</source>
+        <translation>
+            <numerusform>note sur %n essai</numerusform>
+            <numerusform>note sur %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="64"/>
+        <source>%1 → met on %n attempts</source>
+        <translation>
+            <numerusform>%1 → tenu sur %n essai</numerusform>
+            <numerusform>%1 → tenu sur %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="65"/>
+        <source>%1 → unmet on %n attempts</source>
+        <translation>
+            <numerusform>%1 → non tenu sur %n essai</numerusform>
+            <numerusform>%1 → non tenu sur %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="66"/>
+        <source>%1 → the judge&apos;s verdict on %n attempts</source>
+        <translation>
+            <numerusform>%1 → verdict du juge sur %n essai</numerusform>
+            <numerusform>%1 → verdict du juge sur %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="68"/>
+        <source>flip %1 on %n attempts</source>
+        <translation>
+            <numerusform>inverser %1 sur %n essai</numerusform>
+            <numerusform>inverser %1 sur %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="70"/>
+        <source>%1 → false positive on %n attempts</source>
+        <translation>
+            <numerusform>%1 → faux positif sur %n essai</numerusform>
+            <numerusform>%1 → faux positif sur %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="72"/>
+        <source>%1 → check result on %n attempts</source>
+        <translation>
+            <numerusform>%1 → résultat du contrôle sur %n essai</numerusform>
+            <numerusform>%1 → résultat du contrôle sur %n essais</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -42,6 +42,7 @@ from reviewer.review.commands import (
 )
 from reviewer.review.identity import stored_name
 from reviewer.review.queue import QueueFilter, queue_ids
+from reviewer.review.undo import MIXED, UndoStep
 from reviewer.rule.replay import (
     FALSE_POSITIVE,
     Overrides,
@@ -148,16 +149,21 @@ class BulkPlan:
         return sum(c.accepted_after and not c.accepted_before for c in self.changes)
 
     @property
+    def step(self) -> UndoStep | None:
+        """The undo step the write will be, as the Edit menu will name it (None: empty)."""
+        if not self.changes:
+            return None
+        first = self.changes[0]
+        values = {c.command.value for c in self.changes}
+        value = first.command.value if len(values) == 1 else MIXED
+        return UndoStep(first.command.kind, first.key, first.command.target, value,
+                        self.count, self.count)
+
+    @property
     def label(self) -> str:
         """An English description: "accept 20 attempts", "G-DEMANDE → met on 3 attempts"."""
-        where = f"{self.count} attempt{'s' if self.count != 1 else ''}"
-        if self.action.kind in ("accept", "reject"):
-            return f"{self.action.kind} {where}"
-        values = {c.command.value for c in self.changes}
-        if self.action.kind == "flip" and len(values) != 1:
-            return f"flip {self.action.target} on {where}"
-        return self.changes[0].command.label_at(where) if self.changes else \
-            f"{self.action.kind} {self.action.target} on {where}"
+        step = self.step
+        return f"nothing to {self.action.kind}" if step is None else step.label
 
     def fingerprint(self) -> tuple[tuple[int, str, Any, Any], ...]:
         """What the preview promised: each attempt, field, stored value and new value."""
@@ -263,14 +269,14 @@ def _with(overrides: Overrides, command: ReviewCommand) -> Overrides:
 
 
 def plan_bulk(session: Session, reviewer: str, action: BulkAction, scope: Scope, *,
-              chunk: int = CHUNK) -> BulkPlan:
+              chunk: int | None = None) -> BulkPlan:
     """What ``action`` would change on ``scope`` for ``reviewer`` (nothing is written)."""
     stored_name(reviewer)
     ids = scope.ids(session)
     changes: list[PlannedChange] = []
     skipped: dict[Skip, int] = {}
     found = 0
-    for part in _chunks(ids, chunk):
+    for part in _chunks(ids, chunk or CHUNK):
         attempts = {a.id: a for a in load_attempts(session, part)}
         keys, rows = _keys(session, part), _decisions(session, part, reviewer)
         for aid in part:
