@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QByteArray, QSettings
 
@@ -55,8 +55,9 @@ def check_values(s: AppSettings) -> AppSettings:
     for what, value in (("the Ollama host", s.ollama_host), ("the judge model", s.ollama_model),
                         ("the database", s.database)):
         storable(value, what)
-    return AppSettings(reviewer_name(s.reviewer), s.ollama_host.strip(),
-                       s.ollama_model.strip(), s.database.strip(), s.language, s.auto_advance)
+    # replace(), not a new AppSettings: a field added later (judge_think) is kept.
+    return replace(s, reviewer=reviewer_name(s.reviewer), ollama_host=s.ollama_host.strip(),
+                   ollama_model=s.ollama_model.strip(), database=s.database.strip())
 
 
 class Settings:

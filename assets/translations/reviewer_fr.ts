@@ -111,97 +111,117 @@
 <context>
     <name>BacktestEditor</name>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="132"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="150"/>
         <source>Regex back-test</source>
         <translation>Rejeu d&apos;une expression régulière</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="159"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="178"/>
+        <source>ECMAScript (JavaScript RegExp, as the filter)</source>
+        <translation>ECMAScript (RegExp JavaScript, comme le filtre)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="180"/>
+        <source>Python (regex package)</source>
+        <translation>Python (paquet regex)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="182"/>
+        <source>How the pattern is read. The team&apos;s filter is TypeScript: in JavaScript \b and \w are ASCII, so « é » ends a word.</source>
+        <translation>Comment le motif est lu. Le filtre de l&apos;équipe est en TypeScript : en JavaScript, \b et \w sont ASCII, donc « é » termine un mot.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="185"/>
         <source>forbid (fails on a match)</source>
         <translation>interdit (échoue si elle trouve)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="160"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="186"/>
         <source>require (fails without a match)</source>
         <translation>exige (échoue si elle ne trouve pas)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="162"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="188"/>
         <source>require: only when the last user message matches</source>
         <translation>exige : seulement si le dernier message de la personne correspond</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="175"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="205"/>
         <source>Why this change (one line, required to save)</source>
         <translation>Pourquoi ce changement (une ligne, obligatoire pour enregistrer)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="176"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="206"/>
         <source>Save as new version</source>
         <translation>Enregistrer comme nouvelle version</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="180"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="210"/>
         <source>Check</source>
         <translation>Contrôle</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="181"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="211"/>
         <source>Current</source>
         <translation>Actuel</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="182"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="212"/>
         <source>Pattern</source>
         <translation>Motif</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="186"/>
-        <source>Flags, mode</source>
-        <translation>Options, mode</translation>
+        <location filename="../../ui/tools/backtest_editor.py" line="217"/>
+        <source>Flags, mode, dialect</source>
+        <translation>Options, mode, dialecte</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="187"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="218"/>
         <source>When</source>
         <translation>Quand</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="189"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="220"/>
         <source>Hits that disappear</source>
         <translation>Résultats qui disparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="190"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="221"/>
         <source>Hits that appear</source>
         <translation>Résultats qui apparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="298"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="339"/>
         <source>Back-testing…</source>
         <translation>Rejeu en cours…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="322"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="358"/>
+        <source>Holes in the new pattern:</source>
+        <translation>Trous du nouveau motif :</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="366"/>
         <source>%1 attempts: %2 → %3 failing; %4 hits disappear, %5 appear</source>
         <translation>%1 essais : %2 → %3 en échec ; %4 résultats disparaissent, %5 apparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="327"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="371"/>
         <source>Agreement with the reviewers on %1 labelled attempts</source>
         <translation>Accord avec les relecteurs sur %1 essais étiquetés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="329"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="373"/>
         <source>current</source>
         <translation>actuel</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="330"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="374"/>
         <source>new</source>
         <translation>nouveau</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="405"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="456"/>
         <source>Saved %1 v%2</source>
         <translation>%1 v%2 enregistré</translation>
     </message>

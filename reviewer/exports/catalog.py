@@ -1,8 +1,8 @@
 """The current criteria and checks, in the import catalog's format, with their history.
 
 ``{"criteria": [{"id", "kind", "severity", "text", "version", "changes"}],
-"checks": [{"id", "description", "pattern", "flags", "mode", "when", "version",
-"changes"}]}``; ``changes`` lists every version's ``{"version", "reason", "author",
+"checks": [{"id", "description", "pattern", "flags", "mode", "when", "dialect",
+"version", "changes"}]}``; ``changes`` lists every version's ``{"version", "reason", "author",
 "at"}``. The extra keys are ignored by the importer, so the file imports as a catalog
 (adding no version when nothing changed).
 """
@@ -42,6 +42,7 @@ def catalog_document(session: Session) -> dict[str, Any]:
                                  "pattern": last.pattern, "flags": last.flags, "mode": last.mode}
         if last.when is not None:
             entry["when"] = last.when
+        entry["dialect"] = last.dialect  # without it, a re-import would read python
         entry |= {"version": last.version, "changes": _changes(chk.versions)}
         checks.append(entry)
     return {"criteria": criteria, "checks": checks}

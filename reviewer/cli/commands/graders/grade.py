@@ -63,7 +63,11 @@ def add_grading_arguments(p: argparse.ArgumentParser) -> None:
         help="fixed judge context size (default: sized to each group, see --max-ctx)",
     )
     p.add_argument("--pattern", help="regex grader: pattern (else each line's 'expected')")
-    p.add_argument("--flags", default="", help="regex flags among imsx")
+    p.add_argument("--flags", default="",
+                   help="regex flags: python imsx, ecmascript dgimsuvy")
+    p.add_argument("--dialect", choices=("python", "ecmascript"), default="python",
+                   help="regex grader: python (regex package) or ecmascript (JavaScript's "
+                        "RegExp, as the TypeScript filter runs it)")
     p.add_argument("--labels", help="label grader: comma-separated labels")
     p.add_argument("--schema", metavar="FILE", help="json grader: JSON schema file")
     p.add_argument("--case-sensitive", action="store_true", help="exact/contains/label")
@@ -121,6 +125,7 @@ def options_from(args: argparse.Namespace) -> GradeOptions:
     return GradeOptions(
         pattern=args.pattern,
         flags=args.flags,
+        dialect=args.dialect,
         labels=labels,
         schema=_schema(args.schema),
         case_sensitive=args.case_sensitive,
