@@ -240,6 +240,10 @@ class QueueModel(QAbstractTableModel):
             return f"{row.score:.2f}" if row.score else ""
         if row.accepted:
             return self.tr("accepted by the filter")
+        if row.rechecked:
+            # The feedback loop: a saved version no longer refuses what the old one did.
+            return self.tr("%1: old version refused, current version passes — %2").replace(
+                "%1", row.rechecked).replace("%2", row.reasons[0] if row.reasons else "")
         return row.reasons[0] if row.reasons else ""
 
     @staticmethod

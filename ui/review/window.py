@@ -137,7 +137,7 @@ class MainWindow(QMainWindow):
             "second_opinion": self.second_opinion,
             "second_opinion_all": self.second_opinion_all,
             "search": self.filters.focus_search, "audit": self.filters.toggle_audit,
-            "bulk": self.bulk,
+            "bulk": self.bulk, "current_checks": self.toggle_current_checks,
             "undo": c.undo, "redo": c.redo, "settings": self.edit_settings,
             "quit": self.quit, "help": self.show_help,
         }
@@ -304,6 +304,20 @@ class MainWindow(QMainWindow):
 
     def _help_closed(self, _result: int) -> None:
         self.help_overlay = None
+
+    def toggle_current_checks(self) -> None:
+        """"The filter would now" with each check's newest evaluated version, or not."""
+        self.pane.set_current_checks(self.actions_by_name["current_checks"].isChecked())
+
+    @property
+    def current_check(self) -> str | None:
+        """The check the shown attempt failed (its first), else its first check: what the
+        back-test editor opens on."""
+        view = self.pane.view
+        if view is None or not view.checks:
+            return None
+        failed = [c for c in view.checks if not c.passed]
+        return (failed or list(view.checks))[0].check_id
 
     def bulk(self) -> None:
         """One action over the queue's filter or the selected rows, previewed first."""
