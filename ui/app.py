@@ -12,6 +12,7 @@ database, newer schema, busy) is one clear message box, then a non-zero exit.
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 import time
 from pathlib import Path
@@ -128,6 +129,10 @@ def run_app(args: argparse.Namespace) -> int:
             print(shot)
             return 0
         window.show()
+        # What start-up built (modules, the window) lives as long as the app: out of the
+        # collector's reach, a full collection after a bulk action or a back-test scans
+        # only what those made, not the whole heap with the GUI waiting on the lock.
+        gc.freeze()
         return app.exec()
     finally:
         tasks.shutdown()

@@ -98,12 +98,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../ui/app.py" line="109"/>
+        <location filename="../../ui/app.py" line="110"/>
         <source>Cannot open the database</source>
         <translation>Impossible d&apos;ouvrir la base de données</translation>
     </message>
     <message>
-        <location filename="../../ui/app.py" line="107"/>
+        <location filename="../../ui/app.py" line="108"/>
         <source>Cannot start</source>
         <translation>Démarrage impossible</translation>
     </message>
@@ -111,119 +111,363 @@
 <context>
     <name>BacktestEditor</name>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="150"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="156"/>
         <source>Regex back-test</source>
         <translation>Rejeu d&apos;une expression régulière</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="178"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="185"/>
         <source>ECMAScript (JavaScript RegExp, as the filter)</source>
         <translation>ECMAScript (RegExp JavaScript, comme le filtre)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="180"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="187"/>
         <source>Python (regex package)</source>
         <translation>Python (paquet regex)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="182"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="189"/>
         <source>How the pattern is read. The team&apos;s filter is TypeScript: in JavaScript \b and \w are ASCII, so « é » ends a word.</source>
         <translation>Comment le motif est lu. Le filtre de l&apos;équipe est en TypeScript : en JavaScript, \b et \w sont ASCII, donc « é » termine un mot.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="185"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="192"/>
         <source>forbid (fails on a match)</source>
         <translation>interdit (échoue si elle trouve)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="186"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="193"/>
         <source>require (fails without a match)</source>
         <translation>exige (échoue si elle ne trouve pas)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="188"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="195"/>
         <source>require: only when the last user message matches</source>
         <translation>exige : seulement si le dernier message de la personne correspond</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="205"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="212"/>
         <source>Why this change (one line, required to save)</source>
         <translation>Pourquoi ce changement (une ligne, obligatoire pour enregistrer)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="206"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="213"/>
         <source>Save as new version</source>
         <translation>Enregistrer comme nouvelle version</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="210"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="216"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="221"/>
         <source>Check</source>
         <translation>Contrôle</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="211"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="222"/>
         <source>Current</source>
         <translation>Actuel</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="212"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="223"/>
         <source>Pattern</source>
         <translation>Motif</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="217"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="228"/>
         <source>Flags, mode, dialect</source>
         <translation>Options, mode, dialecte</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="218"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="229"/>
         <source>When</source>
         <translation>Quand</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="220"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="231"/>
         <source>Hits that disappear</source>
         <translation>Résultats qui disparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="221"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="232"/>
         <source>Hits that appear</source>
         <translation>Résultats qui apparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="339"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="356"/>
         <source>Back-testing…</source>
         <translation>Rejeu en cours…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="358"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="375"/>
         <source>Holes in the new pattern:</source>
         <translation>Trous du nouveau motif :</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="366"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="383"/>
         <source>%1 attempts: %2 → %3 failing; %4 hits disappear, %5 appear</source>
         <translation>%1 essais : %2 → %3 en échec ; %4 résultats disparaissent, %5 apparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="371"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="388"/>
         <source>Agreement with the reviewers on %1 labelled attempts</source>
         <translation>Accord avec les relecteurs sur %1 essais étiquetés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="373"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="390"/>
         <source>current</source>
         <translation>actuel</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="374"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="391"/>
         <source>new</source>
         <translation>nouveau</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="456"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="473"/>
         <source>Saved %1 v%2</source>
         <translation>%1 v%2 enregistré</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="493"/>
+        <source>Re-checking %1 v%2 on the stored responses: %3 / %4</source>
+        <translation>Nouveau contrôle de %1 v%2 sur les réponses enregistrées : %3 / %4</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="528"/>
+        <source>Re-checking %1 v%2 stopped after %3 of %4 attempts</source>
+        <translation>Nouveau contrôle de %1 v%2 arrêté après %3 essais sur %4</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="530"/>
+        <source>%1 v%2 evaluated on %4 stored responses: %5 the old version refused now pass, %6 now fail</source>
+        <translation>%1 v%2 évalué sur %4 réponses enregistrées : %5 refusées par l&apos;ancienne version passent désormais, %6 échouent désormais</translation>
+    </message>
+</context>
+<context>
+    <name>BulkDialog</name>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="73"/>
+        <source>Bulk action</source>
+        <translation>Action groupée</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="89"/>
+        <source>Apply</source>
+        <translation>Appliquer</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="101"/>
+        <source>Attempts</source>
+        <translation>Essais</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="103"/>
+        <source>Every attempt of the &amp;filter</source>
+        <translation>Tous les essais du &amp;filtre</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="106"/>
+        <source>The %n &amp;selected rows</source>
+        <translation>
+            <numerusform>&amp;Sélection : %n ligne</numerusform>
+            <numerusform>&amp;Sélection : %n lignes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="114"/>
+        <source>Action</source>
+        <translation>Action</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="120"/>
+        <source>&amp;Accept</source>
+        <translation>&amp;Accepter</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="121"/>
+        <source>&amp;Reject</source>
+        <translation>&amp;Rejeter</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="122"/>
+        <source>F&amp;lip criterion (against the judge)</source>
+        <translation>&amp;Inverser le critère (contre le juge)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="123"/>
+        <source>Mark the check&apos;s hit as a false &amp;positive</source>
+        <translation>Marquer l&apos;alerte du contrôle comme faux &amp;positif</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="140"/>
+        <source>Preview (nothing is stored before Apply)</source>
+        <translation>Aperçu (rien n&apos;est enregistré avant Appliquer)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="146"/>
+        <source>Attempt</source>
+        <translation>Essai</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="146"/>
+        <source>Change</source>
+        <translation>Modification</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="146"/>
+        <source>The filter would then</source>
+        <translation>Le filtre aurait alors</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="221"/>
+        <source>Previewing…</source>
+        <translation>Aperçu en cours…</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="236"/>
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… et %n autre</numerusform>
+            <numerusform>… et %n autres</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="242"/>
+        <source>Nothing to change.</source>
+        <translation>Rien à modifier.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="243"/>
+        <source>%n attempts in the scope</source>
+        <translation>
+            <numerusform>%n essai concerné</numerusform>
+            <numerusform>%n essais concernés</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="252"/>
+        <source>%n of them are still refused by the filter: your decision does not flip a verdict or a check</source>
+        <translation>
+            <numerusform>%n d&apos;entre eux reste refusé par le filtre : votre décision n&apos;inverse ni verdict ni contrôle</numerusform>
+            <numerusform>%n d&apos;entre eux restent refusés par le filtre : votre décision n&apos;inverse ni verdict ni contrôle</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="256"/>
+        <source>The filter would then accept %n of them</source>
+        <translation>
+            <numerusform>Le filtre accepterait alors %n d&apos;entre eux</numerusform>
+            <numerusform>Le filtre accepterait alors %n d&apos;entre eux</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="263"/>
+        <source>%n already accepted: left alone</source>
+        <translation>
+            <numerusform>%n déjà accepté : laissé tel quel</numerusform>
+            <numerusform>%n déjà acceptés : laissés tels quels</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="264"/>
+        <source>%n already rejected: left alone</source>
+        <translation>
+            <numerusform>%n déjà rejeté : laissé tel quel</numerusform>
+            <numerusform>%n déjà rejetés : laissés tels quels</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="265"/>
+        <source>%n without a verdict on this criterion: left alone</source>
+        <translation>
+            <numerusform>%n sans verdict sur ce critère : laissé tel quel</numerusform>
+            <numerusform>%n sans verdict sur ce critère : laissés tels quels</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="267"/>
+        <source>%n already flipped: left alone</source>
+        <translation>
+            <numerusform>%n déjà inversé : laissé tel quel</numerusform>
+            <numerusform>%n déjà inversés : laissés tels quels</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="268"/>
+        <source>%n where this check did not fail: left alone</source>
+        <translation>
+            <numerusform>%n où ce contrôle n&apos;a pas échoué : laissé tel quel</numerusform>
+            <numerusform>%n où ce contrôle n&apos;a pas échoué : laissés tels quels</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="270"/>
+        <source>%n already marked: left alone</source>
+        <translation>
+            <numerusform>%n déjà marqué : laissé tel quel</numerusform>
+            <numerusform>%n déjà marqués : laissés tels quels</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="292"/>
+        <source>accept</source>
+        <translation>accepter</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="292"/>
+        <source>reject</source>
+        <translation>rejeter</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="293"/>
+        <source>no decision</source>
+        <translation>pas de décision</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="296"/>
+        <source>yes</source>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="296"/>
+        <source>no</source>
+        <translation>non</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="298"/>
+        <source>%1: %2 → %3</source>
+        <translation>%1 : %2 → %3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="301"/>
+        <source>%1: failed → false positive</source>
+        <translation>%1 : échoué → faux positif</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="305"/>
+        <source>accepted</source>
+        <translation>accepté</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="305"/>
+        <source>refused</source>
+        <translation>refusé</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="320"/>
+        <source>Applying to %n attempts…</source>
+        <translation>
+            <numerusform>Application à %n essai…</numerusform>
+            <numerusform>Application à %n essais…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="336"/>
+        <source>The attempts changed since the preview: nothing was stored. Here is the new preview.</source>
+        <translation>Les essais ont changé depuis l&apos;aperçu : rien n&apos;a été enregistré. Voici le nouvel aperçu.</translation>
     </message>
 </context>
 <context>
@@ -597,14 +841,24 @@
         <translation>échoué → faux positif</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="226"/>
+        <location filename="../../ui/review/example_models.py" line="227"/>
         <source>passed</source>
         <translation>réussi</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="226"/>
+        <location filename="../../ui/review/example_models.py" line="227"/>
         <source>failed</source>
         <translation>échoué</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="229"/>
+        <source>v%1 passes</source>
+        <translation>v%1 réussit</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="229"/>
+        <source>v%1 fails</source>
+        <translation>v%1 échoue</translation>
     </message>
 </context>
 <context>
@@ -718,116 +972,126 @@
 <context>
     <name>ExamplePane</name>
     <message>
-        <location filename="../../ui/review/example_view.py" line="210"/>
+        <location filename="../../ui/review/example_view.py" line="211"/>
         <source>Conversation so far</source>
         <translation>La conversation jusqu&apos;ici</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="179"/>
+        <location filename="../../ui/review/example_view.py" line="180"/>
         <source>Graded response</source>
         <translation>Réponse évaluée</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="187"/>
+        <location filename="../../ui/review/example_view.py" line="188"/>
         <source>Judge verdicts (keys 1–9 toggle)</source>
         <translation>Verdicts du juge (les touches 1 à 9 les inversent)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="198"/>
+        <location filename="../../ui/review/example_view.py" line="199"/>
         <source>Deterministic checks (F marks a false positive)</source>
         <translation>Contrôles déterministes (F marque un faux positif)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="229"/>
+        <location filename="../../ui/review/example_view.py" line="230"/>
         <source>No attempt selected</source>
         <translation>Aucun essai sélectionné</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="252"/>
+        <location filename="../../ui/review/example_view.py" line="253"/>
         <source>⚠ judge contradicts itself</source>
         <translation>⚠ le juge se contredit</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="284"/>
-        <location filename="../../ui/review/example_view.py" line="289"/>
+        <location filename="../../ui/review/example_view.py" line="293"/>
+        <location filename="../../ui/review/example_view.py" line="314"/>
         <source>accepted</source>
         <translation>accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="284"/>
-        <location filename="../../ui/review/example_view.py" line="289"/>
+        <location filename="../../ui/review/example_view.py" line="293"/>
+        <location filename="../../ui/review/example_view.py" line="314"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="286"/>
+        <location filename="../../ui/review/example_view.py" line="316"/>
         <source>Filter: %1</source>
         <translation>Filtre : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="290"/>
+        <location filename="../../ui/review/example_view.py" line="299"/>
         <source>With second opinions and your overrides, the filter would now: %1</source>
         <translation>Avec les seconds avis et vos corrections, le filtre aurait maintenant : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="293"/>
+        <location filename="../../ui/review/example_view.py" line="295"/>
+        <source>With the current check versions, second opinions and your overrides, the filter would now: %1</source>
+        <translation>Avec les versions actuelles des contrôles, les seconds avis et vos corrections, le filtre aurait maintenant : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_view.py" line="303"/>
         <source>changed</source>
         <translation>changé</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="298"/>
-        <location filename="../../ui/review/example_view.py" line="306"/>
+        <location filename="../../ui/review/example_view.py" line="307"/>
+        <source>With the current check versions: %1</source>
+        <translation>Avec les versions actuelles des contrôles : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_view.py" line="320"/>
+        <location filename="../../ui/review/example_view.py" line="328"/>
         <source>accept</source>
         <translation>accepter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="298"/>
-        <location filename="../../ui/review/example_view.py" line="306"/>
+        <location filename="../../ui/review/example_view.py" line="320"/>
+        <location filename="../../ui/review/example_view.py" line="328"/>
         <source>reject</source>
         <translation>rejeter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="299"/>
+        <location filename="../../ui/review/example_view.py" line="321"/>
         <source>not reviewed yet</source>
         <translation>pas encore relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="300"/>
+        <location filename="../../ui/review/example_view.py" line="322"/>
         <source>Your decision: %1</source>
         <translation>Votre décision : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="302"/>
+        <location filename="../../ui/review/example_view.py" line="324"/>
         <source>Note: %1</source>
         <translation>Note : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="307"/>
+        <location filename="../../ui/review/example_view.py" line="329"/>
         <source>no decision</source>
         <translation>pas de décision</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="310"/>
+        <location filename="../../ui/review/example_view.py" line="332"/>
         <source>Other reviewers: %1</source>
         <translation>Autres relecteurs : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="314"/>
+        <location filename="../../ui/review/example_view.py" line="336"/>
         <source>This refusal ended the conversation at turn %1 of %2 planned (%3 turns lost).</source>
         <translation>Ce refus a arrêté la conversation au tour %1 sur %2 prévus (%3 tours perdus).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="319"/>
+        <location filename="../../ui/review/example_view.py" line="341"/>
         <source>This refusal ended the conversation at turn %1.</source>
         <translation>Ce refus a arrêté la conversation au tour %1.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="323"/>
+        <location filename="../../ui/review/example_view.py" line="345"/>
         <source>Second opinion failed: %1</source>
         <translation>Échec du second avis : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="334"/>
+        <location filename="../../ui/review/example_view.py" line="356"/>
         <source>Against the reference: %1</source>
         <translation>Par rapport à la référence : %1</translation>
     </message>
@@ -1040,27 +1304,27 @@
 <context>
     <name>FeedbackTools</name>
     <message>
-        <location filename="../../ui/tools/menu.py" line="79"/>
+        <location filename="../../ui/tools/menu.py" line="86"/>
         <source>Regex back-test…</source>
         <translation>Rejeu d&apos;une expression régulière…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/menu.py" line="80"/>
+        <location filename="../../ui/tools/menu.py" line="87"/>
         <source>Criteria editor…</source>
         <translation>Éditeur de critères…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/menu.py" line="81"/>
+        <location filename="../../ui/tools/menu.py" line="88"/>
         <source>Agreement dashboard…</source>
         <translation>Tableau d&apos;accord…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/menu.py" line="82"/>
+        <location filename="../../ui/tools/menu.py" line="89"/>
         <source>Export…</source>
         <translation>Exporter…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/menu.py" line="83"/>
+        <location filename="../../ui/tools/menu.py" line="90"/>
         <source>Calibration…</source>
         <translation>Calibrage…</translation>
     </message>
@@ -1152,117 +1416,122 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/review/window.py" line="357"/>
+        <location filename="../../ui/review/window.py" line="398"/>
         <source>second opinions %v / %m</source>
         <translation>seconds avis %v / %m</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="63"/>
+        <location filename="../../ui/shortcuts.py" line="64"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="64"/>
+        <location filename="../../ui/shortcuts.py" line="65"/>
         <source>&amp;Edit</source>
         <translation>&amp;Édition</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="65"/>
+        <location filename="../../ui/shortcuts.py" line="66"/>
         <source>&amp;Go</source>
         <translation>&amp;Aller</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="66"/>
+        <location filename="../../ui/shortcuts.py" line="67"/>
         <source>&amp;Review</source>
         <translation>&amp;Relecture</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="67"/>
+        <location filename="../../ui/shortcuts.py" line="68"/>
         <source>Toggle criterion</source>
         <translation>Inverser un critère</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="69"/>
+        <location filename="../../ui/shortcuts.py" line="70"/>
         <source>&amp;Tools</source>
         <translation>&amp;Outils</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="70"/>
+        <location filename="../../ui/shortcuts.py" line="71"/>
         <source>&amp;Help</source>
         <translation>Aid&amp;e</translation>
     </message>
     <message>
-        <location filename="../../ui/review/action_builder.py" line="85"/>
+        <location filename="../../ui/review/action_builder.py" line="86"/>
         <source>Review</source>
         <translation>Relu</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="75"/>
+        <location filename="../../ui/shortcuts.py" line="76"/>
         <source>Accept (A)</source>
         <translation>Accepter (A)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="77"/>
+        <location filename="../../ui/shortcuts.py" line="78"/>
         <source>Reject (R)</source>
         <translation>Rejeter (R)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="81"/>
+        <location filename="../../ui/shortcuts.py" line="82"/>
         <source>Note (N)</source>
         <translation>Note (N)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="84"/>
+        <location filename="../../ui/shortcuts.py" line="85"/>
         <source>False positive (F)</source>
         <translation>Faux positif (F)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="93"/>
+        <location filename="../../ui/shortcuts.py" line="94"/>
         <source>Second opinion (S)</source>
         <translation>Second avis (S)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="96"/>
+        <location filename="../../ui/shortcuts.py" line="97"/>
         <source>Second opinion: all flagged</source>
         <translation>Second avis : toutes les contradictions</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="101"/>
+        <location filename="../../ui/shortcuts.py" line="108"/>
         <source>Undo</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="103"/>
+        <location filename="../../ui/shortcuts.py" line="110"/>
         <source>Redo</source>
         <translation>Rétablir</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="107"/>
+        <location filename="../../ui/shortcuts.py" line="114"/>
         <source>?</source>
         <translation>?</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="210"/>
+        <location filename="../../ui/review/window.py" line="214"/>
         <source>No attempt %1</source>
         <translation>Pas d&apos;essai %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="153"/>
+        <location filename="../../ui/review/window.py" line="157"/>
         <source>End of the queue</source>
         <translation>Fin de la file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="262"/>
+        <location filename="../../ui/review/window.py" line="266"/>
         <source>Reviewed %1 / %2 (%3 to review)</source>
         <translation>Relus %1 / %2 (%3 à relire)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="100"/>
+        <location filename="../../ui/review/window.py" line="103"/>
         <source>Reviewer — refused examples — %1</source>
         <translation>Reviewer — exemples refusés — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="309"/>
+        <location filename="../../ui/review/window.py" line="336"/>
+        <source>%1 — %2 to undo</source>
+        <translation>%1 — %2 pour annuler</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="350"/>
         <source>The reviewer name in the settings is not used (%1); deciding as %2 until you set a name in Settings.</source>
         <translation>Le nom de relecteur des réglages n’est pas utilisé (%1) ; décisions au nom de %2 jusqu’à ce que vous choisissiez un nom dans les Réglages.</translation>
     </message>
@@ -1283,29 +1552,34 @@
 <context>
     <name>QueueModel</name>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="194"/>
+        <location filename="../../ui/review/queue_model.py" line="199"/>
         <source>Review</source>
         <translation>Relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="194"/>
+        <location filename="../../ui/review/queue_model.py" line="199"/>
         <source>Attempt</source>
         <translation>Essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="194"/>
+        <location filename="../../ui/review/queue_model.py" line="199"/>
         <source>Score</source>
         <translation>Score</translation>
     </message>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="195"/>
+        <location filename="../../ui/review/queue_model.py" line="200"/>
         <source>Why refused</source>
         <translation>Motif du refus</translation>
     </message>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="237"/>
+        <location filename="../../ui/review/queue_model.py" line="242"/>
         <source>accepted by the filter</source>
         <translation>accepté par le filtre</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/queue_model.py" line="245"/>
+        <source>%1: old version refused, current version passes — %2</source>
+        <translation>%1 : refusé par l&apos;ancienne version, la version actuelle passe — %2</translation>
     </message>
 </context>
 <context>
@@ -1444,89 +1718,99 @@
 <context>
     <name>Shortcuts</name>
     <message>
-        <location filename="../../ui/shortcuts.py" line="74"/>
+        <location filename="../../ui/shortcuts.py" line="75"/>
         <source>Accept the attempt</source>
         <translation>Accepter l&apos;essai</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="76"/>
+        <location filename="../../ui/shortcuts.py" line="77"/>
         <source>Reject the attempt</source>
         <translation>Rejeter l&apos;essai</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="78"/>
+        <location filename="../../ui/shortcuts.py" line="79"/>
         <source>Next attempt</source>
         <translation>Essai suivant</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="79"/>
+        <location filename="../../ui/shortcuts.py" line="80"/>
         <source>Previous attempt</source>
         <translation>Essai précédent</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="87"/>
+        <location filename="../../ui/shortcuts.py" line="88"/>
         <source>Toggle the n-th criterion of the table</source>
         <translation>Inverser le n-ième critère du tableau</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="83"/>
+        <location filename="../../ui/shortcuts.py" line="84"/>
         <source>Mark the failed check as a false positive</source>
         <translation>Marquer le contrôle en échec comme faux positif</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="80"/>
+        <location filename="../../ui/shortcuts.py" line="81"/>
         <source>Write a note</source>
         <translation>Écrire une note</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="92"/>
+        <location filename="../../ui/shortcuts.py" line="93"/>
         <source>Ask a second opinion</source>
         <translation>Demander un second avis</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="95"/>
+        <location filename="../../ui/shortcuts.py" line="96"/>
         <source>Second opinion for all flagged</source>
         <translation>Second avis pour toutes les contradictions</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="97"/>
+        <location filename="../../ui/shortcuts.py" line="99"/>
+        <source>Bulk action on the filter or the selected rows…</source>
+        <translation>Action groupée sur le filtre ou les lignes sélectionnées…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="102"/>
+        <source>Replay the filter with the current check versions</source>
+        <translation>Rejouer le filtre avec les versions actuelles des contrôles</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="104"/>
         <source>Search</source>
         <translation>Chercher</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="99"/>
+        <location filename="../../ui/shortcuts.py" line="106"/>
         <source>Audit accepted attempts</source>
         <translation>Auditer les essais acceptés</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="69"/>
-        <location filename="../../ui/shortcuts.py" line="100"/>
+        <location filename="../../ui/review/undo_text.py" line="104"/>
+        <location filename="../../ui/shortcuts.py" line="107"/>
         <source>Undo</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="76"/>
-        <location filename="../../ui/shortcuts.py" line="102"/>
+        <location filename="../../ui/review/undo_text.py" line="111"/>
+        <location filename="../../ui/shortcuts.py" line="109"/>
         <source>Redo</source>
         <translation>Rétablir</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="104"/>
+        <location filename="../../ui/shortcuts.py" line="111"/>
         <source>Settings…</source>
         <translation>Réglages…</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="105"/>
+        <location filename="../../ui/shortcuts.py" line="112"/>
         <source>Quit</source>
         <translation>Quitter</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="106"/>
+        <location filename="../../ui/shortcuts.py" line="113"/>
         <source>Keyboard shortcuts</source>
         <translation>Raccourcis clavier</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="121"/>
+        <location filename="../../ui/shortcuts.py" line="128"/>
         <source>Toggle criterion %1</source>
         <translation>Inverser le critère %1</translation>
     </message>
@@ -1534,69 +1818,149 @@
 <context>
     <name>UndoText</name>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="19"/>
+        <location filename="../../ui/review/undo_text.py" line="20"/>
         <source>accept %1</source>
         <translation>accepter %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="20"/>
+        <location filename="../../ui/review/undo_text.py" line="21"/>
         <source>reject %1</source>
         <translation>rejeter %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="21"/>
+        <location filename="../../ui/review/undo_text.py" line="22"/>
         <source>clear the decision on %1</source>
         <translation>effacer la décision sur %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="22"/>
+        <location filename="../../ui/review/undo_text.py" line="23"/>
         <source>note on %1</source>
         <translation>note sur %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="23"/>
+        <location filename="../../ui/review/undo_text.py" line="24"/>
         <source>%1 → met on %2</source>
         <translation>%1 → tenu sur %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="24"/>
+        <location filename="../../ui/review/undo_text.py" line="25"/>
         <source>%1 → unmet on %2</source>
         <translation>%1 → non tenu sur %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="25"/>
+        <location filename="../../ui/review/undo_text.py" line="26"/>
         <source>%1 → the judge&apos;s verdict on %2</source>
         <translation>%1 → verdict du juge sur %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="26"/>
+        <location filename="../../ui/review/undo_text.py" line="27"/>
         <source>%1 → false positive on %2</source>
         <translation>%1 → faux positif sur %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="27"/>
+        <location filename="../../ui/review/undo_text.py" line="28"/>
         <source>%1 → check result on %2</source>
         <translation>%1 → résultat du contrôle sur %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="28"/>
+        <location filename="../../ui/review/undo_text.py" line="29"/>
         <source>%1 changes on %2</source>
         <translation>%1 modifications sur %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="29"/>
+        <location filename="../../ui/review/undo_text.py" line="30"/>
         <source>%1 changes on %2 attempts</source>
         <translation>%1 modifications sur %2 essais</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="30"/>
+        <location filename="../../ui/review/undo_text.py" line="31"/>
         <source>Undo: %1</source>
         <translation>Annuler : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="31"/>
+        <location filename="../../ui/review/undo_text.py" line="32"/>
         <source>Redo: %1</source>
         <translation>Rétablir : %1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="57"/>
+        <source>accept %n attempts</source>
+        <translation>
+            <numerusform>accepter %n essai</numerusform>
+            <numerusform>accepter %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="59"/>
+        <source>reject %n attempts</source>
+        <translation>
+            <numerusform>rejeter %n essai</numerusform>
+            <numerusform>rejeter %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="60"/>
+        <source>clear the decision on %n attempts</source>
+        <translation>
+            <numerusform>effacer la décision sur %n essai</numerusform>
+            <numerusform>effacer la décision sur %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="62"/>
+        <source>note on %n attempts</source>
+        <translation>
+            <numerusform>note sur %n essai</numerusform>
+            <numerusform>note sur %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="64"/>
+        <source>%1 → met on %n attempts</source>
+        <translation>
+            <numerusform>%1 → tenu sur %n essai</numerusform>
+            <numerusform>%1 → tenu sur %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="65"/>
+        <source>%1 → unmet on %n attempts</source>
+        <translation>
+            <numerusform>%1 → non tenu sur %n essai</numerusform>
+            <numerusform>%1 → non tenu sur %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="66"/>
+        <source>%1 → the judge&apos;s verdict on %n attempts</source>
+        <translation>
+            <numerusform>%1 → verdict du juge sur %n essai</numerusform>
+            <numerusform>%1 → verdict du juge sur %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="68"/>
+        <source>flip %1 on %n attempts</source>
+        <translation>
+            <numerusform>inverser %1 sur %n essai</numerusform>
+            <numerusform>inverser %1 sur %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="70"/>
+        <source>%1 → false positive on %n attempts</source>
+        <translation>
+            <numerusform>%1 → faux positif sur %n essai</numerusform>
+            <numerusform>%1 → faux positif sur %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="72"/>
+        <source>%1 → check result on %n attempts</source>
+        <translation>
+            <numerusform>%1 → résultat du contrôle sur %n essai</numerusform>
+            <numerusform>%1 → résultat du contrôle sur %n essais</numerusform>
+        </translation>
     </message>
 </context>
 <context>

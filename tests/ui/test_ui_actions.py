@@ -48,7 +48,8 @@ def test_menus_toolbar_and_help_are_the_keyboard_table(qtbot: Any, make_window: 
         assert listed == [s.name for s in SHORTCUTS if s.menu == m.name], m.name
     assert entries(menus["review"]) == ["accept", "reject", "note", "false_positive",
                                         "[Toggle criterion]", "-", "second_opinion",
-                                        "second_opinion_all"]
+                                        "second_opinion_all", "-", "bulk",
+                                        "current_checks"]
     bar = w.findChild(QToolBar, "review_toolbar")
     assert bar is not None
     assert [a.iconText() if not a.isSeparator() else "-" for a in bar.actions()] == [

@@ -137,6 +137,7 @@ class ExamplePane(QScrollArea):
         self.setWidgetResizable(True)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.view: ExampleView | None = None
+        self.current_checks = False  # "filter would now" with the current check versions
         inner = QWidget()
         self.setWidget(inner)
         col = QVBoxLayout(inner)
@@ -280,21 +281,42 @@ class ExamplePane(QScrollArea):
         row.setContentsMargins(0, 0, 0, 0)
         self.bubbles.addWidget(holder)
 
+    def set_current_checks(self, on: bool) -> None:
+        """Replay "the filter would now" with each check's newest evaluated version."""
+        self.current_checks = on
+        if self.view is not None:
+            self._show_live(self.view)
+
+    def _show_live(self, view: ExampleView) -> None:
+        current = view.live_current if self.current_checks else None
+        decision = current or view.live
+        word = {True: self.tr("accepted"), False: self.tr("refused")}
+        if current is not None:
+            text = self.tr("With the current check versions, second opinions and your "
+                           "overrides, the filter would now: %1").replace(
+                "%1", word[decision.accepted])
+        else:
+            text = self.tr("With second opinions and your overrides, the filter would "
+                           "now: %1").replace("%1", word[decision.accepted])
+        changed = decision.accepted != view.accepted
+        if changed:
+            text += "  ⟵ " + self.tr("changed")
+        if view.live_current is not None and current is None \
+                and view.live_current.accepted != view.live.accepted:
+            # Asked for or not, the reviewer learns that a saved version changes it.
+            text += "\n" + self.tr("With the current check versions: %1").replace(
+                "%1", word[view.live_current.accepted])
+        self.live_line.setText(text)
+        self.live_line.setStyleSheet("color: #1b6e3a; font-weight: bold;" if changed else "")
+        self.live_line.show()
+
     def _show_decisions(self, view: ExampleView) -> None:
         verdict = self.tr("accepted") if view.accepted else self.tr("refused")
         reasons = "\n  • ".join(view.reasons)
         self.filter_line.setText(self.tr("Filter: %1").replace("%1", verdict)
                                  + (f"\n  • {reasons}" if reasons else ""))
         self.filter_line.show()
-        live = self.tr("accepted") if view.live.accepted else self.tr("refused")
-        text = self.tr("With second opinions and your overrides, the filter would now: %1") \
-            .replace("%1", live)
-        if view.decision_changed:
-            text += "  ⟵ " + self.tr("changed")
-        self.live_line.setText(text)
-        self.live_line.setStyleSheet(
-            "color: #1b6e3a; font-weight: bold;" if view.decision_changed else "")
-        self.live_line.show()
+        self._show_live(view)
         decided = {"accept": self.tr("accept"), "reject": self.tr("reject")}.get(
             view.review.decision or "", self.tr("not reviewed yet"))
         self.review_line.setText(self.tr("Your decision: %1").replace("%1", decided))
