@@ -12,6 +12,7 @@ database, newer schema, busy) is one clear message box, then a non-zero exit.
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 import time
 from pathlib import Path
@@ -23,6 +24,7 @@ from reviewer.errors import BadInputError, ReviewerError
 from reviewer.ingest.demo import ensure_demo
 from reviewer.keys import AttemptKey
 from reviewer.review.identity import reviewer_name
+from reviewer.rule import ecmascript
 from reviewer.store import Store, open_store
 from reviewer.store.database import default_url, to_url
 from ui import i18n
@@ -127,8 +129,15 @@ def run_app(args: argparse.Namespace) -> int:
             print(shot)
             return 0
         window.show()
+        # What start-up built (modules, the window) lives as long as the app: out of the
+        # collector's reach, a full collection after a bulk action or a back-test scans
+        # only what those made, not the whole heap with the GUI waiting on the lock.
+        gc.freeze()
         return app.exec()
     finally:
         tasks.shutdown()
         store.close()
         i18n.remove(app, translators)
+        # Never free the ECMAScript engine's V8 context on the way out of the GUI: on a
+        # large store it crashed the process on quit (exit 139); see abandon().
+        ecmascript.abandon()

@@ -36,6 +36,7 @@ class Shortcut:
     short: object | None = None  # QT_TRANSLATE_NOOP("MainWindow", …)
     tool: int | None = None
     separator: bool = False
+    checkable: bool = False  # an on/off view setting rather than an action
 
     def label(self) -> str:
         """The translated text."""
@@ -106,6 +107,12 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut("second_opinion_all", ("Ctrl+Shift+S",),
              QT_TRANSLATE_NOOP("Shortcuts", "Second opinion for all flagged"), "review",
              QT_TRANSLATE_NOOP("MainWindow", "Second opinion: all flagged"), 22),
+    Shortcut("bulk", ("Ctrl+B",),
+             QT_TRANSLATE_NOOP("Shortcuts", "Bulk action on the filter or the selected rows…"),
+             "review", separator=True),
+    Shortcut("current_checks", ("Ctrl+Shift+C",),
+             QT_TRANSLATE_NOOP("Shortcuts", "Replay the filter with the current check versions"),
+             "review", checkable=True),
     Shortcut("scroll_down", ("Space",),
              QT_TRANSLATE_NOOP("Shortcuts", "Scroll the example down"), "go", separator=True),
     Shortcut("scroll_up", ("Shift+Space",),

@@ -4,12 +4,12 @@
 <context>
     <name>AcceptQuestion</name>
     <message>
-        <location filename="../../ui/review/inline.py" line="46"/>
+        <location filename="../../ui/review/inline.py" line="47"/>
         <source>The filter would still refuse this attempt, so your accept would contradict the verdicts and checks that back-tests and agreement figures read:</source>
         <translation>Le filtre refuserait encore cet essai : votre acceptation contredirait les verdicts et contrôles que lisent les rejeux et les chiffres d&apos;accord :</translation>
     </message>
     <message>
-        <location filename="../../ui/review/inline.py" line="50"/>
+        <location filename="../../ui/review/inline.py" line="51"/>
         <source>A: accept anyway   ·   F: flip the refusing verdicts (and mark the failed checks false positives), then accept   ·   Esc: do neither</source>
         <translation>A : accepter quand même   ·   F : inverser les verdicts qui refusent (et marquer les contrôles en échec comme faux positifs), puis accepter   ·   Échap : ni l&apos;un ni l&apos;autre</translation>
     </message>
@@ -111,12 +111,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../ui/app.py" line="109"/>
+        <location filename="../../ui/app.py" line="111"/>
         <source>Cannot open the database</source>
         <translation>Impossible d&apos;ouvrir la base de données</translation>
     </message>
     <message>
-        <location filename="../../ui/app.py" line="107"/>
+        <location filename="../../ui/app.py" line="109"/>
         <source>Cannot start</source>
         <translation>Démarrage impossible</translation>
     </message>
@@ -124,119 +124,363 @@
 <context>
     <name>BacktestEditor</name>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="150"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="156"/>
         <source>Regex back-test</source>
         <translation>Rejeu d&apos;une expression régulière</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="178"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="185"/>
         <source>ECMAScript (JavaScript RegExp, as the filter)</source>
         <translation>ECMAScript (RegExp JavaScript, comme le filtre)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="180"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="187"/>
         <source>Python (regex package)</source>
         <translation>Python (paquet regex)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="182"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="189"/>
         <source>How the pattern is read. The team&apos;s filter is TypeScript: in JavaScript \b and \w are ASCII, so « é » ends a word.</source>
         <translation>Comment le motif est lu. Le filtre de l&apos;équipe est en TypeScript : en JavaScript, \b et \w sont ASCII, donc « é » termine un mot.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="185"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="192"/>
         <source>forbid (fails on a match)</source>
         <translation>interdit (échoue si elle trouve)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="186"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="193"/>
         <source>require (fails without a match)</source>
         <translation>exige (échoue si elle ne trouve pas)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="188"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="195"/>
         <source>require: only when the last user message matches</source>
         <translation>exige : seulement si le dernier message de la personne correspond</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="205"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="212"/>
         <source>Why this change (one line, required to save)</source>
         <translation>Pourquoi ce changement (une ligne, obligatoire pour enregistrer)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="206"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="213"/>
         <source>Save as new version</source>
         <translation>Enregistrer comme nouvelle version</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="210"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="216"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="221"/>
         <source>Check</source>
         <translation>Contrôle</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="211"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="222"/>
         <source>Current</source>
         <translation>Actuel</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="212"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="223"/>
         <source>Pattern</source>
         <translation>Motif</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="217"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="228"/>
         <source>Flags, mode, dialect</source>
         <translation>Options, mode, dialecte</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="218"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="229"/>
         <source>When</source>
         <translation>Quand</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="220"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="231"/>
         <source>Hits that disappear</source>
         <translation>Résultats qui disparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="221"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="232"/>
         <source>Hits that appear</source>
         <translation>Résultats qui apparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="339"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="356"/>
         <source>Back-testing…</source>
         <translation>Rejeu en cours…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="358"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="375"/>
         <source>Holes in the new pattern:</source>
         <translation>Trous du nouveau motif :</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="366"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="383"/>
         <source>%1 attempts: %2 → %3 failing; %4 hits disappear, %5 appear</source>
         <translation>%1 essais : %2 → %3 en échec ; %4 résultats disparaissent, %5 apparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="371"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="388"/>
         <source>Agreement with the reviewers on %1 labelled attempts</source>
         <translation>Accord avec les relecteurs sur %1 essais étiquetés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="373"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="390"/>
         <source>current</source>
         <translation>actuel</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="374"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="391"/>
         <source>new</source>
         <translation>nouveau</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="456"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="473"/>
         <source>Saved %1 v%2</source>
         <translation>%1 v%2 enregistré</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="493"/>
+        <source>Re-checking %1 v%2 on the stored responses: %3 / %4</source>
+        <translation>Nouveau contrôle de %1 v%2 sur les réponses enregistrées : %3 / %4</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="528"/>
+        <source>Re-checking %1 v%2 stopped after %3 of %4 attempts</source>
+        <translation>Nouveau contrôle de %1 v%2 arrêté après %3 essais sur %4</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="530"/>
+        <source>%1 v%2 evaluated on %4 stored responses: %5 the old version refused now pass, %6 now fail</source>
+        <translation>%1 v%2 évalué sur %4 réponses enregistrées : %5 refusées par l&apos;ancienne version passent désormais, %6 échouent désormais</translation>
+    </message>
+</context>
+<context>
+    <name>BulkDialog</name>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="73"/>
+        <source>Bulk action</source>
+        <translation>Action groupée</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="89"/>
+        <source>Apply</source>
+        <translation>Appliquer</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="101"/>
+        <source>Attempts</source>
+        <translation>Essais</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="103"/>
+        <source>Every attempt of the &amp;filter</source>
+        <translation>Tous les essais du &amp;filtre</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="106"/>
+        <source>The %n &amp;selected rows</source>
+        <translation>
+            <numerusform>&amp;Sélection : %n ligne</numerusform>
+            <numerusform>&amp;Sélection : %n lignes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="114"/>
+        <source>Action</source>
+        <translation>Action</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="120"/>
+        <source>&amp;Accept</source>
+        <translation>&amp;Accepter</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="121"/>
+        <source>&amp;Reject</source>
+        <translation>&amp;Rejeter</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="122"/>
+        <source>F&amp;lip criterion (against the judge)</source>
+        <translation>&amp;Inverser le critère (contre le juge)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="123"/>
+        <source>Mark the check&apos;s hit as a false &amp;positive</source>
+        <translation>Marquer l&apos;alerte du contrôle comme faux &amp;positif</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="140"/>
+        <source>Preview (nothing is stored before Apply)</source>
+        <translation>Aperçu (rien n&apos;est enregistré avant Appliquer)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="146"/>
+        <source>Attempt</source>
+        <translation>Essai</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="146"/>
+        <source>Change</source>
+        <translation>Modification</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="146"/>
+        <source>The filter would then</source>
+        <translation>Le filtre aurait alors</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="221"/>
+        <source>Previewing…</source>
+        <translation>Aperçu en cours…</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="236"/>
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… et %n autre</numerusform>
+            <numerusform>… et %n autres</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="242"/>
+        <source>Nothing to change.</source>
+        <translation>Rien à modifier.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="243"/>
+        <source>%n attempts in the scope</source>
+        <translation>
+            <numerusform>%n essai concerné</numerusform>
+            <numerusform>%n essais concernés</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="252"/>
+        <source>%n of them are still refused by the filter: your decision does not flip a verdict or a check</source>
+        <translation>
+            <numerusform>%n d&apos;entre eux reste refusé par le filtre : votre décision n&apos;inverse ni verdict ni contrôle</numerusform>
+            <numerusform>%n d&apos;entre eux restent refusés par le filtre : votre décision n&apos;inverse ni verdict ni contrôle</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="256"/>
+        <source>The filter would then accept %n of them</source>
+        <translation>
+            <numerusform>Le filtre accepterait alors %n d&apos;entre eux</numerusform>
+            <numerusform>Le filtre accepterait alors %n d&apos;entre eux</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="263"/>
+        <source>%n already accepted: left alone</source>
+        <translation>
+            <numerusform>%n déjà accepté : laissé tel quel</numerusform>
+            <numerusform>%n déjà acceptés : laissés tels quels</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="264"/>
+        <source>%n already rejected: left alone</source>
+        <translation>
+            <numerusform>%n déjà rejeté : laissé tel quel</numerusform>
+            <numerusform>%n déjà rejetés : laissés tels quels</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="265"/>
+        <source>%n without a verdict on this criterion: left alone</source>
+        <translation>
+            <numerusform>%n sans verdict sur ce critère : laissé tel quel</numerusform>
+            <numerusform>%n sans verdict sur ce critère : laissés tels quels</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="267"/>
+        <source>%n already flipped: left alone</source>
+        <translation>
+            <numerusform>%n déjà inversé : laissé tel quel</numerusform>
+            <numerusform>%n déjà inversés : laissés tels quels</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="268"/>
+        <source>%n where this check did not fail: left alone</source>
+        <translation>
+            <numerusform>%n où ce contrôle n&apos;a pas échoué : laissé tel quel</numerusform>
+            <numerusform>%n où ce contrôle n&apos;a pas échoué : laissés tels quels</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="270"/>
+        <source>%n already marked: left alone</source>
+        <translation>
+            <numerusform>%n déjà marqué : laissé tel quel</numerusform>
+            <numerusform>%n déjà marqués : laissés tels quels</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="292"/>
+        <source>accept</source>
+        <translation>accepter</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="292"/>
+        <source>reject</source>
+        <translation>rejeter</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="293"/>
+        <source>no decision</source>
+        <translation>pas de décision</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="296"/>
+        <source>yes</source>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="296"/>
+        <source>no</source>
+        <translation>non</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="298"/>
+        <source>%1: %2 → %3</source>
+        <translation>%1 : %2 → %3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="301"/>
+        <source>%1: failed → false positive</source>
+        <translation>%1 : échoué → faux positif</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="305"/>
+        <source>accepted</source>
+        <translation>accepté</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="305"/>
+        <source>refused</source>
+        <translation>refusé</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="320"/>
+        <source>Applying to %n attempts…</source>
+        <translation>
+            <numerusform>Application à %n essai…</numerusform>
+            <numerusform>Application à %n essais…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="336"/>
+        <source>The attempts changed since the preview: nothing was stored. Here is the new preview.</source>
+        <translation>Les essais ont changé depuis l&apos;aperçu : rien n&apos;a été enregistré. Voici le nouvel aperçu.</translation>
     </message>
 </context>
 <context>
@@ -635,14 +879,24 @@
         <translation>échoué → faux positif</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="324"/>
+        <location filename="../../ui/review/example_models.py" line="325"/>
         <source>passed</source>
         <translation>réussi</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="324"/>
+        <location filename="../../ui/review/example_models.py" line="325"/>
         <source>failed</source>
         <translation>échoué</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="327"/>
+        <source>v%1 passes</source>
+        <translation>v%1 réussit</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="327"/>
+        <source>v%1 fails</source>
+        <translation>v%1 échoue</translation>
     </message>
 </context>
 <context>
@@ -779,126 +1033,136 @@
 <context>
     <name>ExamplePane</name>
     <message>
-        <location filename="../../ui/review/example_view.py" line="118"/>
+        <location filename="../../ui/review/example_view.py" line="119"/>
         <source>Graded response</source>
         <translation>Réponse évaluée</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="190"/>
+        <location filename="../../ui/review/example_view.py" line="191"/>
         <source>No attempt selected</source>
         <translation>Aucun essai sélectionné</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="210"/>
+        <location filename="../../ui/review/example_view.py" line="211"/>
         <source>⚠ judge contradicts itself</source>
         <translation>⚠ le juge se contredit</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="275"/>
-        <location filename="../../ui/review/example_view.py" line="280"/>
+        <location filename="../../ui/review/example_view.py" line="284"/>
+        <location filename="../../ui/review/example_view.py" line="305"/>
         <source>accepted</source>
         <translation>accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="275"/>
-        <location filename="../../ui/review/example_view.py" line="280"/>
+        <location filename="../../ui/review/example_view.py" line="284"/>
+        <location filename="../../ui/review/example_view.py" line="305"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="277"/>
+        <location filename="../../ui/review/example_view.py" line="307"/>
         <source>Filter: %1</source>
         <translation>Filtre : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="281"/>
+        <location filename="../../ui/review/example_view.py" line="290"/>
         <source>With second opinions and your overrides, the filter would now: %1</source>
         <translation>Avec les seconds avis et vos corrections, le filtre aurait maintenant : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="284"/>
-        <source>changed</source>
-        <translation>changé</translation>
-    </message>
-    <message>
-        <location filename="../../ui/review/example_view.py" line="289"/>
-        <location filename="../../ui/review/example_view.py" line="297"/>
-        <source>accept</source>
-        <translation>accepter</translation>
-    </message>
-    <message>
-        <location filename="../../ui/review/example_view.py" line="289"/>
-        <location filename="../../ui/review/example_view.py" line="297"/>
-        <source>reject</source>
-        <translation>rejeter</translation>
-    </message>
-    <message>
-        <location filename="../../ui/review/example_view.py" line="290"/>
-        <source>not reviewed yet</source>
-        <translation>pas encore relu</translation>
-    </message>
-    <message>
-        <location filename="../../ui/review/example_view.py" line="291"/>
-        <source>Your decision: %1</source>
-        <translation>Votre décision : %1</translation>
-    </message>
-    <message>
-        <location filename="../../ui/review/example_view.py" line="293"/>
-        <source>Note: %1</source>
-        <translation>Note : %1</translation>
-    </message>
-    <message>
-        <location filename="../../ui/review/example_view.py" line="298"/>
-        <source>no decision</source>
-        <translation>pas de décision</translation>
-    </message>
-    <message>
-        <location filename="../../ui/review/example_view.py" line="301"/>
-        <source>Other reviewers: %1</source>
-        <translation>Autres relecteurs : %1</translation>
-    </message>
-    <message>
-        <location filename="../../ui/review/example_view.py" line="312"/>
-        <source>This refusal ended the conversation at turn %1 of %2 planned (%3 turns lost).</source>
-        <translation>Ce refus a arrêté la conversation au tour %1 sur %2 prévus (%3 tours perdus).</translation>
-    </message>
-    <message>
-        <location filename="../../ui/review/example_view.py" line="317"/>
-        <source>This refusal ended the conversation at turn %1.</source>
-        <translation>Ce refus a arrêté la conversation au tour %1.</translation>
-    </message>
-    <message>
-        <location filename="../../ui/review/example_view.py" line="304"/>
-        <source>Second opinion failed: %1</source>
-        <translation>Échec du second avis : %1</translation>
-    </message>
-    <message>
-        <location filename="../../ui/review/example_view.py" line="90"/>
+        <location filename="../../ui/review/example_view.py" line="91"/>
         <source>Earlier conversation</source>
         <translation>Conversation précédente</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="112"/>
+        <location filename="../../ui/review/example_view.py" line="113"/>
         <source>Question (the last user message)</source>
         <translation>Question (le dernier message de la personne)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="134"/>
+        <location filename="../../ui/review/example_view.py" line="135"/>
         <source>Why refused, and what now</source>
         <translation>Pourquoi refusé, et maintenant</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="153"/>
+        <location filename="../../ui/review/example_view.py" line="154"/>
         <source>Judge verdicts (1–9 and 0 flip rows 1–10; V: a cursor on every row)</source>
         <translation>Verdicts du juge (1–9 et 0 inversent les lignes 1–10 ; V : un curseur sur chaque ligne)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="163"/>
+        <location filename="../../ui/review/example_view.py" line="164"/>
         <source>Deterministic checks (F marks a failed one a false positive)</source>
         <translation>Contrôles déterministes (F marque un contrôle en échec comme faux positif)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="328"/>
+        <location filename="../../ui/review/example_view.py" line="286"/>
+        <source>With the current check versions, second opinions and your overrides, the filter would now: %1</source>
+        <translation>Avec les versions actuelles des contrôles, les seconds avis et vos corrections, le filtre aurait maintenant : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_view.py" line="294"/>
+        <source>changed</source>
+        <translation>changé</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_view.py" line="298"/>
+        <source>With the current check versions: %1</source>
+        <translation>Avec les versions actuelles des contrôles : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_view.py" line="311"/>
+        <location filename="../../ui/review/example_view.py" line="319"/>
+        <source>accept</source>
+        <translation>accepter</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_view.py" line="311"/>
+        <location filename="../../ui/review/example_view.py" line="319"/>
+        <source>reject</source>
+        <translation>rejeter</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_view.py" line="312"/>
+        <source>not reviewed yet</source>
+        <translation>pas encore relu</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_view.py" line="313"/>
+        <source>Your decision: %1</source>
+        <translation>Votre décision : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_view.py" line="315"/>
+        <source>Note: %1</source>
+        <translation>Note : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_view.py" line="320"/>
+        <source>no decision</source>
+        <translation>pas de décision</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_view.py" line="323"/>
+        <source>Other reviewers: %1</source>
+        <translation>Autres relecteurs : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_view.py" line="334"/>
+        <source>This refusal ended the conversation at turn %1 of %2 planned (%3 turns lost).</source>
+        <translation>Ce refus a arrêté la conversation au tour %1 sur %2 prévus (%3 tours perdus).</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_view.py" line="339"/>
+        <source>This refusal ended the conversation at turn %1.</source>
+        <translation>Ce refus a arrêté la conversation au tour %1.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_view.py" line="326"/>
+        <source>Second opinion failed: %1</source>
+        <translation>Échec du second avis : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_view.py" line="350"/>
         <source>Against the reference: %1</source>
         <translation>Par rapport à la référence : %1</translation>
     </message>
@@ -1111,27 +1375,27 @@
 <context>
     <name>FeedbackTools</name>
     <message>
-        <location filename="../../ui/tools/menu.py" line="79"/>
+        <location filename="../../ui/tools/menu.py" line="86"/>
         <source>Regex back-test…</source>
         <translation>Rejeu d&apos;une expression régulière…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/menu.py" line="80"/>
+        <location filename="../../ui/tools/menu.py" line="87"/>
         <source>Criteria editor…</source>
         <translation>Éditeur de critères…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/menu.py" line="81"/>
+        <location filename="../../ui/tools/menu.py" line="88"/>
         <source>Agreement dashboard…</source>
         <translation>Tableau d&apos;accord…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/menu.py" line="82"/>
+        <location filename="../../ui/tools/menu.py" line="89"/>
         <source>Export…</source>
         <translation>Exporter…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/menu.py" line="83"/>
+        <location filename="../../ui/tools/menu.py" line="90"/>
         <source>Calibration…</source>
         <translation>Calibrage…</translation>
     </message>
@@ -1139,67 +1403,67 @@
 <context>
     <name>FilterBar</name>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="65"/>
+        <location filename="../../ui/review/filter_bar.py" line="66"/>
         <source>Search responses and rationales (/)</source>
         <translation>Chercher dans les réponses et les raisons (/)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="78"/>
+        <location filename="../../ui/review/filter_bar.py" line="79"/>
         <source>Refused attempts</source>
         <translation>Essais refusés</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="79"/>
+        <location filename="../../ui/review/filter_bar.py" line="80"/>
         <source>Audit: random accepted attempts</source>
         <translation>Audit : essais acceptés au hasard</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="82"/>
+        <location filename="../../ui/review/filter_bar.py" line="83"/>
         <source>All runs</source>
         <translation>Toutes les générations</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="83"/>
+        <location filename="../../ui/review/filter_bar.py" line="84"/>
         <source>Any criterion</source>
         <translation>Tout critère</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="84"/>
+        <location filename="../../ui/review/filter_bar.py" line="85"/>
         <source>Any check</source>
         <translation>Tout contrôle</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="85"/>
+        <location filename="../../ui/review/filter_bar.py" line="86"/>
         <source>All</source>
         <translation>Tous</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="85"/>
+        <location filename="../../ui/review/filter_bar.py" line="86"/>
         <source>To review</source>
         <translation>À relire</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="85"/>
+        <location filename="../../ui/review/filter_bar.py" line="86"/>
         <source>Reviewed</source>
         <translation>Relus</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="86"/>
+        <location filename="../../ui/review/filter_bar.py" line="87"/>
         <source>Overridden</source>
         <translation>Corrigés</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="86"/>
+        <location filename="../../ui/review/filter_bar.py" line="87"/>
         <source>Reviewed by others, not by me</source>
         <translation>Relus par d&apos;autres, pas par moi</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="89"/>
+        <location filename="../../ui/review/filter_bar.py" line="90"/>
         <source>Contradictions only</source>
         <translation>Contradictions seulement</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="206"/>
+        <location filename="../../ui/review/filter_bar.py" line="207"/>
         <source>No match for “%1”</source>
         <translation>Aucun résultat pour « %1 »</translation>
     </message>
@@ -1236,162 +1500,167 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/review/window.py" line="460"/>
+        <location filename="../../ui/review/window.py" line="501"/>
         <source>second opinions %v / %m</source>
         <translation>seconds avis %v / %m</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="63"/>
+        <location filename="../../ui/shortcuts.py" line="64"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="64"/>
+        <location filename="../../ui/shortcuts.py" line="65"/>
         <source>&amp;Edit</source>
         <translation>&amp;Édition</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="65"/>
+        <location filename="../../ui/shortcuts.py" line="66"/>
         <source>&amp;Go</source>
         <translation>&amp;Aller</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="66"/>
+        <location filename="../../ui/shortcuts.py" line="67"/>
         <source>&amp;Review</source>
         <translation>&amp;Relecture</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="67"/>
+        <location filename="../../ui/shortcuts.py" line="68"/>
         <source>Toggle criterion</source>
         <translation>Inverser un critère</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="69"/>
+        <location filename="../../ui/shortcuts.py" line="70"/>
         <source>&amp;Tools</source>
         <translation>&amp;Outils</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="70"/>
+        <location filename="../../ui/shortcuts.py" line="71"/>
         <source>&amp;Help</source>
         <translation>Aid&amp;e</translation>
     </message>
     <message>
-        <location filename="../../ui/review/action_builder.py" line="89"/>
+        <location filename="../../ui/review/action_builder.py" line="90"/>
         <source>Review</source>
         <translation>Relu</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="78"/>
+        <location filename="../../ui/shortcuts.py" line="79"/>
         <source>Accept (A)</source>
         <translation>Accepter (A)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="82"/>
+        <location filename="../../ui/shortcuts.py" line="83"/>
         <source>Rescue (Shift+A)</source>
         <translation>Repêcher (Maj+A)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="84"/>
+        <location filename="../../ui/shortcuts.py" line="85"/>
         <source>Reject (R)</source>
         <translation>Rejeter (R)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="90"/>
+        <location filename="../../ui/shortcuts.py" line="91"/>
         <source>Note (N)</source>
         <translation>Note (N)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="93"/>
+        <location filename="../../ui/shortcuts.py" line="94"/>
         <source>False positive (F)</source>
         <translation>Faux positif (F)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="105"/>
+        <location filename="../../ui/shortcuts.py" line="106"/>
         <source>Second opinion (S)</source>
         <translation>Second avis (S)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="108"/>
+        <location filename="../../ui/shortcuts.py" line="109"/>
         <source>Second opinion: all flagged</source>
         <translation>Second avis : toutes les contradictions</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="128"/>
+        <location filename="../../ui/shortcuts.py" line="135"/>
         <source>Undo</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="130"/>
+        <location filename="../../ui/shortcuts.py" line="137"/>
         <source>Redo</source>
         <translation>Rétablir</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="134"/>
+        <location filename="../../ui/shortcuts.py" line="141"/>
         <source>?</source>
         <translation>?</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="279"/>
+        <location filename="../../ui/review/window.py" line="283"/>
         <source>No attempt %1</source>
         <translation>Pas d&apos;essai %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="182"/>
+        <location filename="../../ui/review/window.py" line="186"/>
         <source>End of the queue</source>
         <translation>Fin de la file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="184"/>
-        <source>You have decided every attempt of this queue</source>
-        <translation>Vous avez décidé tous les essais de cette file</translation>
-    </message>
-    <message>
-        <location filename="../../ui/review/window.py" line="186"/>
-        <source>None left below: back to the first one not reviewed</source>
-        <translation>Plus rien en dessous : retour au premier essai non relu</translation>
-    </message>
-    <message>
-        <location filename="../../ui/review/window.py" line="241"/>
-        <source>the queue changed before they could apply</source>
-        <translation>la file a changé avant qu&apos;elles s&apos;appliquent</translation>
-    </message>
-    <message>
-        <location filename="../../ui/review/window.py" line="251"/>
-        <source>the queue is empty</source>
-        <translation>la file est vide</translation>
-    </message>
-    <message>
-        <location filename="../../ui/review/window.py" line="255"/>
-        <source>No match for “%1”</source>
-        <translation>Aucun résultat pour « %1 »</translation>
-    </message>
-    <message>
-        <location filename="../../ui/review/window.py" line="262"/>
-        <source>the queue could not be read</source>
-        <translation>la file n&apos;a pas pu être lue</translation>
-    </message>
-    <message>
-        <location filename="../../ui/review/window.py" line="310"/>
-        <source>the attempt could not be read</source>
-        <translation>l&apos;essai n&apos;a pas pu être lu</translation>
-    </message>
-    <message>
-        <location filename="../../ui/review/window.py" line="351"/>
+        <location filename="../../ui/review/window.py" line="355"/>
         <source>Reviewed %1 / %2 (%3 to review)</source>
         <translation>Relus %1 / %2 (%3 à relire)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="119"/>
+        <location filename="../../ui/review/window.py" line="122"/>
         <source>Reviewer — refused examples — %1</source>
         <translation>Reviewer — exemples refusés — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="358"/>
+        <location filename="../../ui/review/window.py" line="188"/>
+        <source>You have decided every attempt of this queue</source>
+        <translation>Vous avez décidé tous les essais de cette file</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="190"/>
+        <source>None left below: back to the first one not reviewed</source>
+        <translation>Plus rien en dessous : retour au premier essai non relu</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="245"/>
+        <source>the queue changed before they could apply</source>
+        <translation>la file a changé avant qu&apos;elles s&apos;appliquent</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="255"/>
+        <source>the queue is empty</source>
+        <translation>la file est vide</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="259"/>
+        <source>No match for “%1”</source>
+        <translation>Aucun résultat pour « %1 »</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="266"/>
+        <source>the queue could not be read</source>
+        <translation>la file n&apos;a pas pu être lue</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="314"/>
+        <source>the attempt could not be read</source>
+        <translation>l&apos;essai n&apos;a pas pu être lu</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="362"/>
         <source>%1 of %2 refusals reviewed, %3 left</source>
         <translation>%1 refus relus sur %2, %3 restants</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="412"/>
+        <location filename="../../ui/review/window.py" line="439"/>
+        <source>%1 — %2 to undo</source>
+        <translation>%1 — %2 pour annuler</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="453"/>
         <source>The reviewer name in the settings is not used (%1); deciding as %2 until you set a name in Settings.</source>
         <translation>Le nom de relecteur des réglages n’est pas utilisé (%1) ; décisions au nom de %2 jusqu’à ce que vous choisissiez un nom dans les Réglages.</translation>
     </message>
@@ -1399,7 +1668,7 @@
 <context>
     <name>NoteEditor</name>
     <message>
-        <location filename="../../ui/review/inline.py" line="76"/>
+        <location filename="../../ui/review/inline.py" line="77"/>
         <source>Why you decided so (Enter saves, Esc cancels)</source>
         <translation>Pourquoi vous avez décidé ainsi (Entrée enregistre, Échap annule)</translation>
     </message>
@@ -1407,59 +1676,64 @@
 <context>
     <name>QueueModel</name>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="198"/>
+        <location filename="../../ui/review/queue_model.py" line="203"/>
         <source>Review</source>
         <translation>Relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="198"/>
+        <location filename="../../ui/review/queue_model.py" line="203"/>
         <source>Attempt</source>
         <translation>Essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="198"/>
+        <location filename="../../ui/review/queue_model.py" line="203"/>
         <source>Contradiction</source>
         <translation>Contradiction</translation>
     </message>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="199"/>
+        <location filename="../../ui/review/queue_model.py" line="204"/>
         <source>Why refused</source>
         <translation>Motif du refus</translation>
     </message>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="199"/>
+        <location filename="../../ui/review/queue_model.py" line="204"/>
         <source>The filter said</source>
         <translation>Décision du filtre</translation>
     </message>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="202"/>
+        <location filename="../../ui/review/queue_model.py" line="207"/>
         <source>Your decision: ✓ accepted, ✗ rejected, · not yet. ⚑: the judge contradicts itself on this attempt.</source>
         <translation>Votre décision : ✓ accepté, ✗ rejeté, · pas encore. ⚑ : le juge se contredit sur cet essai.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="204"/>
+        <location filename="../../ui/review/queue_model.py" line="209"/>
         <source>Conversation · turn/attempt.</source>
         <translation>Conversation · tour/essai.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="205"/>
+        <location filename="../../ui/review/queue_model.py" line="210"/>
         <source>How strongly a verdict&apos;s rationale says the opposite of the verdict (the detector&apos;s score, 0–1); the queue puts the highest first.</source>
         <translation>À quel point la raison d&apos;un verdict dit le contraire du verdict (le score du détecteur, de 0 à 1) ; la file met les plus élevés en premier.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="208"/>
+        <location filename="../../ui/review/queue_model.py" line="213"/>
         <source>What the filter decided (these attempts were accepted).</source>
         <translation>Ce que le filtre a décidé (ces essais ont été acceptés).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="209"/>
+        <location filename="../../ui/review/queue_model.py" line="214"/>
         <source>The filter&apos;s first reason for refusing; hover a row for all.</source>
         <translation>Le premier motif de refus du filtre ; survolez une ligne pour les voir tous.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="253"/>
+        <location filename="../../ui/review/queue_model.py" line="258"/>
         <source>accepted by the filter</source>
         <translation>accepté par le filtre</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/queue_model.py" line="261"/>
+        <source>%1: old version refused, current version passes — %2</source>
+        <translation>%1 : refusé par l&apos;ancienne version, la version actuelle passe — %2</translation>
     </message>
 </context>
 <context>
@@ -1672,134 +1946,144 @@
 <context>
     <name>Shortcuts</name>
     <message>
-        <location filename="../../ui/shortcuts.py" line="77"/>
+        <location filename="../../ui/shortcuts.py" line="78"/>
         <source>Accept the attempt</source>
         <translation>Accepter l&apos;essai</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="83"/>
+        <location filename="../../ui/shortcuts.py" line="84"/>
         <source>Reject the attempt</source>
         <translation>Rejeter l&apos;essai</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="85"/>
+        <location filename="../../ui/shortcuts.py" line="86"/>
         <source>Next attempt</source>
         <translation>Essai suivant</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="86"/>
+        <location filename="../../ui/shortcuts.py" line="87"/>
         <source>Previous attempt</source>
         <translation>Essai précédent</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="96"/>
+        <location filename="../../ui/shortcuts.py" line="97"/>
         <source>Toggle the n-th criterion of the table</source>
         <translation>Inverser le n-ième critère du tableau</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="92"/>
+        <location filename="../../ui/shortcuts.py" line="93"/>
         <source>Mark the failed check as a false positive</source>
         <translation>Marquer le contrôle en échec comme faux positif</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="80"/>
+        <location filename="../../ui/shortcuts.py" line="81"/>
         <source>Rescue: flip the contradictions that would change the decision, then accept</source>
         <translation>Repêcher : inverser les contradictions qui changeraient la décision, puis accepter</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="88"/>
+        <location filename="../../ui/shortcuts.py" line="89"/>
         <source>Next attempt you have not reviewed</source>
         <translation>Essai suivant que vous n&apos;avez pas relu</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="89"/>
+        <location filename="../../ui/shortcuts.py" line="90"/>
         <source>Write a note</source>
         <translation>Écrire une note</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="101"/>
+        <location filename="../../ui/shortcuts.py" line="102"/>
         <source>Choose any verdict or check: arrows move, Space flips, Esc goes back</source>
         <translation>Choisir un verdict ou un contrôle : les flèches déplacent, Espace inverse, Échap revient</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="104"/>
+        <location filename="../../ui/shortcuts.py" line="105"/>
         <source>Ask a second opinion</source>
         <translation>Demander un second avis</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="107"/>
+        <location filename="../../ui/shortcuts.py" line="108"/>
         <source>Second opinion for all flagged</source>
         <translation>Second avis pour toutes les contradictions</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="110"/>
+        <location filename="../../ui/shortcuts.py" line="111"/>
+        <source>Bulk action on the filter or the selected rows…</source>
+        <translation>Action groupée sur le filtre ou les lignes sélectionnées…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="114"/>
+        <source>Replay the filter with the current check versions</source>
+        <translation>Rejouer le filtre avec les versions actuelles des contrôles</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="117"/>
         <source>Scroll the example down</source>
         <translation>Faire défiler l&apos;exemple vers le bas</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="112"/>
+        <location filename="../../ui/shortcuts.py" line="119"/>
         <source>Scroll the example up</source>
         <translation>Faire défiler l&apos;exemple vers le haut</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="114"/>
+        <location filename="../../ui/shortcuts.py" line="121"/>
         <source>Show earlier messages of the conversation</source>
         <translation>Afficher des messages plus anciens de la conversation</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="116"/>
+        <location filename="../../ui/shortcuts.py" line="123"/>
         <source>Show or hide the system prompt</source>
         <translation>Afficher ou masquer le prompt système</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="117"/>
+        <location filename="../../ui/shortcuts.py" line="124"/>
         <source>Search</source>
         <translation>Chercher</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="120"/>
+        <location filename="../../ui/shortcuts.py" line="127"/>
         <source>Go to the filters (Tab moves, Esc goes back)</source>
         <translation>Aller aux filtres (Tab passe de l&apos;un à l&apos;autre, Échap revient)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="123"/>
+        <location filename="../../ui/shortcuts.py" line="130"/>
         <source>Back to the queue (clears the search, closes a question)</source>
         <translation>Retour à la file (efface la recherche, ferme une question)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="126"/>
+        <location filename="../../ui/shortcuts.py" line="133"/>
         <source>Audit accepted attempts</source>
         <translation>Auditer les essais acceptés</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="69"/>
-        <location filename="../../ui/shortcuts.py" line="127"/>
+        <location filename="../../ui/review/undo_text.py" line="104"/>
+        <location filename="../../ui/shortcuts.py" line="134"/>
         <source>Undo</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="76"/>
-        <location filename="../../ui/shortcuts.py" line="129"/>
+        <location filename="../../ui/review/undo_text.py" line="111"/>
+        <location filename="../../ui/shortcuts.py" line="136"/>
         <source>Redo</source>
         <translation>Rétablir</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="131"/>
+        <location filename="../../ui/shortcuts.py" line="138"/>
         <source>Settings…</source>
         <translation>Réglages…</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="132"/>
+        <location filename="../../ui/shortcuts.py" line="139"/>
         <source>Quit</source>
         <translation>Quitter</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="133"/>
+        <location filename="../../ui/shortcuts.py" line="140"/>
         <source>Keyboard shortcuts</source>
         <translation>Raccourcis clavier</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="148"/>
+        <location filename="../../ui/shortcuts.py" line="155"/>
         <source>Toggle criterion %1</source>
         <translation>Inverser le critère %1</translation>
     </message>
@@ -1807,69 +2091,149 @@
 <context>
     <name>UndoText</name>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="19"/>
+        <location filename="../../ui/review/undo_text.py" line="20"/>
         <source>accept %1</source>
         <translation>accepter %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="20"/>
+        <location filename="../../ui/review/undo_text.py" line="21"/>
         <source>reject %1</source>
         <translation>rejeter %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="21"/>
+        <location filename="../../ui/review/undo_text.py" line="22"/>
         <source>clear the decision on %1</source>
         <translation>effacer la décision sur %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="22"/>
+        <location filename="../../ui/review/undo_text.py" line="23"/>
         <source>note on %1</source>
         <translation>note sur %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="23"/>
+        <location filename="../../ui/review/undo_text.py" line="24"/>
         <source>%1 → met on %2</source>
         <translation>%1 → tenu sur %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="24"/>
+        <location filename="../../ui/review/undo_text.py" line="25"/>
         <source>%1 → unmet on %2</source>
         <translation>%1 → non tenu sur %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="25"/>
+        <location filename="../../ui/review/undo_text.py" line="26"/>
         <source>%1 → the judge&apos;s verdict on %2</source>
         <translation>%1 → verdict du juge sur %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="26"/>
+        <location filename="../../ui/review/undo_text.py" line="27"/>
         <source>%1 → false positive on %2</source>
         <translation>%1 → faux positif sur %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="27"/>
+        <location filename="../../ui/review/undo_text.py" line="28"/>
         <source>%1 → check result on %2</source>
         <translation>%1 → résultat du contrôle sur %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="28"/>
+        <location filename="../../ui/review/undo_text.py" line="29"/>
         <source>%1 changes on %2</source>
         <translation>%1 modifications sur %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="29"/>
+        <location filename="../../ui/review/undo_text.py" line="30"/>
         <source>%1 changes on %2 attempts</source>
         <translation>%1 modifications sur %2 essais</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="30"/>
+        <location filename="../../ui/review/undo_text.py" line="31"/>
         <source>Undo: %1</source>
         <translation>Annuler : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="31"/>
+        <location filename="../../ui/review/undo_text.py" line="32"/>
         <source>Redo: %1</source>
         <translation>Rétablir : %1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="57"/>
+        <source>accept %n attempts</source>
+        <translation>
+            <numerusform>accepter %n essai</numerusform>
+            <numerusform>accepter %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="59"/>
+        <source>reject %n attempts</source>
+        <translation>
+            <numerusform>rejeter %n essai</numerusform>
+            <numerusform>rejeter %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="60"/>
+        <source>clear the decision on %n attempts</source>
+        <translation>
+            <numerusform>effacer la décision sur %n essai</numerusform>
+            <numerusform>effacer la décision sur %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="62"/>
+        <source>note on %n attempts</source>
+        <translation>
+            <numerusform>note sur %n essai</numerusform>
+            <numerusform>note sur %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="64"/>
+        <source>%1 → met on %n attempts</source>
+        <translation>
+            <numerusform>%1 → tenu sur %n essai</numerusform>
+            <numerusform>%1 → tenu sur %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="65"/>
+        <source>%1 → unmet on %n attempts</source>
+        <translation>
+            <numerusform>%1 → non tenu sur %n essai</numerusform>
+            <numerusform>%1 → non tenu sur %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="66"/>
+        <source>%1 → the judge&apos;s verdict on %n attempts</source>
+        <translation>
+            <numerusform>%1 → verdict du juge sur %n essai</numerusform>
+            <numerusform>%1 → verdict du juge sur %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="68"/>
+        <source>flip %1 on %n attempts</source>
+        <translation>
+            <numerusform>inverser %1 sur %n essai</numerusform>
+            <numerusform>inverser %1 sur %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="70"/>
+        <source>%1 → false positive on %n attempts</source>
+        <translation>
+            <numerusform>%1 → faux positif sur %n essai</numerusform>
+            <numerusform>%1 → faux positif sur %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="72"/>
+        <source>%1 → check result on %n attempts</source>
+        <translation>
+            <numerusform>%1 → résultat du contrôle sur %n essai</numerusform>
+            <numerusform>%1 → résultat du contrôle sur %n essais</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -34,7 +34,12 @@ from reviewer.review.labels import (
     review_views,
     reviewer_good,
 )
-from reviewer.rule.replay import check_outcomes, effective_verdicts, load_attempts
+from reviewer.rule.replay import (
+    check_outcomes,
+    effective_verdicts,
+    imported_results,
+    load_attempts,
+)
 
 CHUNK = 500
 
@@ -59,7 +64,7 @@ def golden_record(attempt: Any, view: ReviewView, key: AttemptKey) -> dict[str, 
     versions = {v.criterion_version.criterion_id: v.criterion_version.version
                 for v in attempt.verdicts if v.origin == "filter"}
     versions |= {r.check_version.check_id: r.check_version.version
-                 for r in attempt.check_results}
+                 for r in imported_results(attempt.check_results)}
     return {
         "key": str(key),
         "messages": attempt.messages,

@@ -41,7 +41,14 @@ from reviewer.rule.checks import (
     find_matches,
 )
 from reviewer.rule.filter import Decision
-from reviewer.rule.replay import FALSE_POSITIVE, Overrides, effective_rows, replay
+from reviewer.rule.replay import (
+    FALSE_POSITIVE,
+    Overrides,
+    current_results,
+    effective_rows,
+    imported_results,
+    replay,
+)
 
 Span = tuple[int, int]
 # A pathological pattern must not freeze the pane: the regex package can time out.
@@ -108,6 +115,15 @@ class CheckRow:
     false_positive: bool
     spans: tuple[Span, ...]
     error: str = ""
+    # The result of a newer version evaluated on this response since it was saved
+    # (reviewer.revise.recheck): "old version refused, current version passes".
+    current_version: int | None = None
+    current_passed: bool | None = None
+
+    @property
+    def rechecked(self) -> bool:
+        """True when a newer version than the imported one was evaluated here."""
+        return self.current_version is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +168,9 @@ class ExampleView:
     # Team mode: the other reviewers' decisions as the pane was loaded; their versions are
     # what a decision compares against to tell "someone decided meanwhile".
     others: tuple[OtherDecision, ...] = ()
+    # The filter with each check's newest evaluated version (and the overrides); None
+    # when no check was evaluated again since the import.
+    live_current: Decision | None = None
     # What a rescue flips: the open decision-changing contradictions of a refused attempt
     # (reading them as their rationales read makes the filter accept); empty otherwise.
     # Filled by the trusted-flags work (issue 15); until then always empty.
@@ -276,16 +295,25 @@ def _verdict_rows(attempt: Attempt, overrides: Overrides,
 
 def _check_rows(attempt: Attempt, overrides: Overrides) -> tuple[CheckRow, ...]:
     rows = []
-    for r in sorted(attempt.check_results, key=lambda r: r.position):
+    newest = {r.check_version.check_id: r for r in current_results(attempt.check_results)}
+    for r in imported_results(attempt.check_results):
         cv = r.check_version
+        later = newest[cv.check_id] if newest[cv.check_id] is not r else None
         spans, error = pattern_spans(attempt.response, cv.pattern, cv.flags, cv.dialect)
         rows.append(CheckRow(
             check_id=cv.check_id, description=cv.description, mode=cv.mode,
             pattern=cv.pattern, passed=r.passed,
             false_positive=overrides.checks.get(cv.check_id) == FALSE_POSITIVE,
             spans=spans, error=error,
+            current_version=None if later is None else later.check_version.version,
+            current_passed=None if later is None else later.passed,
         ))
     return tuple(rows)
+
+
+def _rechecked(attempt: Attempt) -> bool:
+    """Whether a newer version of some check was evaluated on this attempt."""
+    return current_results(attempt.check_results) != imported_results(attempt.check_results)
 
 
 def grader_scores(response: str, reference: str | None) -> dict[str, float | None]:
@@ -371,6 +399,8 @@ def load_example(session: Session, attempt_id: int, reviewer: str) -> ExampleVie
         verdicts=_verdict_rows(attempt, overrides, flags, reasoning),
         checks=_check_rows(attempt, overrides),
         live=replay(attempt, overrides=overrides),
+        live_current=replay(attempt, overrides=overrides, current_checks=True)
+        if _rechecked(attempt) else None,
         review=Review(snap["decision"], snap["note"], snap["criteria"], snap["checks"],
                       snap["version"]),
         grader_scores=grader_scores(attempt.response, attempt.reference),

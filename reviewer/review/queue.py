@@ -34,7 +34,7 @@ from sqlalchemy import (
     or_,
     select,
 )
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, aliased
 
 from models import (
     Attempt,
@@ -103,6 +103,9 @@ class QueueRow(NamedTuple):
     flagged: bool
     decision: str | None
     reviewed: bool
+    # A check whose imported result refused the attempt and whose newest version
+    # evaluated since passes it (reviewer.revise.recheck), None when there is none.
+    rechecked: str | None = None
 
     @property
     def reasons(self) -> tuple[str, ...]:
@@ -323,6 +326,26 @@ def _walk(session: Session, f: QueueFilter, part: ColumnElement[bool] | None,
     return _ordered(stmt, f).offset(offset).limit(limit)
 
 
+def _now_passing_check() -> Any:
+    """Per page row: a check the attempt failed under an older version and passes under
+    the newest version evaluated on it (few results per attempt, read by its index)."""
+    old, old_v = aliased(CheckResult), aliased(CheckVersion)
+    new, new_v = aliased(CheckResult), aliased(CheckVersion)
+    seen, seen_v = aliased(CheckResult), aliased(CheckVersion)
+    newest = (select(func.max(seen_v.version)).select_from(seen)
+              .join(seen_v, seen.check_version_id == seen_v.id)
+              .where(seen.attempt_id == old.attempt_id, seen_v.check_id == old_v.check_id)
+              .correlate(old, old_v).scalar_subquery())
+    return (select(new_v.check_id).select_from(old)
+            .join(old_v, old.check_version_id == old_v.id)
+            .join(new, new.attempt_id == old.attempt_id)
+            .join(new_v, and_(new.check_version_id == new_v.id,
+                              new_v.check_id == old_v.check_id, new_v.version > old_v.version))
+            .where(old.attempt_id == Attempt.id, old.passed.is_(False),
+                   new.passed.is_(True), new_v.version == newest)
+            .limit(1).correlate(Attempt).scalar_subquery())
+
+
 def _rows(session: Session, f: QueueFilter, walk: Select[Any]) -> list[QueueRow]:
     """The display rows of one walk, in queue order.
 
@@ -341,7 +364,7 @@ def _rows(session: Session, f: QueueFilter, walk: Select[Any]) -> list[QueueRow]
              for i, (_, descending) in enumerate(_order_keys(f))]
     stmt = (
         select(*(page.c[f"c{i}"] for i in range(len(_WALKED))),
-               cast(Attempt.reasons, Text), decision)
+               cast(Attempt.reasons, Text), decision, _now_passing_check())
         .select_from(page)
         .join(Attempt, Attempt.id == page.c.c0)
         .order_by(*order)
@@ -350,7 +373,8 @@ def _rows(session: Session, f: QueueFilter, walk: Select[Any]) -> list[QueueRow]
     # Python time.
     return [
         QueueRow(row[0], AttemptKey(row[1], row[2], row[3], row[4]), bool(row[5]),
-                 float(row[6] or 0.0), row[8], bool(row[7]), row[9], row[9] is not None)
+                 float(row[6] or 0.0), row[8], bool(row[7]), row[9], row[9] is not None,
+                 row[10])
         for row in session.connection().execute(stmt).fetchall()
     ]
 
@@ -401,6 +425,15 @@ def queue_keys(session: Session, f: QueueFilter, limit: int | None = None) -> li
         if len(page) < size:
             break
     return out
+
+
+def queue_ids(session: Session, f: QueueFilter) -> list[int]:
+    """Every attempt id of the queue under ``f``, in display order (a bulk action's scope).
+
+    One ordered statement over the whole filter: bulk actions are rare and the scope is
+    what the reviewer filtered down to, so the page-by-page walk buys nothing here.
+    """
+    return list(session.scalars(_ordered(_base(session, f, [Attempt.id]), f)))
 
 
 def audit_sample(session: Session, n: int, seed: int = 0,

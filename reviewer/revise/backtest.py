@@ -127,6 +127,9 @@ def _labels(session: Session, check_id: str, reviewer: str | None) -> dict[int, 
         .join(CheckVersion, CheckResult.check_version_id == CheckVersion.id)
         .where(CheckVersion.check_id == check_id,
                CheckResult.attempt_id.in_(select(ReviewDecision.attempt_id)))
+        # The imported result is the lowest version (later ones are re-checks,
+        # reviewer.revise.recheck): read last, it is the one kept.
+        .order_by(CheckVersion.version.desc())
     )
     stored: dict[int, bool] = {aid: passed for aid, passed in rows}
     out: dict[int, bool] = {}

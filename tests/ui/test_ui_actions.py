@@ -49,7 +49,8 @@ def test_menus_toolbar_and_help_are_the_keyboard_table(qtbot: Any, make_window: 
     assert entries(menus["review"]) == ["accept", "rescue", "reject", "note",
                                         "false_positive", "[Toggle criterion]",
                                         "verdict_cursor", "-", "second_opinion",
-                                        "second_opinion_all"]
+                                        "second_opinion_all", "-", "bulk",
+                                        "current_checks"]
     bar = w.findChild(QToolBar, "review_toolbar")
     assert bar is not None
     assert [a.iconText() if not a.isSeparator() else "-" for a in bar.actions()] == [

@@ -57,6 +57,7 @@ class ReviewActions:
             action.setObjectName(f"action_{s.name}")
             action.setShortcuts([QKeySequence(k) for k in s.keys])
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            action.setCheckable(s.checkable)
             action.triggered.connect(handlers[s.name])
             window.addAction(action)
             self.by_name[s.name] = action

@@ -320,8 +320,13 @@ class CheckModel(_RowsModel):
             return self.tr("forbid") if c.mode == "forbid" else self.tr("require")
         if col == "result":
             if c.false_positive:
-                return self.tr("failed → false positive")
-            return self.tr("passed") if c.passed else self.tr("failed")
+                text = self.tr("failed → false positive")
+            else:
+                text = self.tr("passed") if c.passed else self.tr("failed")
+            if c.rechecked:  # a version saved since: what it says on this answer
+                now = self.tr("v%1 passes") if c.current_passed else self.tr("v%1 fails")
+                text += " · " + now.replace("%1", str(c.current_version))
+            return text
         if col == "matches":
             found = [visible(self.response[s:e]) for s, e in c.spans]
             return c.error or ", ".join(f"« {m} »" for m in found)

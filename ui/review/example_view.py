@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from reviewer.review.example import ExampleView
 from reviewer.review.search_hits import hit_spans, search_terms
 from reviewer.review.visible import plain as visible
+from reviewer.rule.filter import Decision
 from ui.review.conversation_view import (
     Bubble,
     EarlierConversation,
@@ -72,6 +73,7 @@ class ExamplePane(QScrollArea):
         self.view: ExampleView | None = None
         self.terms: tuple[str, ...] = ()
         self._earlier_due: tuple[int, tuple[Any, ...]] | None = None
+        self.current_checks = False  # "filter would now" with the current check versions
         inner = QWidget()
         inner.setObjectName("pane_inner")
         self.setWidget(inner)
@@ -271,21 +273,48 @@ class ExamplePane(QScrollArea):
     def _show_hits(self) -> None:
         self.response.show_hits(hit_spans(self.response.stored, self.terms))
 
+    def set_current_checks(self, on: bool) -> None:
+        """Replay "the filter would now" with each check's newest evaluated version."""
+        self.current_checks = on
+        if self.view is not None:
+            self._show_live(self.view)
+
+    def live_decision(self, view: ExampleView) -> Decision:
+        """What the pane says the filter would now decide (with the current check
+        versions when the reviewer asked for them): what the accept question reads."""
+        current = view.live_current if self.current_checks else None
+        return current or view.live
+
+    def _show_live(self, view: ExampleView) -> None:
+        current = view.live_current if self.current_checks else None
+        decision = current or view.live
+        word = {True: self.tr("accepted"), False: self.tr("refused")}
+        if current is not None:
+            text = self.tr("With the current check versions, second opinions and your "
+                           "overrides, the filter would now: %1").replace(
+                "%1", word[decision.accepted])
+        else:
+            text = self.tr("With second opinions and your overrides, the filter would "
+                           "now: %1").replace("%1", word[decision.accepted])
+        changed = decision.accepted != view.accepted
+        if changed:
+            text += "  ⟵ " + self.tr("changed")
+        if view.live_current is not None and current is None \
+                and view.live_current.accepted != view.live.accepted:
+            # Asked for or not, the reviewer learns that a saved version changes it.
+            text += "\n" + self.tr("With the current check versions: %1").replace(
+                "%1", word[view.live_current.accepted])
+        self.live_line.setText(text)
+        self.live_line.setStyleSheet("color: #1b6e3a; font-weight: bold;" if changed else "")
+        self.live_line.show()
+
     def _show_decisions(self, view: ExampleView) -> None:
         verdict = self.tr("accepted") if view.accepted else self.tr("refused")
         reasons = "\n  • ".join(visible(r) for r in view.reasons)
         self.filter_line.setText(self.tr("Filter: %1").replace("%1", verdict)
                                  + (f"\n  • {reasons}" if reasons else ""))
         self.filter_line.show()
-        live = self.tr("accepted") if view.live.accepted else self.tr("refused")
-        text = self.tr("With second opinions and your overrides, the filter would now: %1") \
-            .replace("%1", live)
-        if view.decision_changed:
-            text += "  ⟵ " + self.tr("changed")
-        self.live_line.setText(text)
-        self.live_line.setStyleSheet(
-            "color: #1b6e3a; font-weight: bold;" if view.decision_changed else "")
-        self.live_line.show()
+        self._show_live(view)
         decided = {"accept": self.tr("accept"), "reject": self.tr("reject")}.get(
             view.review.decision or "", self.tr("not reviewed yet"))
         self.review_line.setText(self.tr("Your decision: %1").replace("%1", decided))

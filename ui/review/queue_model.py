@@ -149,7 +149,8 @@ class QueueModel(QAbstractTableModel):
 
     def refresh_rows(self, attempt_ids: Iterable[int]) -> None:
         """Read the loaded rows of ``attempt_ids`` again (after an operation changed them)."""
-        loaded = [i for i in attempt_ids if self.row_of(i) is not None]
+        shown = {r.attempt_id for r in self.rows}
+        loaded = [i for i in attempt_ids if i in shown]
         if not loaded:
             return
         generation, f = self._generation, self.filter
@@ -159,11 +160,15 @@ class QueueModel(QAbstractTableModel):
     def _refreshed(self, generation: int, rows: list[QueueRow]) -> None:
         if generation != self._generation:
             return  # the filter changed: the rows were read again anyway
-        for new in rows:
-            i = self.row_of(new.attempt_id)
-            if i is not None:
-                self.rows[i] = new
-                self.dataChanged.emit(self.index(i, 0), self.index(i, len(COLUMNS) - 1))
+        where = {r.attempt_id: i for i, r in enumerate(self.rows)}
+        changed = [where[new.attempt_id] for new in rows if new.attempt_id in where]
+        for i, new in zip(changed, (n for n in rows if n.attempt_id in where), strict=True):
+            self.rows[i] = new
+        # One signal for the span: after a bulk action a signal per row made the view
+        # size its columns to their contents once per row (seconds for a page).
+        if changed:
+            self.dataChanged.emit(self.index(min(changed), 0),
+                                  self.index(max(changed), len(COLUMNS) - 1))
 
     def load_until(self, attempt_id: int, found: Callable[[int | None], None]) -> None:
         """Fetch pages until ``attempt_id`` is loaded (or the queue ends), then ``found(row)``."""
@@ -251,6 +256,11 @@ class QueueModel(QAbstractTableModel):
             return f"{row.score:.2f}" if row.score else ""
         if row.accepted:
             return self.tr("accepted by the filter")
+        if row.rechecked:
+            # The feedback loop: a saved version no longer refuses what the old one did.
+            return self.tr("%1: old version refused, current version passes — %2").replace(
+                "%1", visible(row.rechecked)).replace(
+                "%2", visible(row.reasons[0]) if row.reasons else "")
         return visible(row.reasons[0]) if row.reasons else ""
 
     @staticmethod

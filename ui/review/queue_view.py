@@ -55,7 +55,8 @@ class QueueView(QTableView):
         self.setTabKeyNavigation(False)  # Tab leaves the queue for the filter bar
         self.setModel(model)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        # Shift+arrows or Ctrl+click pick several rows for a bulk action; J/K select one.
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.verticalHeader().setVisible(False)
         self.verticalHeader().setDefaultSectionSize(24)
@@ -213,6 +214,11 @@ class QueueView(QTableView):
             self._advance_pending = True
         elif step > 0:
             self.end_reached.emit()
+
+    def selected_ids(self) -> list[int]:
+        """The attempts of the selected rows, in queue order (a bulk action's rows)."""
+        rows = sorted({i.row() for i in self.selectionModel().selectedRows()})
+        return [int(self.queue_model.index(r, 0).data(Role.AttemptId)) for r in rows]
 
     def focus(self) -> None:
         """Give the keyboard to the queue (the review keys act from here)."""

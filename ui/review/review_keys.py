@@ -111,11 +111,12 @@ class ReviewKeys(QObject):
         aid = self.current()
         if view is None or aid is None:
             return
+        live = self.pane.live_decision(view)
         if question.asking(aid):
             question.close_question()
             self._decide("accept")
-        elif not view.live.accepted:
-            question.ask(aid, view.live.reasons)
+        elif not live.accepted:
+            question.ask(aid, live.reasons)
         else:
             self._decide("accept")
 

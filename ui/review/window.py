@@ -35,7 +35,8 @@ from reviewer.keys import AttemptKey
 from reviewer.review.example import ExampleView, load_example
 from reviewer.review.queue import QueueFilter, attempt_id_for, overall_progress, queue_progress
 from reviewer.review.undo import undo_steps
-from ui.review.action_builder import ReviewActions, help_lines
+from ui.review.action_builder import ReviewActions, help_lines, key_text
+from ui.review.bulk_dialog import BulkDialog
 from ui.review.commands import ReviewCommands
 from ui.review.dialogs import HelpOverlay, SettingsDialog
 from ui.review.example_view import ExamplePane
@@ -47,6 +48,7 @@ from ui.review.queue_view import QueueView
 from ui.review.review_keys import ReviewKeys
 from ui.review.second_opinion import SecondOpinionRunner
 from ui.settings import AppSettings, Settings
+from ui.shortcuts import shortcut
 from ui.tasks import TaskManager
 from ui.tools.menu import install_tools
 from ui.widgets_util import named, plain
@@ -79,6 +81,7 @@ class MainWindow(QMainWindow):
         self._resume = True  # the first page: go on to the first attempt not decided
         self._before_search: int | None = None
         self.help_overlay: HelpOverlay | None = None
+        self.bulk_dialog: BulkDialog | None = None
         self.progress = (0, 0)
         self.overall = (0, 0)
         self._show_who()
@@ -162,6 +165,7 @@ class MainWindow(QMainWindow):
             "second_opinion_all": self.second_opinion_all,
             "search": self.filters.focus_search, "filters": self.filters.focus_filters,
             "audit": self.filters.toggle_audit, "settings": self.edit_settings,
+            "bulk": self.bulk, "current_checks": self.toggle_current_checks,
             "quit": self.quit, "help": self.show_help,
         })
         return handlers
@@ -403,6 +407,43 @@ class MainWindow(QMainWindow):
 
     def _help_closed(self, _result: int) -> None:
         self.help_overlay = None
+
+    def toggle_current_checks(self) -> None:
+        """"The filter would now" with each check's newest evaluated version, or not."""
+        self.pane.set_current_checks(self.actions_by_name["current_checks"].isChecked())
+
+    @property
+    def current_check(self) -> str | None:
+        """The check the shown attempt failed (its first), else its first check: what the
+        back-test editor opens on."""
+        view = self.pane.view
+        if view is None or not view.checks:
+            return None
+        failed = [c for c in view.checks if not c.passed]
+        return (failed or list(view.checks))[0].check_id
+
+    def bulk(self) -> None:
+        """One action over the queue's filter or the selected rows, previewed first."""
+        if self.bulk_dialog is not None:
+            self.bulk_dialog.raise_()
+            return
+        dialog = BulkDialog(self.tasks, self.reviewer, self.model.filter,
+                            self.queue.selected_ids(), self)
+        self.bulk_dialog = dialog
+        dialog.applied.connect(self._bulk_applied)
+        dialog.finished.connect(self._bulk_closed)
+        dialog.open()
+
+    def _bulk_applied(self, _outcome: object, text: str) -> None:
+        self.error_label.clear()
+        self.notice(self.tr("%1 — %2 to undo").replace("%1", text)
+                    .replace("%2", key_text(shortcut("undo"))))
+
+    def _bulk_closed(self, _result: int) -> None:
+        dialog, self.bulk_dialog = self.bulk_dialog, None
+        if dialog is not None:
+            dialog.deleteLater()
+        self._take_focus_back()
 
     def _say_reviewer_problem(self) -> None:
         """The stored reviewer name fails the rule (saved by an older version): say so,

@@ -12,8 +12,12 @@ searched with a time bound, so a catastrophic pattern is stopped and reported ("
 stopped after 0.5 s on KEY …", or "current (v2, stored) pattern …" when the stored version
 is the slow one) while the window stays responsive. Choosing a key
 in either list shows that response with the current pattern's matches struck through in
-red and the new pattern's underlined in green. Save stores a new version of the check
-with a one-line reason.
+red and the new pattern's underlined in green. Save (or Enter in the reason field) stores a
+new version of the check with a one-line reason, then evaluates that version on every
+stored response (``reviewer.revise.recheck``, a long job with its progress and a Cancel
+button here), so the queue and the pane show what the old version refused and the new
+one passes. The editor opens on the check the attempt on screen failed (``check_id``,
+``select_check``).
 """
 
 from __future__ import annotations
@@ -51,6 +55,7 @@ from reviewer.revise.editors import (
     save_check_version,
 )
 from reviewer.revise.pattern_lint import LintFinding, backtest_and_lint
+from reviewer.revise.recheck import RecheckRun, recheck_check, recheck_counts
 from reviewer.rule.checks import CheckPattern, PatternError, compile_check
 from reviewer.store import Session
 from ui.tasks import LongTask, TaskManager, Work
@@ -147,6 +152,7 @@ class BacktestEditor(QWidget):
         self._task: LongTask | None = None
         self._outdated = False
         self._initial = check_id
+        self._recheck: LongTask | None = None
         self.setWindowTitle(self.tr("Regex back-test"))
         self._build()
         self._timer = QTimer(self)
@@ -159,6 +165,7 @@ class BacktestEditor(QWidget):
         self.dialect.currentIndexChanged.connect(self._dialect_chosen)
         self.check_box.currentIndexChanged.connect(self._check_chosen)
         self.reason.textChanged.connect(self._update_save)
+        self.reason.returnPressed.connect(self.save)  # Enter saves, as in the note dialog
         self.save_button.clicked.connect(self.save)
         for widget in (self.removed, self.added):
             widget.currentTextChanged.connect(self.show_attempt)
@@ -205,6 +212,10 @@ class BacktestEditor(QWidget):
         self.reason.setPlaceholderText(self.tr("Why this change (one line, required to save)"))
         self.save_button = named(QPushButton(self.tr("Save as new version")), "save")
         self.save_button.setEnabled(False)
+        self.recheck_label = plain(named(QLabel(), "recheck_label"))
+        self.recheck_cancel = named(QPushButton(self.tr("Cancel")), "recheck_cancel")
+        self.recheck_cancel.hide()
+        self.recheck_cancel.clicked.connect(self.cancel_recheck)
 
         form = QFormLayout()
         form.addRow(self.tr("Check"), self.check_box)
@@ -235,6 +246,10 @@ class BacktestEditor(QWidget):
         layout.addWidget(self.preview, 1)
         layout.addWidget(self.figures)
         layout.addLayout(save_row)
+        recheck_row = QHBoxLayout()
+        recheck_row.addWidget(self.recheck_label, 1)
+        recheck_row.addWidget(self.recheck_cancel)
+        layout.addLayout(recheck_row)
 
     # --- loading -------------------------------------------------------------------------
     def reload(self) -> None:
@@ -280,6 +295,7 @@ class BacktestEditor(QWidget):
         spec = self.specs.get(self.check_box.currentData() or "")
         if spec is None:
             return
+        self._initial = spec.id  # a reload after a catalog change stays on it
         version = self.versions.get(spec.id, 0)
         # python, the default, goes unsaid (as before dialects); ecmascript is named.
         dialect = "" if spec.dialect == "python" else f", {spec.dialect}"
@@ -297,6 +313,7 @@ class BacktestEditor(QWidget):
             box.blockSignals(False)
         self.flags.setPlaceholderText(FLAG_HINTS.get(spec.dialect, ""))
         self.run_now()
+        self._resume_recheck(spec.id)
 
     def _dialect_chosen(self) -> None:
         self.flags.setPlaceholderText(FLAG_HINTS.get(self.dialect.currentData() or "", ""))
@@ -456,8 +473,72 @@ class BacktestEditor(QWidget):
             self.status.setText(self.tr("Saved %1 v%2").replace("%1", new.id)
                                 .replace("%2", str(version)))
             self.saved.emit(new.id, version)
+            self.recheck(new.id, version)
 
         self.tasks.write(write, done, lambda e: self.show_error(str(e)), owner=self)
+
+    # --- the saved version on every stored response -----------------------------------
+    def select_check(self, check_id: str | None) -> None:
+        """Show ``check_id`` (the attempt on screen's), unless an edit is under way."""
+        if check_id is None or self._changed_fields():
+            return
+        self._initial = check_id
+        index = self.check_box.findData(check_id)
+        if index >= 0 and index != self.check_box.currentIndex():
+            self.check_box.setCurrentIndex(index)
+
+    def recheck(self, check_id: str, version: int) -> None:
+        """Evaluate the check's current version on every stored response (long job)."""
+        self.cancel_recheck()
+        text = self.tr("Re-checking %1 v%2 on the stored responses: %3 / %4")
+
+        def progressed(done: int, total: int) -> None:
+            self.recheck_label.setText(text.replace("%1", check_id).replace(
+                "%2", str(version)).replace("%3", str(done)).replace("%4", str(total)))
+
+        progressed(0, 0)
+        self.recheck_cancel.setEnabled(True)
+        self.recheck_cancel.show()
+        self._recheck = self.tasks.long(
+            lambda w: recheck_check(w.store, check_id, progress=w.progress, cancel=w.cancel),
+            self._rechecked, self._recheck_failed, owner=self, on_progress=progressed)
+
+    def _resume_recheck(self, check_id: str) -> None:
+        """A re-check stopped earlier (Cancel, the editor closed) goes on where it was."""
+        if self._recheck is not None:
+            return
+
+        def counted(counts: tuple[int, int]) -> None:
+            ran, done = counts
+            if done < ran and self._recheck is None and self.check_box.currentData() == check_id:
+                self.recheck(check_id, self.versions.get(check_id, 0))
+
+        self.tasks.query(lambda s: recheck_counts(s, check_id), counted, owner=self)
+
+    def cancel_recheck(self) -> None:
+        """Stop the re-check in progress (what it evaluated is kept; saving resumes it)."""
+        if self._recheck is not None:
+            self._recheck.cancel()
+            self.recheck_cancel.setEnabled(False)
+
+    def _rechecked(self, run: RecheckRun) -> None:
+        self._recheck = None
+        self.recheck_cancel.hide()
+        if run.cancelled:
+            text = self.tr("Re-checking %1 v%2 stopped after %3 of %4 attempts")
+        else:
+            text = self.tr("%1 v%2 evaluated on %4 stored responses: %5 the old version "
+                           "refused now pass, %6 now fail")
+        self.recheck_label.setText(
+            text.replace("%1", run.check_id).replace("%2", str(run.version))
+            .replace("%3", str(run.evaluated)).replace("%4", str(run.total))
+            .replace("%5", str(run.now_pass)).replace("%6", str(run.now_fail)))
+
+    def _recheck_failed(self, exc: BaseException) -> None:
+        self._recheck = None
+        self.recheck_cancel.hide()
+        self.recheck_label.setText(str(exc).splitlines()[0] if str(exc) else
+                                   type(exc).__name__)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Stop the typing pause and cancel the back-test in progress (its answer is

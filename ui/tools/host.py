@@ -26,6 +26,12 @@ class ToolHost(Protocol):
         ...
 
     @property
+    def current_check(self) -> str | None:
+        """The check of the attempt on screen the back-test editor opens on (the one that
+        refused it, else its first), None without one."""
+        ...
+
+    @property
     def config(self) -> AppSettings:
         """The settings (judge host and model)."""
         ...

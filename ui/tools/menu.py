@@ -48,7 +48,8 @@ class FeedbackTools:
 
         h, p = self.host, self.parent
         return {
-            "backtest": lambda: BacktestEditor(h.tasks, h.reviewer, p),
+            "backtest": lambda: BacktestEditor(h.tasks, h.reviewer, p,
+                                               check_id=h.current_check),
             "criteria": lambda: CriteriaEditor(h.tasks, h.reviewer, self.judge, p),
             "dashboard": lambda: AgreementDashboard(h.tasks, p),
             "export": lambda: ExportDialog(h.tasks, p),
@@ -58,6 +59,12 @@ class FeedbackTools:
     def show(self, name: str) -> QWidget:
         """Open the tool (or raise the open one) and return it."""
         tool = self.open.get(name)
+        if tool is not None and name == "backtest":
+            from ui.tools.backtest_editor import BacktestEditor
+
+            if isinstance(tool, BacktestEditor):
+                # Opened again from another attempt: its check, unless an edit is under way.
+                tool.select_check(self.host.current_check)
         if tool is None:
             tool = self.factories()[name]()
             tool.setWindowFlag(Qt.WindowType.Window, True)
