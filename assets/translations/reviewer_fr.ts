@@ -1033,136 +1033,136 @@
 <context>
     <name>ExamplePane</name>
     <message>
-        <location filename="../../ui/review/example_view.py" line="119"/>
+        <location filename="../../ui/review/example_view.py" line="120"/>
         <source>Graded response</source>
         <translation>Réponse évaluée</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="191"/>
+        <location filename="../../ui/review/example_view.py" line="192"/>
         <source>No attempt selected</source>
         <translation>Aucun essai sélectionné</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="211"/>
+        <location filename="../../ui/review/example_view.py" line="212"/>
         <source>⚠ judge contradicts itself</source>
         <translation>⚠ le juge se contredit</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="284"/>
-        <location filename="../../ui/review/example_view.py" line="305"/>
+        <location filename="../../ui/review/example_view.py" line="291"/>
+        <location filename="../../ui/review/example_view.py" line="312"/>
         <source>accepted</source>
         <translation>accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="284"/>
-        <location filename="../../ui/review/example_view.py" line="305"/>
+        <location filename="../../ui/review/example_view.py" line="291"/>
+        <location filename="../../ui/review/example_view.py" line="312"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="307"/>
+        <location filename="../../ui/review/example_view.py" line="314"/>
         <source>Filter: %1</source>
         <translation>Filtre : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="290"/>
+        <location filename="../../ui/review/example_view.py" line="297"/>
         <source>With second opinions and your overrides, the filter would now: %1</source>
         <translation>Avec les seconds avis et vos corrections, le filtre aurait maintenant : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="91"/>
+        <location filename="../../ui/review/example_view.py" line="92"/>
         <source>Earlier conversation</source>
         <translation>Conversation précédente</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="113"/>
+        <location filename="../../ui/review/example_view.py" line="114"/>
         <source>Question (the last user message)</source>
         <translation>Question (le dernier message de la personne)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="135"/>
+        <location filename="../../ui/review/example_view.py" line="136"/>
         <source>Why refused, and what now</source>
         <translation>Pourquoi refusé, et maintenant</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="154"/>
+        <location filename="../../ui/review/example_view.py" line="155"/>
         <source>Judge verdicts (1–9 and 0 flip rows 1–10; V: a cursor on every row)</source>
         <translation>Verdicts du juge (1–9 et 0 inversent les lignes 1–10 ; V : un curseur sur chaque ligne)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="164"/>
+        <location filename="../../ui/review/example_view.py" line="165"/>
         <source>Deterministic checks (F marks a failed one a false positive)</source>
         <translation>Contrôles déterministes (F marque un contrôle en échec comme faux positif)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="286"/>
+        <location filename="../../ui/review/example_view.py" line="293"/>
         <source>With the current check versions, second opinions and your overrides, the filter would now: %1</source>
         <translation>Avec les versions actuelles des contrôles, les seconds avis et vos corrections, le filtre aurait maintenant : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="294"/>
+        <location filename="../../ui/review/example_view.py" line="301"/>
         <source>changed</source>
         <translation>changé</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="298"/>
+        <location filename="../../ui/review/example_view.py" line="305"/>
         <source>With the current check versions: %1</source>
         <translation>Avec les versions actuelles des contrôles : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="311"/>
-        <location filename="../../ui/review/example_view.py" line="319"/>
+        <location filename="../../ui/review/example_view.py" line="318"/>
+        <location filename="../../ui/review/example_view.py" line="326"/>
         <source>accept</source>
         <translation>accepter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="311"/>
-        <location filename="../../ui/review/example_view.py" line="319"/>
+        <location filename="../../ui/review/example_view.py" line="318"/>
+        <location filename="../../ui/review/example_view.py" line="326"/>
         <source>reject</source>
         <translation>rejeter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="312"/>
+        <location filename="../../ui/review/example_view.py" line="319"/>
         <source>not reviewed yet</source>
         <translation>pas encore relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="313"/>
+        <location filename="../../ui/review/example_view.py" line="320"/>
         <source>Your decision: %1</source>
         <translation>Votre décision : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="315"/>
+        <location filename="../../ui/review/example_view.py" line="322"/>
         <source>Note: %1</source>
         <translation>Note : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="320"/>
+        <location filename="../../ui/review/example_view.py" line="327"/>
         <source>no decision</source>
         <translation>pas de décision</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="323"/>
+        <location filename="../../ui/review/example_view.py" line="330"/>
         <source>Other reviewers: %1</source>
         <translation>Autres relecteurs : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="334"/>
+        <location filename="../../ui/review/example_view.py" line="341"/>
         <source>This refusal ended the conversation at turn %1 of %2 planned (%3 turns lost).</source>
         <translation>Ce refus a arrêté la conversation au tour %1 sur %2 prévus (%3 tours perdus).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="339"/>
+        <location filename="../../ui/review/example_view.py" line="346"/>
         <source>This refusal ended the conversation at turn %1.</source>
         <translation>Ce refus a arrêté la conversation au tour %1.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="326"/>
+        <location filename="../../ui/review/example_view.py" line="333"/>
         <source>Second opinion failed: %1</source>
         <translation>Échec du second avis : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="350"/>
+        <location filename="../../ui/review/example_view.py" line="357"/>
         <source>Against the reference: %1</source>
         <translation>Par rapport à la référence : %1</translation>
     </message>
@@ -1500,7 +1500,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/review/window.py" line="501"/>
+        <location filename="../../ui/review/window.py" line="507"/>
         <source>second opinions %v / %m</source>
         <translation>seconds avis %v / %m</translation>
     </message>
@@ -1605,7 +1605,7 @@
         <translation>Fin de la file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="355"/>
+        <location filename="../../ui/review/window.py" line="361"/>
         <source>Reviewed %1 / %2 (%3 to review)</source>
         <translation>Relus %1 / %2 (%3 à relire)</translation>
     </message>
@@ -1650,17 +1650,22 @@
         <translation>l&apos;essai n&apos;a pas pu être lu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="362"/>
+        <location filename="../../ui/review/window.py" line="357"/>
+        <source>%1 to review in this filter</source>
+        <translation>%1 à relire dans ce filtre</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="368"/>
         <source>%1 of %2 refusals reviewed, %3 left</source>
         <translation>%1 refus relus sur %2, %3 restants</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="439"/>
+        <location filename="../../ui/review/window.py" line="445"/>
         <source>%1 — %2 to undo</source>
         <translation>%1 — %2 pour annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="453"/>
+        <location filename="../../ui/review/window.py" line="459"/>
         <source>The reviewer name in the settings is not used (%1); deciding as %2 until you set a name in Settings.</source>
         <translation>Le nom de relecteur des réglages n’est pas utilisé (%1) ; décisions au nom de %2 jusqu’à ce que vous choisissiez un nom dans les Réglages.</translation>
     </message>
@@ -1831,22 +1836,22 @@
 <context>
     <name>ReviewKeys</name>
     <message>
-        <location filename="../../ui/review/review_keys.py" line="141"/>
+        <location filename="../../ui/review/review_keys.py" line="142"/>
         <source>No verdict or check on this attempt</source>
         <translation>Aucun verdict ni contrôle sur cet essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/review_keys.py" line="145"/>
+        <location filename="../../ui/review/review_keys.py" line="146"/>
         <source>The whole conversation is shown</source>
         <translation>Toute la conversation est affichée</translation>
     </message>
     <message>
-        <location filename="../../ui/review/review_keys.py" line="149"/>
+        <location filename="../../ui/review/review_keys.py" line="150"/>
         <source>This conversation has no system prompt</source>
         <translation>Cette conversation n&apos;a pas de prompt système</translation>
     </message>
     <message>
-        <location filename="../../ui/review/review_keys.py" line="157"/>
+        <location filename="../../ui/review/review_keys.py" line="158"/>
         <source>Not accepted</source>
         <translation>Non accepté</translation>
     </message>

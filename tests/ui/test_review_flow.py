@@ -417,6 +417,7 @@ def test_filters_by_keyboard_and_a_mouse_choice_gives_the_keyboard_back(
     qtbot.waitUntil(lambda: focused() is w.queue)
     idle(qtbot, w)
     assert box.currentData() == "to_review"
+    assert w.progress_label.text() == "24 to review in this filter"
     QTest.keyClick(focused() or w, Qt.Key.Key_PageDown)
     idle(qtbot, w)
     assert box.currentData() == "to_review"

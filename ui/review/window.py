@@ -351,6 +351,12 @@ class MainWindow(QMainWindow):
     def _show_progress(self, progress: tuple[int, int]) -> None:
         reviewed, total = progress
         self.progress = progress
+        if self.model.filter.review_state == "to_review":
+            # Every attempt of this filter is still to review: "Reviewed 0 / 32" after 31
+            # decisions said nothing; the count left does (the overall line says the rest).
+            self.progress_label.setText(self.tr("%1 to review in this filter").replace(
+                "%1", str(total)))
+            return
         self.progress_label.setText(
             self.tr("Reviewed %1 / %2 (%3 to review)").replace("%1", str(reviewed))
             .replace("%2", str(total)).replace("%3", str(total - reviewed)))
