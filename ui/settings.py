@@ -1,4 +1,5 @@
-"""User settings kept with QSettings (organization "reviewer")."""
+"""User settings kept with QSettings (organization "reviewer"): the Settings dialog's
+values, window geometries, and the review window's last filter."""
 
 from __future__ import annotations
 
@@ -97,6 +98,26 @@ class Settings:
         q.setValue("language", s.language if s.language in LANGUAGES else "system")
         q.setValue("auto_advance", "true" if s.auto_advance else "false")
         q.setValue("ollama/think", "true" if s.judge_think else "false")
+        q.sync()
+
+    def review_filter(self) -> dict[str, str]:
+        """The review window's last filter boxes (empty before the first filter change)."""
+        q = self.q
+        q.beginGroup("review/filter")
+        try:
+            return {str(k): str(q.value(k)) for k in q.childKeys()}
+        finally:
+            q.endGroup()
+
+    def set_review_filter(self, state: dict[str, str]) -> None:
+        """Remember the review window's filter boxes (restored at the next start)."""
+        q = self.q
+        q.beginGroup("review/filter")
+        try:
+            for key, value in state.items():
+                q.setValue(key, value)
+        finally:
+            q.endGroup()
         q.sync()
 
     def geometry(self, name: str) -> QByteArray | None:

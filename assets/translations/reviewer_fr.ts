@@ -2,6 +2,19 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr_FR">
 <context>
+    <name>AcceptQuestion</name>
+    <message>
+        <location filename="../../ui/review/inline.py" line="47"/>
+        <source>The filter would still refuse this attempt, so your accept would contradict the verdicts and checks that back-tests and agreement figures read:</source>
+        <translation>Le filtre refuserait encore cet essai : votre acceptation contredirait les verdicts et contrôles que lisent les rejeux et les chiffres d&apos;accord :</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/inline.py" line="51"/>
+        <source>A: accept anyway   ·   F: flip the refusing verdicts (and mark the failed checks false positives), then accept   ·   Esc: do neither</source>
+        <translation>A : accepter quand même   ·   F : inverser les verdicts qui refusent (et marquer les contrôles en échec comme faux positifs), puis accepter   ·   Échap : ni l&apos;un ni l&apos;autre</translation>
+    </message>
+</context>
+<context>
     <name>AgreementDashboard</name>
     <message>
         <location filename="../../ui/tools/dashboard.py" line="125"/>
@@ -98,12 +111,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../ui/app.py" line="110"/>
+        <location filename="../../ui/app.py" line="111"/>
         <source>Cannot open the database</source>
         <translation>Impossible d&apos;ouvrir la base de données</translation>
     </message>
     <message>
-        <location filename="../../ui/app.py" line="108"/>
+        <location filename="../../ui/app.py" line="109"/>
         <source>Cannot start</source>
         <translation>Démarrage impossible</translation>
     </message>
@@ -801,62 +814,87 @@
 <context>
     <name>CheckModel</name>
     <message>
-        <location filename="../../ui/review/example_models.py" line="198"/>
+        <location filename="../../ui/review/example_models.py" line="283"/>
         <source>Check</source>
         <translation>Contrôle</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="198"/>
+        <location filename="../../ui/review/example_models.py" line="283"/>
         <source>Mode</source>
         <translation>Mode</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="198"/>
+        <location filename="../../ui/review/example_models.py" line="283"/>
         <source>Result</source>
         <translation>Résultat</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="198"/>
+        <location filename="../../ui/review/example_models.py" line="283"/>
         <source>Matches</source>
         <translation>Correspondances</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="199"/>
+        <location filename="../../ui/review/example_models.py" line="284"/>
         <source>Description</source>
         <translation>Description</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="222"/>
+        <location filename="../../ui/review/example_models.py" line="289"/>
+        <source>The deterministic check (hover a name for its pattern).</source>
+        <translation>Le contrôle déterministe (survolez un nom pour voir son motif).</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="290"/>
+        <source>forbid: the answer fails when the pattern matches; require: when it does not.</source>
+        <translation>interdit : la réponse échoue si le motif la trouve ; exige : s&apos;il ne la trouve pas.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="292"/>
+        <source>The check&apos;s result; F (or V, then Space on the row) marks a failed check a false positive.</source>
+        <translation>Le résultat du contrôle ; F (ou V, puis Espace sur la ligne) marque un contrôle en échec comme faux positif.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="294"/>
+        <source>What the pattern matched in the answer (highlighted there too).</source>
+        <translation>Ce que le motif a trouvé dans la réponse (surligné aussi dans la réponse).</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="295"/>
+        <source>What the check is for.</source>
+        <translation>À quoi sert le contrôle.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="320"/>
         <source>forbid</source>
         <translation>interdit</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="222"/>
+        <location filename="../../ui/review/example_models.py" line="320"/>
         <source>require</source>
         <translation>exige</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="225"/>
+        <location filename="../../ui/review/example_models.py" line="323"/>
         <source>failed → false positive</source>
         <translation>échoué → faux positif</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="227"/>
+        <location filename="../../ui/review/example_models.py" line="325"/>
         <source>passed</source>
         <translation>réussi</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="227"/>
+        <location filename="../../ui/review/example_models.py" line="325"/>
         <source>failed</source>
         <translation>échoué</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="229"/>
+        <location filename="../../ui/review/example_models.py" line="327"/>
         <source>v%1 passes</source>
         <translation>v%1 réussit</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="229"/>
+        <location filename="../../ui/review/example_models.py" line="327"/>
         <source>v%1 fails</source>
         <translation>v%1 échoue</translation>
     </message>
@@ -970,128 +1008,161 @@
     </message>
 </context>
 <context>
-    <name>ExamplePane</name>
+    <name>EarlierConversation</name>
     <message>
-        <location filename="../../ui/review/example_view.py" line="211"/>
-        <source>Conversation so far</source>
-        <translation>La conversation jusqu&apos;ici</translation>
+        <location filename="../../ui/review/conversation_view.py" line="224"/>
+        <source>Earlier conversation (%1 messages)</source>
+        <translation>Conversation précédente (%1 messages)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="180"/>
+        <location filename="../../ui/review/conversation_view.py" line="229"/>
+        <source>Show %1 earlier messages (E) — %2 not shown</source>
+        <translation>Afficher %1 messages plus anciens (E) — %2 non affichés</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/conversation_view.py" line="233"/>
+        <source>Hide the system prompt (P)</source>
+        <translation>Masquer le prompt système (P)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/conversation_view.py" line="234"/>
+        <source>System prompt, %1 characters: show it (P)</source>
+        <translation>Prompt système, %1 caractères : l&apos;afficher (P)</translation>
+    </message>
+</context>
+<context>
+    <name>ExamplePane</name>
+    <message>
+        <location filename="../../ui/review/example_view.py" line="120"/>
         <source>Graded response</source>
         <translation>Réponse évaluée</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="188"/>
-        <source>Judge verdicts (keys 1–9 toggle)</source>
-        <translation>Verdicts du juge (les touches 1 à 9 les inversent)</translation>
-    </message>
-    <message>
-        <location filename="../../ui/review/example_view.py" line="199"/>
-        <source>Deterministic checks (F marks a false positive)</source>
-        <translation>Contrôles déterministes (F marque un faux positif)</translation>
-    </message>
-    <message>
-        <location filename="../../ui/review/example_view.py" line="230"/>
+        <location filename="../../ui/review/example_view.py" line="192"/>
         <source>No attempt selected</source>
         <translation>Aucun essai sélectionné</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="253"/>
+        <location filename="../../ui/review/example_view.py" line="212"/>
         <source>⚠ judge contradicts itself</source>
         <translation>⚠ le juge se contredit</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="293"/>
-        <location filename="../../ui/review/example_view.py" line="314"/>
+        <location filename="../../ui/review/example_view.py" line="291"/>
+        <location filename="../../ui/review/example_view.py" line="312"/>
         <source>accepted</source>
         <translation>accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="293"/>
-        <location filename="../../ui/review/example_view.py" line="314"/>
+        <location filename="../../ui/review/example_view.py" line="291"/>
+        <location filename="../../ui/review/example_view.py" line="312"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="316"/>
+        <location filename="../../ui/review/example_view.py" line="314"/>
         <source>Filter: %1</source>
         <translation>Filtre : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="299"/>
+        <location filename="../../ui/review/example_view.py" line="297"/>
         <source>With second opinions and your overrides, the filter would now: %1</source>
         <translation>Avec les seconds avis et vos corrections, le filtre aurait maintenant : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="295"/>
+        <location filename="../../ui/review/example_view.py" line="92"/>
+        <source>Earlier conversation</source>
+        <translation>Conversation précédente</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_view.py" line="114"/>
+        <source>Question (the last user message)</source>
+        <translation>Question (le dernier message de la personne)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_view.py" line="136"/>
+        <source>Why refused, and what now</source>
+        <translation>Pourquoi refusé, et maintenant</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_view.py" line="155"/>
+        <source>Judge verdicts (1–9 and 0 flip rows 1–10; V: a cursor on every row)</source>
+        <translation>Verdicts du juge (1–9 et 0 inversent les lignes 1–10 ; V : un curseur sur chaque ligne)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_view.py" line="165"/>
+        <source>Deterministic checks (F marks a failed one a false positive)</source>
+        <translation>Contrôles déterministes (F marque un contrôle en échec comme faux positif)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_view.py" line="293"/>
         <source>With the current check versions, second opinions and your overrides, the filter would now: %1</source>
         <translation>Avec les versions actuelles des contrôles, les seconds avis et vos corrections, le filtre aurait maintenant : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="303"/>
+        <location filename="../../ui/review/example_view.py" line="301"/>
         <source>changed</source>
         <translation>changé</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="307"/>
+        <location filename="../../ui/review/example_view.py" line="305"/>
         <source>With the current check versions: %1</source>
         <translation>Avec les versions actuelles des contrôles : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="320"/>
-        <location filename="../../ui/review/example_view.py" line="328"/>
+        <location filename="../../ui/review/example_view.py" line="318"/>
+        <location filename="../../ui/review/example_view.py" line="326"/>
         <source>accept</source>
         <translation>accepter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="320"/>
-        <location filename="../../ui/review/example_view.py" line="328"/>
+        <location filename="../../ui/review/example_view.py" line="318"/>
+        <location filename="../../ui/review/example_view.py" line="326"/>
         <source>reject</source>
         <translation>rejeter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="321"/>
+        <location filename="../../ui/review/example_view.py" line="319"/>
         <source>not reviewed yet</source>
         <translation>pas encore relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="322"/>
+        <location filename="../../ui/review/example_view.py" line="320"/>
         <source>Your decision: %1</source>
         <translation>Votre décision : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="324"/>
+        <location filename="../../ui/review/example_view.py" line="322"/>
         <source>Note: %1</source>
         <translation>Note : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="329"/>
+        <location filename="../../ui/review/example_view.py" line="327"/>
         <source>no decision</source>
         <translation>pas de décision</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="332"/>
+        <location filename="../../ui/review/example_view.py" line="330"/>
         <source>Other reviewers: %1</source>
         <translation>Autres relecteurs : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="336"/>
+        <location filename="../../ui/review/example_view.py" line="341"/>
         <source>This refusal ended the conversation at turn %1 of %2 planned (%3 turns lost).</source>
         <translation>Ce refus a arrêté la conversation au tour %1 sur %2 prévus (%3 tours perdus).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="341"/>
+        <location filename="../../ui/review/example_view.py" line="346"/>
         <source>This refusal ended the conversation at turn %1.</source>
         <translation>Ce refus a arrêté la conversation au tour %1.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="345"/>
+        <location filename="../../ui/review/example_view.py" line="333"/>
         <source>Second opinion failed: %1</source>
         <translation>Échec du second avis : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="356"/>
+        <location filename="../../ui/review/example_view.py" line="357"/>
         <source>Against the reference: %1</source>
         <translation>Par rapport à la référence : %1</translation>
     </message>
@@ -1332,75 +1403,80 @@
 <context>
     <name>FilterBar</name>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="40"/>
+        <location filename="../../ui/review/filter_bar.py" line="66"/>
         <source>Search responses and rationales (/)</source>
         <translation>Chercher dans les réponses et les raisons (/)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="50"/>
+        <location filename="../../ui/review/filter_bar.py" line="79"/>
         <source>Refused attempts</source>
         <translation>Essais refusés</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="51"/>
+        <location filename="../../ui/review/filter_bar.py" line="80"/>
         <source>Audit: random accepted attempts</source>
         <translation>Audit : essais acceptés au hasard</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="54"/>
+        <location filename="../../ui/review/filter_bar.py" line="83"/>
         <source>All runs</source>
         <translation>Toutes les générations</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="55"/>
+        <location filename="../../ui/review/filter_bar.py" line="84"/>
         <source>Any criterion</source>
         <translation>Tout critère</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="56"/>
+        <location filename="../../ui/review/filter_bar.py" line="85"/>
         <source>Any check</source>
         <translation>Tout contrôle</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="57"/>
+        <location filename="../../ui/review/filter_bar.py" line="86"/>
         <source>All</source>
         <translation>Tous</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="57"/>
+        <location filename="../../ui/review/filter_bar.py" line="86"/>
         <source>To review</source>
         <translation>À relire</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="57"/>
+        <location filename="../../ui/review/filter_bar.py" line="86"/>
         <source>Reviewed</source>
         <translation>Relus</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="58"/>
+        <location filename="../../ui/review/filter_bar.py" line="87"/>
         <source>Overridden</source>
         <translation>Corrigés</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="58"/>
+        <location filename="../../ui/review/filter_bar.py" line="87"/>
         <source>Reviewed by others, not by me</source>
         <translation>Relus par d&apos;autres, pas par moi</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="61"/>
+        <location filename="../../ui/review/filter_bar.py" line="90"/>
         <source>Contradictions only</source>
         <translation>Contradictions seulement</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/filter_bar.py" line="207"/>
+        <source>No match for “%1”</source>
+        <translation>Aucun résultat pour « %1 »</translation>
     </message>
 </context>
 <context>
     <name>HelpOverlay</name>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="55"/>
+        <location filename="../../ui/review/dialogs.py" line="31"/>
         <source>Keyboard shortcuts</source>
         <translation>Raccourcis clavier</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="68"/>
+        <location filename="../../ui/review/dialogs.py" line="44"/>
         <source>Press any key to close.</source>
         <translation>Appuyez sur une touche pour fermer.</translation>
     </message>
@@ -1414,9 +1490,17 @@
     </message>
 </context>
 <context>
+    <name>KeyQueue</name>
+    <message>
+        <location filename="../../ui/review/key_queue.py" line="83"/>
+        <source>Not applied: %1 (%2)</source>
+        <translation>Non appliqué : %1 (%2)</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/review/window.py" line="398"/>
+        <location filename="../../ui/review/window.py" line="507"/>
         <source>second opinions %v / %m</source>
         <translation>seconds avis %v / %m</translation>
     </message>
@@ -1456,128 +1540,203 @@
         <translation>Aid&amp;e</translation>
     </message>
     <message>
-        <location filename="../../ui/review/action_builder.py" line="86"/>
+        <location filename="../../ui/review/action_builder.py" line="90"/>
         <source>Review</source>
         <translation>Relu</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="76"/>
+        <location filename="../../ui/shortcuts.py" line="79"/>
         <source>Accept (A)</source>
         <translation>Accepter (A)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="78"/>
+        <location filename="../../ui/shortcuts.py" line="83"/>
+        <source>Rescue (Shift+A)</source>
+        <translation>Repêcher (Maj+A)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="85"/>
         <source>Reject (R)</source>
         <translation>Rejeter (R)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="82"/>
+        <location filename="../../ui/shortcuts.py" line="91"/>
         <source>Note (N)</source>
         <translation>Note (N)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="85"/>
+        <location filename="../../ui/shortcuts.py" line="94"/>
         <source>False positive (F)</source>
         <translation>Faux positif (F)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="94"/>
+        <location filename="../../ui/shortcuts.py" line="106"/>
         <source>Second opinion (S)</source>
         <translation>Second avis (S)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="97"/>
+        <location filename="../../ui/shortcuts.py" line="109"/>
         <source>Second opinion: all flagged</source>
         <translation>Second avis : toutes les contradictions</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="108"/>
+        <location filename="../../ui/shortcuts.py" line="135"/>
         <source>Undo</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="110"/>
+        <location filename="../../ui/shortcuts.py" line="137"/>
         <source>Redo</source>
         <translation>Rétablir</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="114"/>
+        <location filename="../../ui/shortcuts.py" line="141"/>
         <source>?</source>
         <translation>?</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="214"/>
+        <location filename="../../ui/review/window.py" line="283"/>
         <source>No attempt %1</source>
         <translation>Pas d&apos;essai %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="157"/>
+        <location filename="../../ui/review/window.py" line="186"/>
         <source>End of the queue</source>
         <translation>Fin de la file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="266"/>
+        <location filename="../../ui/review/window.py" line="361"/>
         <source>Reviewed %1 / %2 (%3 to review)</source>
         <translation>Relus %1 / %2 (%3 à relire)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="103"/>
+        <location filename="../../ui/review/window.py" line="122"/>
         <source>Reviewer — refused examples — %1</source>
         <translation>Reviewer — exemples refusés — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="336"/>
+        <location filename="../../ui/review/window.py" line="188"/>
+        <source>You have decided every attempt of this queue</source>
+        <translation>Vous avez décidé tous les essais de cette file</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="190"/>
+        <source>None left below: back to the first one not reviewed</source>
+        <translation>Plus rien en dessous : retour au premier essai non relu</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="245"/>
+        <source>the queue changed before they could apply</source>
+        <translation>la file a changé avant qu&apos;elles s&apos;appliquent</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="255"/>
+        <source>the queue is empty</source>
+        <translation>la file est vide</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="259"/>
+        <source>No match for “%1”</source>
+        <translation>Aucun résultat pour « %1 »</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="266"/>
+        <source>the queue could not be read</source>
+        <translation>la file n&apos;a pas pu être lue</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="314"/>
+        <source>the attempt could not be read</source>
+        <translation>l&apos;essai n&apos;a pas pu être lu</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="357"/>
+        <source>%1 to review in this filter</source>
+        <translation>%1 à relire dans ce filtre</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="368"/>
+        <source>%1 of %2 refusals reviewed, %3 left</source>
+        <translation>%1 refus relus sur %2, %3 restants</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="445"/>
         <source>%1 — %2 to undo</source>
         <translation>%1 — %2 pour annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="350"/>
+        <location filename="../../ui/review/window.py" line="459"/>
         <source>The reviewer name in the settings is not used (%1); deciding as %2 until you set a name in Settings.</source>
         <translation>Le nom de relecteur des réglages n’est pas utilisé (%1) ; décisions au nom de %2 jusqu’à ce que vous choisissiez un nom dans les Réglages.</translation>
     </message>
 </context>
 <context>
-    <name>NoteDialog</name>
+    <name>NoteEditor</name>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="30"/>
-        <source>Note</source>
-        <translation>Note</translation>
-    </message>
-    <message>
-        <location filename="../../ui/review/dialogs.py" line="35"/>
-        <source>Why you decided so (Enter saves)</source>
-        <translation>Pourquoi cette décision (Entrée enregistre)</translation>
+        <location filename="../../ui/review/inline.py" line="77"/>
+        <source>Why you decided so (Enter saves, Esc cancels)</source>
+        <translation>Pourquoi vous avez décidé ainsi (Entrée enregistre, Échap annule)</translation>
     </message>
 </context>
 <context>
     <name>QueueModel</name>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="199"/>
+        <location filename="../../ui/review/queue_model.py" line="203"/>
         <source>Review</source>
         <translation>Relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="199"/>
+        <location filename="../../ui/review/queue_model.py" line="203"/>
         <source>Attempt</source>
         <translation>Essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="199"/>
-        <source>Score</source>
-        <translation>Score</translation>
+        <location filename="../../ui/review/queue_model.py" line="203"/>
+        <source>Contradiction</source>
+        <translation>Contradiction</translation>
     </message>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="200"/>
+        <location filename="../../ui/review/queue_model.py" line="204"/>
         <source>Why refused</source>
         <translation>Motif du refus</translation>
     </message>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="242"/>
+        <location filename="../../ui/review/queue_model.py" line="204"/>
+        <source>The filter said</source>
+        <translation>Décision du filtre</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/queue_model.py" line="207"/>
+        <source>Your decision: ✓ accepted, ✗ rejected, · not yet. ⚑: the judge contradicts itself on this attempt.</source>
+        <translation>Votre décision : ✓ accepté, ✗ rejeté, · pas encore. ⚑ : le juge se contredit sur cet essai.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/queue_model.py" line="209"/>
+        <source>Conversation · turn/attempt.</source>
+        <translation>Conversation · tour/essai.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/queue_model.py" line="210"/>
+        <source>How strongly a verdict&apos;s rationale says the opposite of the verdict (the detector&apos;s score, 0–1); the queue puts the highest first.</source>
+        <translation>À quel point la raison d&apos;un verdict dit le contraire du verdict (le score du détecteur, de 0 à 1) ; la file met les plus élevés en premier.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/queue_model.py" line="213"/>
+        <source>What the filter decided (these attempts were accepted).</source>
+        <translation>Ce que le filtre a décidé (ces essais ont été acceptés).</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/queue_model.py" line="214"/>
+        <source>The filter&apos;s first reason for refusing; hover a row for all.</source>
+        <translation>Le premier motif de refus du filtre ; survolez une ligne pour les voir tous.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/queue_model.py" line="258"/>
         <source>accepted by the filter</source>
         <translation>accepté par le filtre</translation>
     </message>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="245"/>
+        <location filename="../../ui/review/queue_model.py" line="261"/>
         <source>%1: old version refused, current version passes — %2</source>
         <translation>%1 : refusé par l&apos;ancienne version, la version actuelle passe — %2</translation>
     </message>
@@ -1598,29 +1757,103 @@
 <context>
     <name>ReviewCommands</name>
     <message>
-        <location filename="../../ui/review/commands.py" line="68"/>
+        <location filename="../../ui/review/commands.py" line="98"/>
         <source>Nothing to %1</source>
         <translation>Rien à %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="104"/>
+        <location filename="../../ui/review/commands.py" line="130"/>
+        <source>%1 — %2 to undo</source>
+        <translation>%1 — %2 pour annuler</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="143"/>
+        <source>Accepted %1</source>
+        <translation>%1 accepté</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="144"/>
+        <source>Rejected %1</source>
+        <translation>%1 rejeté</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="157"/>
+        <location filename="../../ui/review/commands.py" line="167"/>
+        <source>Nothing to rescue here: no open contradiction would change the filter&apos;s decision</source>
+        <translation>Rien à repêcher ici : aucune contradiction ouverte ne changerait la décision du filtre</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="169"/>
+        <source>Rescued %1: flipped %2 and accepted</source>
+        <translation>%1 repêché : %2 inversé, essai accepté</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="185"/>
+        <source>Accepted %1, flipping %2</source>
+        <translation>%1 accepté, en inversant %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="195"/>
         <source>No criterion %1 here</source>
         <translation>Pas de critère %1 ici</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="120"/>
+        <location filename="../../ui/review/commands.py" line="213"/>
+        <source>%1 passed: there is no hit to mark</source>
+        <translation>%1 a réussi : rien à marquer</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="231"/>
         <source>No failed check on this attempt</source>
         <translation>Aucun contrôle en échec sur cet essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="145"/>
+        <location filename="../../ui/review/commands.py" line="240"/>
+        <source>Note saved</source>
+        <translation>Note enregistrée</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="246"/>
         <source>undo</source>
         <translation>annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="150"/>
+        <location filename="../../ui/review/commands.py" line="247"/>
+        <source>Undone: %1</source>
+        <translation>Annulé : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="252"/>
         <source>redo</source>
         <translation>rétablir</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="253"/>
+        <source>Redone: %1</source>
+        <translation>Rétabli : %1</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewKeys</name>
+    <message>
+        <location filename="../../ui/review/review_keys.py" line="142"/>
+        <source>No verdict or check on this attempt</source>
+        <translation>Aucun verdict ni contrôle sur cet essai</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/review_keys.py" line="146"/>
+        <source>The whole conversation is shown</source>
+        <translation>Toute la conversation est affichée</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/review_keys.py" line="150"/>
+        <source>This conversation has no system prompt</source>
+        <translation>Cette conversation n&apos;a pas de prompt système</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/review_keys.py" line="158"/>
+        <source>Not accepted</source>
+        <translation>Non accepté</translation>
     </message>
 </context>
 <context>
@@ -1660,57 +1893,57 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="82"/>
+        <location filename="../../ui/review/dialogs.py" line="58"/>
         <source>Settings</source>
         <translation>Réglages</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="89"/>
+        <location filename="../../ui/review/dialogs.py" line="65"/>
         <source>default location</source>
         <translation>emplacement par défaut</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="91"/>
+        <location filename="../../ui/review/dialogs.py" line="67"/>
         <source>System language</source>
         <translation>Langue du système</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="95"/>
+        <location filename="../../ui/review/dialogs.py" line="71"/>
         <source>Go to the next attempt after accept or reject</source>
         <translation>Passer à l&apos;essai suivant après accepter ou rejeter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="99"/>
+        <location filename="../../ui/review/dialogs.py" line="75"/>
         <source>Reviewer name</source>
         <translation>Nom du relecteur</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="100"/>
+        <location filename="../../ui/review/dialogs.py" line="76"/>
         <source>Ollama host</source>
         <translation>Hôte Ollama</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="101"/>
+        <location filename="../../ui/review/dialogs.py" line="77"/>
         <source>Judge model</source>
         <translation>Modèle juge</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="103"/>
+        <location filename="../../ui/review/dialogs.py" line="79"/>
         <source>Database</source>
         <translation>Base de données</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="104"/>
+        <location filename="../../ui/review/dialogs.py" line="80"/>
         <source>Language</source>
         <translation>Langue</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="106"/>
+        <location filename="../../ui/review/dialogs.py" line="82"/>
         <source>Language and database changes apply at the next start.</source>
         <translation>La langue et la base de données changent au prochain démarrage.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="97"/>
+        <location filename="../../ui/review/dialogs.py" line="73"/>
         <source>Let a reasoning judge think before a second opinion</source>
         <translation>Laisser un juge qui raisonne réfléchir avant un second avis</translation>
     </message>
@@ -1718,99 +1951,144 @@
 <context>
     <name>Shortcuts</name>
     <message>
-        <location filename="../../ui/shortcuts.py" line="75"/>
+        <location filename="../../ui/shortcuts.py" line="78"/>
         <source>Accept the attempt</source>
         <translation>Accepter l&apos;essai</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="77"/>
+        <location filename="../../ui/shortcuts.py" line="84"/>
         <source>Reject the attempt</source>
         <translation>Rejeter l&apos;essai</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="79"/>
+        <location filename="../../ui/shortcuts.py" line="86"/>
         <source>Next attempt</source>
         <translation>Essai suivant</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="80"/>
+        <location filename="../../ui/shortcuts.py" line="87"/>
         <source>Previous attempt</source>
         <translation>Essai précédent</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="88"/>
+        <location filename="../../ui/shortcuts.py" line="97"/>
         <source>Toggle the n-th criterion of the table</source>
         <translation>Inverser le n-ième critère du tableau</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="84"/>
+        <location filename="../../ui/shortcuts.py" line="93"/>
         <source>Mark the failed check as a false positive</source>
         <translation>Marquer le contrôle en échec comme faux positif</translation>
     </message>
     <message>
         <location filename="../../ui/shortcuts.py" line="81"/>
+        <source>Rescue: flip the contradictions that would change the decision, then accept</source>
+        <translation>Repêcher : inverser les contradictions qui changeraient la décision, puis accepter</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="89"/>
+        <source>Next attempt you have not reviewed</source>
+        <translation>Essai suivant que vous n&apos;avez pas relu</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="90"/>
         <source>Write a note</source>
         <translation>Écrire une note</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="93"/>
+        <location filename="../../ui/shortcuts.py" line="102"/>
+        <source>Choose any verdict or check: arrows move, Space flips, Esc goes back</source>
+        <translation>Choisir un verdict ou un contrôle : les flèches déplacent, Espace inverse, Échap revient</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="105"/>
         <source>Ask a second opinion</source>
         <translation>Demander un second avis</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="96"/>
+        <location filename="../../ui/shortcuts.py" line="108"/>
         <source>Second opinion for all flagged</source>
         <translation>Second avis pour toutes les contradictions</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="99"/>
+        <location filename="../../ui/shortcuts.py" line="111"/>
         <source>Bulk action on the filter or the selected rows…</source>
         <translation>Action groupée sur le filtre ou les lignes sélectionnées…</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="102"/>
+        <location filename="../../ui/shortcuts.py" line="114"/>
         <source>Replay the filter with the current check versions</source>
         <translation>Rejouer le filtre avec les versions actuelles des contrôles</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="104"/>
+        <location filename="../../ui/shortcuts.py" line="117"/>
+        <source>Scroll the example down</source>
+        <translation>Faire défiler l&apos;exemple vers le bas</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="119"/>
+        <source>Scroll the example up</source>
+        <translation>Faire défiler l&apos;exemple vers le haut</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="121"/>
+        <source>Show earlier messages of the conversation</source>
+        <translation>Afficher des messages plus anciens de la conversation</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="123"/>
+        <source>Show or hide the system prompt</source>
+        <translation>Afficher ou masquer le prompt système</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="124"/>
         <source>Search</source>
         <translation>Chercher</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="106"/>
+        <location filename="../../ui/shortcuts.py" line="127"/>
+        <source>Go to the filters (Tab moves, Esc goes back)</source>
+        <translation>Aller aux filtres (Tab passe de l&apos;un à l&apos;autre, Échap revient)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="130"/>
+        <source>Back to the queue (clears the search, closes a question)</source>
+        <translation>Retour à la file (efface la recherche, ferme une question)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="133"/>
         <source>Audit accepted attempts</source>
         <translation>Auditer les essais acceptés</translation>
     </message>
     <message>
         <location filename="../../ui/review/undo_text.py" line="104"/>
-        <location filename="../../ui/shortcuts.py" line="107"/>
+        <location filename="../../ui/shortcuts.py" line="134"/>
         <source>Undo</source>
         <translation>Annuler</translation>
     </message>
     <message>
         <location filename="../../ui/review/undo_text.py" line="111"/>
-        <location filename="../../ui/shortcuts.py" line="109"/>
+        <location filename="../../ui/shortcuts.py" line="136"/>
         <source>Redo</source>
         <translation>Rétablir</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="111"/>
+        <location filename="../../ui/shortcuts.py" line="138"/>
         <source>Settings…</source>
         <translation>Réglages…</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="112"/>
+        <location filename="../../ui/shortcuts.py" line="139"/>
         <source>Quit</source>
         <translation>Quitter</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="113"/>
+        <location filename="../../ui/shortcuts.py" line="140"/>
         <source>Keyboard shortcuts</source>
         <translation>Raccourcis clavier</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="128"/>
+        <location filename="../../ui/shortcuts.py" line="155"/>
         <source>Toggle criterion %1</source>
         <translation>Inverser le critère %1</translation>
     </message>
@@ -1966,62 +2244,111 @@
 <context>
     <name>VerdictModel</name>
     <message>
-        <location filename="../../ui/review/example_models.py" line="52"/>
+        <location filename="../../ui/review/example_models.py" line="77"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="53"/>
+        <location filename="../../ui/review/example_models.py" line="78"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="100"/>
+        <location filename="../../ui/review/example_models.py" line="151"/>
         <source>Criterion</source>
         <translation>Critère</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="100"/>
+        <location filename="../../ui/review/example_models.py" line="151"/>
         <source>Judge</source>
         <translation>Juge</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="100"/>
-        <source>Now</source>
-        <translation>Maintenant</translation>
+        <location filename="../../ui/review/example_models.py" line="151"/>
+        <source>Polarity</source>
+        <translation>Polarité</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="101"/>
+        <location filename="../../ui/review/example_models.py" line="152"/>
         <source>Rationale</source>
         <translation>Raison</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="101"/>
+        <location filename="../../ui/review/example_models.py" line="152"/>
+        <source>Now
+(with your overrides)</source>
+        <translation>Maintenant
+(avec vos corrections)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="153"/>
         <source>Contradiction</source>
         <translation>Contradiction</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="101"/>
+        <location filename="../../ui/review/example_models.py" line="153"/>
         <source>Second opinion</source>
         <translation>Second avis</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="145"/>
+        <location filename="../../ui/review/example_models.py" line="158"/>
+        <source>The key that flips this row: 1–9, then 0 for row 10. V puts a cursor on the table: the arrows reach every row, Space flips it.</source>
+        <translation>La touche qui inverse cette ligne : 1 à 9, puis 0 pour la ligne 10. V met un curseur sur le tableau : les flèches atteignent chaque ligne, Espace l&apos;inverse.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="160"/>
+        <source>The judge&apos;s criterion (hover a name for its full text).</source>
+        <translation>Le critère du juge (survolez un nom pour voir son texte entier).</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="161"/>
+        <source>+ a success criterion: &quot;yes&quot; is good, &quot;no&quot; refuses.
+− a failure criterion: &quot;yes&quot; means the answer commits the fault (a major fault refuses).</source>
+        <translation>+ un critère de réussite : « oui » est bon, « non » refuse.
+− un critère d&apos;échec : « oui » veut dire que la réponse commet la faute (une faute majeure refuse).</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="164"/>
+        <source>What the judge said first.</source>
+        <translation>Ce que le juge a dit en premier.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="165"/>
+        <source>The verdict the filter&apos;s rule uses now: the second opinion applied, then your override (✎); red when it refuses the attempt.</source>
+        <translation>Le verdict que la règle du filtre utilise maintenant : le second avis appliqué, puis votre correction (✎) ; en rouge quand il refuse l&apos;essai.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="167"/>
+        <source>The judge&apos;s reasoning; highlighted: what contradicts the verdict, and the search&apos;s words.</source>
+        <translation>Le raisonnement du juge ; surligné : ce qui contredit le verdict, et les mots de la recherche.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="169"/>
+        <source>The rationale says the opposite of the verdict (the detector&apos;s score, 0–1).</source>
+        <translation>La raison dit le contraire du verdict (le score du détecteur, de 0 à 1).</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="171"/>
+        <source>The criterion judged again alone, and whether it was applied.</source>
+        <translation>Le critère jugé à nouveau seul, et s&apos;il a été appliqué.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="228"/>
         <source>⚠ contradiction %1</source>
         <translation>⚠ contradiction %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="152"/>
+        <location filename="../../ui/review/example_models.py" line="235"/>
         <source>unreliable — not applied</source>
         <translation>peu fiable — non appliqué</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="161"/>
+        <location filename="../../ui/review/example_models.py" line="244"/>
         <source>Not applied: %1</source>
         <translation>Non appliqué : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="163"/>
+        <location filename="../../ui/review/example_models.py" line="247"/>
         <source>Judge&apos;s reasoning: %1</source>
         <translation>Raisonnement du juge : %1</translation>
     </message>

@@ -11,9 +11,11 @@ A command sets one field of one reviewer's decision on one attempt:
 Applying a command writes the decision row and its ``AuditEvent`` (field, old, new) and
 pushes the step on the reviewer's undo stack (``reviewer.review.stacks``). A
 ``CommandGroup`` applies several commands as *one* step: one Undo takes them all back.
-The stored field strings (``decision``, ``note``, ``criterion:<ID>``, ``check:<ID>``) are
-built by ``ReviewCommand.field`` and read back by ``command_for`` / ``from_event``, here
-only. ``Change`` is the untyped (field string) form the CLI and older callers pass.
+``accept_with_overrides`` is the group a rescue and "flip the refusing verdicts and
+accept" store: the overrides, then the decision, one step. The stored field strings
+(``decision``, ``note``, ``criterion:<ID>``, ``check:<ID>``) are built by
+``ReviewCommand.field`` and read back by ``command_for`` / ``from_event``, here only.
+``Change`` is the untyped (field string) form the CLI and older callers pass.
 """
 
 from __future__ import annotations
@@ -334,6 +336,18 @@ class CommandGroup:
         events = perform_all(session, reviewer, [(c, None) for c in self.commands])
         push_new_step(session, reviewer, events)
         return events
+
+
+def accept_with_overrides(attempt_id: int, criteria: Mapping[str, bool | None],
+                          checks: Sequence[str] = ()) -> CommandGroup:
+    """Set each criterion's override (None: back to the judge's verdict), mark each check's
+    hit a false positive, then accept: one undoable step (a rescue, or "flip the refusing
+    verdicts and accept"). With nothing to override it is the decision alone."""
+    return CommandGroup((
+        *(OverrideCriterion(attempt_id, c, met) for c, met in criteria.items()),
+        *(MarkFalsePositive(attempt_id, c, True) for c in checks),
+        SetDecision(attempt_id, "accept"),
+    ))
 
 
 def perform(session: Session, reviewer: str, command: ReviewCommand, *,

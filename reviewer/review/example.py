@@ -171,6 +171,10 @@ class ExampleView:
     # The filter with each check's newest evaluated version (and the overrides); None
     # when no check was evaluated again since the import.
     live_current: Decision | None = None
+    # What a rescue flips: the open decision-changing contradictions of a refused attempt
+    # (reading them as their rationales read makes the filter accept); empty otherwise.
+    # Filled by the trusted-flags work (issue 15); until then always empty.
+    rescue_flips: tuple[str, ...] = ()
 
     @property
     def seen_others(self) -> dict[str, int]:

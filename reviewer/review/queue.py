@@ -481,3 +481,48 @@ def queue_rows(session: Session, f: QueueFilter, attempt_ids: Iterable[int]) -> 
                  [*(c.label(f"c{i}") for i, c in enumerate(_WALKED)), *keys]
                  ).where(Attempt.id.in_(ids))
     return _rows(session, everything, walk)
+
+
+def overall_progress(session: Session, reviewer: str) -> tuple[int, int]:
+    """``(reviewed, total)`` over every refused attempt of the store, whatever the filter:
+    the status bar's "34 of 63 refusals reviewed, 29 left"."""
+    return queue_progress(session, QueueFilter(reviewer=reviewer))
+
+
+def _undecided(reviewer: str) -> ColumnElement[bool]:
+    """The reviewer has no decision on the attempt (overrides alone are not a decision)."""
+    return ~_exists(ReviewDecision.attempt_id == Attempt.id,
+                    ReviewDecision.reviewer == reviewer, ReviewDecision.decision.is_not(None))
+
+
+def next_unreviewed(session: Session, f: QueueFilter,
+                    after: int | None = None) -> tuple[int | None, bool]:
+    """The first attempt of ``f``'s queue after ``after`` that ``f.reviewer`` has not
+    decided, and whether the search went round to the top to find it.
+
+    Positions are those of the queue under ``f`` with every review state (the attempt
+    just decided under "to review" is still the reference point); ``after`` None or
+    outside the queue starts from the top. ``(None, False)`` when every attempt of the
+    queue is decided.
+    """
+    wide = replace(f, review_state="all")
+    position = func.row_number().over(order_by=_order_by(wide)).label("position")
+    ranked = _base(session, wide, [Attempt.id.label("attempt_id"), position]).subquery()
+    candidates = _base(session, f, [Attempt.id], names=False).where(_undecided(f.reviewer))
+    start = 0
+    if after is not None:
+        start = int(session.scalar(
+            select(ranked.c.position).where(ranked.c.attempt_id == after)) or 0)
+
+    def first(after_position: int) -> int | None:
+        return session.scalar(
+            select(ranked.c.attempt_id)
+            .where(ranked.c.position > after_position,
+                   ranked.c.attempt_id.in_(candidates))
+            .order_by(ranked.c.position).limit(1))
+
+    found = first(start)
+    if found is not None or start == 0:
+        return found, False
+    found = first(0)
+    return found, found is not None

@@ -196,6 +196,23 @@ def undo_steps_query(reviewer: str) -> Any:
     return stmt.where(UndoCursor.reviewer == reviewer)
 
 
+def described(session: Session, step: Step, *, undone: bool) -> UndoStep:
+    """The step an undo (``undone``) or a redo just wrote, named as the menus name it: the
+    change taken back (the undo events' ``old``) or applied again (the redo events' ``new``)."""
+    first = step.events[0]
+    run, conv, turn, attempt = session.execute(
+        select(Run.name, Conversation.name, Attempt.turn, Attempt.attempt)
+        .join(Conversation, Attempt.conversation_id == Conversation.id)
+        .join(Run, Attempt.run_id == Run.id)
+        .where(Attempt.id == first.attempt_id)
+    ).one()
+    key = AttemptKey(run, conv, turn, attempt)
+    if len(step.events) > 1:
+        return UndoStep("group", key, None, None, len(step.events), len(step.attempt_ids))
+    command = command_for(0, first.field, first.old if undone else first.new)
+    return UndoStep(command.kind, key, command.target, command.value)
+
+
 def undo_steps(session: Session, reviewer: str) -> UndoSteps:
     """What the reviewer's next undo and redo would do (one query)."""
     row = session.execute(undo_steps_query(reviewer)).one_or_none()

@@ -154,7 +154,8 @@ def test_settings_dialog_by_keyboard(qtbot: Any, make_window: Maker, filled_stor
     stored = Settings(ui_settings.q).load()
     assert (stored.reviewer, stored.ollama_model, stored.language) == ("Chloé", "qwen3:8b",
                                                                        "fr")
-    # The next decision is Chloé's.
+    # The next decision is Chloé's (the filter refuses it: A asks, A again accepts).
+    QTest.keyClick(QApplication.focusWidget() or w, Qt.Key.Key_A)
     QTest.keyClick(QApplication.focusWidget() or w, Qt.Key.Key_A)
     idle(qtbot, w)
     assert w.progress_label.text() == "Reviewed 1 / 24 (23 to review)"

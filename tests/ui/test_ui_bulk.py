@@ -80,7 +80,7 @@ def test_flip_a_criterion_over_the_filter_then_undo_it(qtbot: Any, make_window: 
     for name in DEMANDE_REFUSALS:
         assert stored(filled_store, name)["criteria"] == {"G-DEMANDE": True}, name
     assert audit_rows(filled_store) == 9  # one row per attempt
-    assert w.statusBar().currentMessage() == "G-DEMANDE → met on 9 attempts — Ctrl+Z to undo"
+    assert w.message_label.text() == "G-DEMANDE → met on 9 attempts — Ctrl+Z to undo"
     # The pane and the Edit menu show it at once; the keys reach the queue again.
     assert w.pane.live_line.text().endswith("accepted  ⟵ changed")
     assert w.actions_by_name["undo"].text() == "Undo: G-DEMANDE → met on 9 attempts"
@@ -100,7 +100,8 @@ def test_reject_the_rows_selected_with_shift_arrows(qtbot: Any, make_window: Mak
     keys = [w.model.rows[r].key for r in range(3)]
     w.queue.select_row(0)
     idle(qtbot, w)
-    press(Qt.Key.Key_A)  # the first row is accepted by hand before
+    press(Qt.Key.Key_A)  # the first row is accepted by hand before (the filter refuses it:
+    press(Qt.Key.Key_A)  # A asks, A again accepts anyway)
     idle(qtbot, w)
     press(Qt.Key.Key_Down, Qt.KeyboardModifier.ShiftModifier)
     press(Qt.Key.Key_Down, Qt.KeyboardModifier.ShiftModifier)

@@ -3,7 +3,7 @@
 ``reviewer gui --reviewer eve`` (and ``reviewer --reviewer eve gui``) decides as eve and
 says so in the title bar; a bad name there, in the Settings dialog or in the stored
 settings is refused with a clear line (the rule: reviewer/review/identity.py). A NUL
-typed in the note dialog, the search box or the Settings dialog is refused too.
+typed in the note editor, the search box or the Settings dialog is refused too.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox
 from sqlalchemy import select
 
@@ -21,7 +22,7 @@ from models import ReviewDecision
 from reviewer.store import Store, open_store
 from tests.support.qt import idle
 from ui.cli import main as cli_main
-from ui.review.dialogs import NoteDialog, SettingsDialog
+from ui.review.dialogs import SettingsDialog
 from ui.review.window import MainWindow
 from ui.settings import AppSettings, Settings
 
@@ -146,20 +147,14 @@ def test_a_stored_name_that_fails_the_rule_is_not_used(
     assert w.windowTitle().endswith("— ines")
 
 
-def test_nul_in_the_note_dialog_is_refused(qtbot: Any, make_window: Maker,
+def test_nul_in_the_note_editor_is_refused(qtbot: Any, make_window: Maker,
                                            filled_store: Store) -> None:
     w = make_window(filled_store)
-
-    def type_note() -> None:
-        dialog = QApplication.activeModalWidget()
-        if not isinstance(dialog, NoteDialog):
-            QTimer.singleShot(20, type_note)
-            return
-        dialog.edit.setText("vu\x00 ici")
-        dialog.accept()
-
-    QTimer.singleShot(0, type_note)
-    w.commands.edit_note()
+    QTest.keyClick(QApplication.focusWidget() or w, Qt.Key.Key_N)  # the note, in place
+    editor = w.pane.note_editor
+    assert editor.isVisible()
+    editor.setText("vu\x00 ici")
+    QTest.keyClick(editor, Qt.Key.Key_Return)
     idle(qtbot, w)
     assert "NUL" in w.error_label.text()
     with filled_store.session() as s:

@@ -1,4 +1,5 @@
-"""Small dialogs: the note editor, the keyboard help overlay, the settings."""
+"""Small dialogs: the keyboard help overlay, the settings (the note is edited in place:
+``ui/review/inline.py``)."""
 
 from __future__ import annotations
 
@@ -13,37 +14,12 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QLabel,
     QLineEdit,
-    QVBoxLayout,
     QWidget,
 )
 
 from reviewer.errors import BadInputError
 from ui.settings import AppSettings, check_values
 from ui.widgets_util import named, plain
-
-
-class NoteDialog(QDialog):
-    """One line of note; Enter saves, Escape cancels."""
-
-    def __init__(self, note: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(self.tr("Note"))
-        self.setMinimumWidth(520)
-        layout = QVBoxLayout(self)
-        self.edit = QLineEdit(note)
-        self.edit.setObjectName("note_edit")
-        self.edit.setPlaceholderText(self.tr("Why you decided so (Enter saves)"))
-        self.edit.returnPressed.connect(self.accept)
-        layout.addWidget(self.edit)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
-                                   | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
-
-    def text(self) -> str:
-        """The note as typed."""
-        return self.edit.text()
 
 
 class HelpOverlay(QDialog):
