@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QMainWindow, QMenu
 
 from reviewer.review.undo import UndoSteps
 from ui.review.undo_text import redo_text, undo_text
-from ui.shortcuts import MENUS, SHORTCUTS, Shortcut, criterion_label
+from ui.shortcuts import MENUS, SHORTCUTS, TOOL_SHORTCUTS, Shortcut, criterion_label
 
 
 def key_text(s: Shortcut) -> str:
@@ -35,6 +35,7 @@ def help_lines() -> list[tuple[str, str]]:
                 lines.append(("1 – 9", s.label()))
             continue
         lines.append((key_text(s), s.label()))
+    lines += [(key_text(s), s.plain_label()) for s in TOOL_SHORTCUTS]  # the Tools windows
     return lines
 
 

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QPushButton,
     QScrollArea,
@@ -100,8 +101,15 @@ class RateBars(QWidget):
                        f"{pct(ffr, '–')} / {pct(cov, '?')}")
 
 
-COLUMNS = ("", "labelled", "caught", "false failures", "misses", "kappa",
-           "false-failure rate", "coverage")
+# Marked for lupdate: ``self.tr(c)`` on a variable alone is invisible to it (the headers
+# stayed English in French).
+COLUMNS = ("", QT_TRANSLATE_NOOP("AgreementDashboard", "labelled"),
+           QT_TRANSLATE_NOOP("AgreementDashboard", "caught"),
+           QT_TRANSLATE_NOOP("AgreementDashboard", "false failures"),
+           QT_TRANSLATE_NOOP("AgreementDashboard", "misses"),
+           QT_TRANSLATE_NOOP("AgreementDashboard", "kappa"),
+           QT_TRANSLATE_NOOP("AgreementDashboard", "false-failure rate"),
+           QT_TRANSLATE_NOOP("AgreementDashboard", "coverage"))
 
 
 class AgreementDashboard(QWidget):
@@ -130,8 +138,11 @@ class AgreementDashboard(QWidget):
         self.overall = plain(named(QLabel(), "overall"))
         self.overall.setWordWrap(True)
         self.table = named(QTableWidget(0, len(COLUMNS)), "agreement_table")
-        self.table.setHorizontalHeaderLabels([self.tr(c) for c in COLUMNS])
+        self.table.setHorizontalHeaderLabels([self.tr(str(c)) for c in COLUMNS])
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        # Columns as wide as their header and figures: the window opens that wide.
+        self.table.horizontalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents)
         self.bars = named(RateBars(), "rate_bars")
         self.causes = named(QTableWidget(0, 4), "causes_table")
         self.causes.setHorizontalHeaderLabels(
