@@ -4,93 +4,128 @@
 <context>
     <name>AgreementDashboard</name>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="125"/>
+        <location filename="../../ui/tools/dashboard.py" line="106"/>
+        <source>labelled</source>
+        <translation>étiquetées</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/dashboard.py" line="107"/>
+        <source>caught</source>
+        <translation>détectées</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/dashboard.py" line="108"/>
+        <source>false failures</source>
+        <translation>faux refus</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/dashboard.py" line="109"/>
+        <source>misses</source>
+        <translation>manquées</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/dashboard.py" line="110"/>
+        <source>kappa</source>
+        <translation>kappa</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/dashboard.py" line="111"/>
+        <source>false-failure rate</source>
+        <translation>taux de faux refus</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/dashboard.py" line="112"/>
+        <source>coverage</source>
+        <translation>couverture</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/dashboard.py" line="133"/>
         <source>Agreement dashboard</source>
         <translation>Tableau d&apos;accord</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="138"/>
+        <location filename="../../ui/tools/dashboard.py" line="149"/>
         <source>cause</source>
         <translation>cause</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="138"/>
+        <location filename="../../ui/tools/dashboard.py" line="149"/>
         <source>refusals</source>
         <translation>refus</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="138"/>
+        <location filename="../../ui/tools/dashboard.py" line="149"/>
         <source>reviewed</source>
         <translation>relus</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="138"/>
+        <location filename="../../ui/tools/dashboard.py" line="149"/>
         <source>overturned</source>
         <translation>renversés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="142"/>
+        <location filename="../../ui/tools/dashboard.py" line="153"/>
         <source>between reviewers</source>
         <translation>entre relecteurs</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="142"/>
+        <location filename="../../ui/tools/dashboard.py" line="153"/>
         <source>attempts</source>
         <translation>essais</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="142"/>
+        <location filename="../../ui/tools/dashboard.py" line="153"/>
         <source>agreement</source>
         <translation>accord</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="146"/>
+        <location filename="../../ui/tools/dashboard.py" line="157"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="163"/>
+        <location filename="../../ui/tools/dashboard.py" line="174"/>
         <source>Refusals per cause</source>
         <translation>Refus par cause</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="166"/>
+        <location filename="../../ui/tools/dashboard.py" line="177"/>
         <source>Agreement between reviewers (team mode)</source>
         <translation>Accord entre relecteurs (mode équipe)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="222"/>
+        <location filename="../../ui/tools/dashboard.py" line="233"/>
         <source>Coverage unknown: no attempt the grader accepted has been audited, so the bad answers it let through are not counted. Audit a sample of accepted attempts.</source>
         <translation>Couverture inconnue : aucun essai accepté par le correcteur n&apos;a été audité, les mauvaises réponses qu&apos;il a laissé passer ne sont donc pas comptées. Auditez un échantillon d&apos;essais acceptés.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="229"/>
+        <location filename="../../ui/tools/dashboard.py" line="240"/>
         <source>%1 audited attempts — kappa %2, false-failure rate %3, coverage %4</source>
         <translation>%1 essais audités — kappa %2, taux de faux refus %3, couverture %4</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="232"/>
-        <location filename="../../ui/tools/dashboard.py" line="270"/>
+        <location filename="../../ui/tools/dashboard.py" line="243"/>
+        <location filename="../../ui/tools/dashboard.py" line="281"/>
         <source>unknown</source>
         <translation>inconnu</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="233"/>
+        <location filename="../../ui/tools/dashboard.py" line="244"/>
         <source>overall</source>
         <translation>global</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="240"/>
+        <location filename="../../ui/tools/dashboard.py" line="251"/>
         <source>Conversations cut short by the filter: %1 (%2 turns lost); by refusals the reviewer overturned: %3 (%4 turns lost)</source>
         <translation>Conversations coupées par le filtre : %1 (%2 tours perdus) ; par des refus renversés à la relecture : %3 (%4 tours perdus)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="253"/>
+        <location filename="../../ui/tools/dashboard.py" line="264"/>
         <source>all reviewers, decisions</source>
         <translation>tous les relecteurs, décisions</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="255"/>
+        <location filename="../../ui/tools/dashboard.py" line="266"/>
         <source>all reviewers, %1</source>
         <translation>tous les relecteurs, %1</translation>
     </message>
@@ -815,234 +850,206 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="74"/>
-        <location filename="../../ui/tools/export_dialog.py" line="101"/>
+        <location filename="../../ui/tools/export_dialog.py" line="82"/>
+        <location filename="../../ui/tools/export_dialog.py" line="110"/>
         <source>Export</source>
         <translation>Exporter</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="76"/>
+        <location filename="../../ui/tools/export_dialog.py" line="84"/>
         <source>Corrected dataset (JSONL)</source>
         <translation>Jeu de données corrigé (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="77"/>
+        <location filename="../../ui/tools/export_dialog.py" line="85"/>
         <source>Preference pairs for DPO or KTO (JSONL)</source>
         <translation>Paires de préférence pour DPO ou KTO (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="78"/>
+        <location filename="../../ui/tools/export_dialog.py" line="86"/>
         <source>Catalog with versions (JSON)</source>
         <translation>Catalogue avec versions (JSON)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="79"/>
+        <location filename="../../ui/tools/export_dialog.py" line="87"/>
         <source>Golden set for the filter&apos;s tests (JSONL)</source>
         <translation>Jeu de référence pour les tests du filtre (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="80"/>
+        <location filename="../../ui/tools/export_dialog.py" line="88"/>
         <source>Conversations to resume (JSONL)</source>
         <translation>Conversations à reprendre (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="81"/>
+        <location filename="../../ui/tools/export_dialog.py" line="89"/>
         <source>Audit trail (JSONL)</source>
         <translation>Journal d&apos;audit (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="82"/>
+        <location filename="../../ui/tools/export_dialog.py" line="90"/>
         <source>Calibration scores with their grading files (JSONL)</source>
         <translation>Notes de calibrage avec leurs fichiers d&apos;évaluation (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="91"/>
+        <location filename="../../ui/tools/export_dialog.py" line="99"/>
         <source>no split (one file)</source>
         <translation>pas de découpage (un seul fichier)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="117"/>
+        <location filename="../../ui/tools/export_dialog.py" line="129"/>
         <source>one example per assistant turn</source>
         <translation>un exemple par tour de l&apos;assistant</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="118"/>
+        <location filename="../../ui/tools/export_dialog.py" line="130"/>
         <source>one example per conversation</source>
         <translation>un exemple par conversation</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="120"/>
+        <location filename="../../ui/tools/export_dialog.py" line="132"/>
         <source>chat messages (OpenAI / Hugging Face)</source>
         <translation>messages de chat (OpenAI / Hugging Face)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="95"/>
+        <location filename="../../ui/tools/export_dialog.py" line="103"/>
         <source>Browse…</source>
         <translation>Parcourir…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="103"/>
+        <location filename="../../ui/tools/export_dialog.py" line="113"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="122"/>
+        <location filename="../../ui/tools/export_dialog.py" line="134"/>
         <source>prompt and completion (TRL)</source>
         <translation>invite et complétion (TRL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="124"/>
+        <location filename="../../ui/tools/export_dialog.py" line="136"/>
         <source>keep every accepted attempt</source>
         <translation>garder chaque essai accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="125"/>
+        <location filename="../../ui/tools/export_dialog.py" line="137"/>
         <source>keep the first accepted attempt</source>
         <translation>garder le premier essai accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="126"/>
+        <location filename="../../ui/tools/export_dialog.py" line="138"/>
         <source>keep the last accepted attempt</source>
         <translation>garder le dernier essai accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="128"/>
+        <location filename="../../ui/tools/export_dialog.py" line="140"/>
         <source>keep examples whose context holds a refused answer</source>
         <translation>garder les exemples dont le contexte contient une réponse refusée</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="130"/>
+        <location filename="../../ui/tools/export_dialog.py" line="142"/>
         <source>do not train the context&apos;s answers again (OpenAI weight 0)</source>
         <translation>ne pas réentraîner les réponses du contexte (poids 0 d&apos;OpenAI)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="134"/>
+        <location filename="../../ui/tools/export_dialog.py" line="146"/>
         <source>pairs for TRL DPO</source>
         <translation>paires pour DPO de TRL</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="135"/>
+        <location filename="../../ui/tools/export_dialog.py" line="147"/>
         <source>pairs for OpenAI DPO</source>
         <translation>paires pour DPO d&apos;OpenAI</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="136"/>
+        <location filename="../../ui/tools/export_dialog.py" line="148"/>
         <source>labels for TRL KTO</source>
         <translation>étiquettes pour KTO de TRL</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="138"/>
+        <location filename="../../ui/tools/export_dialog.py" line="150"/>
         <source>also the filter&apos;s refusals no reviewer overturned</source>
         <translation>aussi les refus du filtre qu&apos;aucun relecteur n&apos;a annulés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="140"/>
+        <location filename="../../ui/tools/export_dialog.py" line="152"/>
         <source>every cause (or e.g. E-INVENTE,G-TON)</source>
         <translation>toutes les causes (ou p. ex. E-INVENTE,G-TON)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="144"/>
+        <location filename="../../ui/tools/export_dialog.py" line="156"/>
         <source>What</source>
         <translation>Quoi</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="145"/>
+        <location filename="../../ui/tools/export_dialog.py" line="157"/>
         <source>Examples</source>
         <translation>Exemples</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="146"/>
+        <location filename="../../ui/tools/export_dialog.py" line="158"/>
         <source>Format</source>
         <translation>Format</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="147"/>
+        <location filename="../../ui/tools/export_dialog.py" line="159"/>
         <source>Several accepted in a turn</source>
         <translation>Plusieurs acceptés dans un tour</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="150"/>
+        <location filename="../../ui/tools/export_dialog.py" line="162"/>
         <source>Pairs</source>
         <translation>Paires</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="152"/>
+        <location filename="../../ui/tools/export_dialog.py" line="164"/>
         <source>Refusal causes</source>
         <translation>Causes de refus</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="155"/>
+        <location filename="../../ui/tools/export_dialog.py" line="167"/>
         <source>seed</source>
         <translation>graine</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="157"/>
+        <location filename="../../ui/tools/export_dialog.py" line="169"/>
         <source>Validation share</source>
         <translation>Part de validation</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="161"/>
+        <location filename="../../ui/tools/export_dialog.py" line="173"/>
         <source>File</source>
         <translation>Fichier</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="168"/>
+        <location filename="../../ui/tools/export_dialog.py" line="180"/>
         <source>What the review changed in the dataset:</source>
         <translation>Ce que la relecture a changé dans le jeu de données :</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="193"/>
-        <location filename="../../ui/tools/export_dialog.py" line="196"/>
+        <location filename="../../ui/tools/export_dialog.py" line="248"/>
+        <location filename="../../ui/tools/export_dialog.py" line="251"/>
         <source>Export to</source>
         <translation>Exporter vers</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="221"/>
+        <location filename="../../ui/tools/export_dialog.py" line="276"/>
         <source>Counting…</source>
         <translation>Comptage…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="237"/>
+        <location filename="../../ui/tools/export_dialog.py" line="292"/>
         <source>Choose a file to write.</source>
         <translation>Choisissez un fichier à écrire.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="246"/>
+        <location filename="../../ui/tools/export_dialog.py" line="302"/>
         <source>Exporting…</source>
         <translation>Export en cours…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="272"/>
+        <location filename="../../ui/tools/export_dialog.py" line="328"/>
         <source>Export failed: %1</source>
         <translation>Échec de l&apos;export : %1</translation>
-    </message>
-</context>
-<context>
-    <name>FeedbackTools</name>
-    <message>
-        <location filename="../../ui/tools/menu.py" line="79"/>
-        <source>Regex back-test…</source>
-        <translation>Rejeu d&apos;une expression régulière…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/tools/menu.py" line="80"/>
-        <source>Criteria editor…</source>
-        <translation>Éditeur de critères…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/tools/menu.py" line="81"/>
-        <source>Agreement dashboard…</source>
-        <translation>Tableau d&apos;accord…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/tools/menu.py" line="82"/>
-        <source>Export…</source>
-        <translation>Exporter…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/tools/menu.py" line="83"/>
-        <source>Calibration…</source>
-        <translation>Calibrage…</translation>
     </message>
 </context>
 <context>
@@ -1137,87 +1144,87 @@
         <translation>seconds avis %v / %m</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="63"/>
+        <location filename="../../ui/shortcuts.py" line="67"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="64"/>
+        <location filename="../../ui/shortcuts.py" line="68"/>
         <source>&amp;Edit</source>
         <translation>&amp;Édition</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="65"/>
+        <location filename="../../ui/shortcuts.py" line="69"/>
         <source>&amp;Go</source>
         <translation>&amp;Aller</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="66"/>
+        <location filename="../../ui/shortcuts.py" line="70"/>
         <source>&amp;Review</source>
         <translation>&amp;Relecture</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="67"/>
+        <location filename="../../ui/shortcuts.py" line="71"/>
         <source>Toggle criterion</source>
         <translation>Inverser un critère</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="69"/>
+        <location filename="../../ui/shortcuts.py" line="73"/>
         <source>&amp;Tools</source>
         <translation>&amp;Outils</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="70"/>
+        <location filename="../../ui/shortcuts.py" line="74"/>
         <source>&amp;Help</source>
         <translation>Aid&amp;e</translation>
     </message>
     <message>
-        <location filename="../../ui/review/action_builder.py" line="85"/>
+        <location filename="../../ui/review/action_builder.py" line="86"/>
         <source>Review</source>
         <translation>Relu</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="75"/>
+        <location filename="../../ui/shortcuts.py" line="79"/>
         <source>Accept (A)</source>
         <translation>Accepter (A)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="77"/>
+        <location filename="../../ui/shortcuts.py" line="81"/>
         <source>Reject (R)</source>
         <translation>Rejeter (R)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="81"/>
+        <location filename="../../ui/shortcuts.py" line="85"/>
         <source>Note (N)</source>
         <translation>Note (N)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="84"/>
+        <location filename="../../ui/shortcuts.py" line="88"/>
         <source>False positive (F)</source>
         <translation>Faux positif (F)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="93"/>
+        <location filename="../../ui/shortcuts.py" line="97"/>
         <source>Second opinion (S)</source>
         <translation>Second avis (S)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="96"/>
+        <location filename="../../ui/shortcuts.py" line="100"/>
         <source>Second opinion: all flagged</source>
         <translation>Second avis : toutes les contradictions</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="101"/>
+        <location filename="../../ui/shortcuts.py" line="105"/>
         <source>Undo</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="103"/>
+        <location filename="../../ui/shortcuts.py" line="107"/>
         <source>Redo</source>
         <translation>Rétablir</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="107"/>
+        <location filename="../../ui/shortcuts.py" line="111"/>
         <source>?</source>
         <translation>?</translation>
     </message>
@@ -1291,12 +1298,12 @@
 <context>
     <name>RateBars</name>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="82"/>
+        <location filename="../../ui/tools/dashboard.py" line="83"/>
         <source>false-failure rate</source>
         <translation>taux de faux refus</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="85"/>
+        <location filename="../../ui/tools/dashboard.py" line="86"/>
         <source>coverage</source>
         <translation>couverture</translation>
     </message>
@@ -1424,89 +1431,114 @@
 <context>
     <name>Shortcuts</name>
     <message>
-        <location filename="../../ui/shortcuts.py" line="74"/>
+        <location filename="../../ui/shortcuts.py" line="78"/>
         <source>Accept the attempt</source>
         <translation>Accepter l&apos;essai</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="76"/>
+        <location filename="../../ui/shortcuts.py" line="80"/>
         <source>Reject the attempt</source>
         <translation>Rejeter l&apos;essai</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="78"/>
+        <location filename="../../ui/shortcuts.py" line="82"/>
         <source>Next attempt</source>
         <translation>Essai suivant</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="79"/>
+        <location filename="../../ui/shortcuts.py" line="83"/>
         <source>Previous attempt</source>
         <translation>Essai précédent</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="87"/>
+        <location filename="../../ui/shortcuts.py" line="91"/>
         <source>Toggle the n-th criterion of the table</source>
         <translation>Inverser le n-ième critère du tableau</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="83"/>
+        <location filename="../../ui/shortcuts.py" line="87"/>
         <source>Mark the failed check as a false positive</source>
         <translation>Marquer le contrôle en échec comme faux positif</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="80"/>
+        <location filename="../../ui/shortcuts.py" line="84"/>
         <source>Write a note</source>
         <translation>Écrire une note</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="92"/>
+        <location filename="../../ui/shortcuts.py" line="96"/>
         <source>Ask a second opinion</source>
         <translation>Demander un second avis</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="95"/>
+        <location filename="../../ui/shortcuts.py" line="99"/>
         <source>Second opinion for all flagged</source>
         <translation>Second avis pour toutes les contradictions</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="97"/>
+        <location filename="../../ui/shortcuts.py" line="101"/>
         <source>Search</source>
         <translation>Chercher</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="99"/>
+        <location filename="../../ui/shortcuts.py" line="103"/>
         <source>Audit accepted attempts</source>
         <translation>Auditer les essais acceptés</translation>
     </message>
     <message>
         <location filename="../../ui/review/undo_text.py" line="69"/>
-        <location filename="../../ui/shortcuts.py" line="100"/>
+        <location filename="../../ui/shortcuts.py" line="104"/>
         <source>Undo</source>
         <translation>Annuler</translation>
     </message>
     <message>
         <location filename="../../ui/review/undo_text.py" line="76"/>
-        <location filename="../../ui/shortcuts.py" line="102"/>
+        <location filename="../../ui/shortcuts.py" line="106"/>
         <source>Redo</source>
         <translation>Rétablir</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="104"/>
+        <location filename="../../ui/shortcuts.py" line="108"/>
         <source>Settings…</source>
         <translation>Réglages…</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="105"/>
+        <location filename="../../ui/shortcuts.py" line="109"/>
         <source>Quit</source>
         <translation>Quitter</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="106"/>
+        <location filename="../../ui/shortcuts.py" line="110"/>
         <source>Keyboard shortcuts</source>
         <translation>Raccourcis clavier</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="121"/>
+        <location filename="../../ui/shortcuts.py" line="119"/>
+        <source>Regex &amp;back-test…</source>
+        <translation>&amp;Rejeu d&apos;une expression régulière…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="122"/>
+        <source>&amp;Criteria editor…</source>
+        <translation>Éditeur de &amp;critères…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="124"/>
+        <source>Agreement &amp;dashboard…</source>
+        <translation>&amp;Tableau d&apos;accord…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="125"/>
+        <source>&amp;Export…</source>
+        <translation>&amp;Exporter…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="127"/>
+        <source>Ca&amp;libration…</source>
+        <translation>Ca&amp;librage…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="141"/>
         <source>Toggle criterion %1</source>
         <translation>Inverser le critère %1</translation>
     </message>
