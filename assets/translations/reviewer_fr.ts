@@ -107,7 +107,7 @@
         <location filename="../../ui/tools/dashboard.py" line="243"/>
         <location filename="../../ui/tools/dashboard.py" line="281"/>
         <source>unknown</source>
-        <translation>inconnu</translation>
+        <translation>inconnue</translation>
     </message>
     <message>
         <location filename="../../ui/tools/dashboard.py" line="244"/>
@@ -146,97 +146,131 @@
 <context>
     <name>BacktestEditor</name>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="132"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="324"/>
+        <source>n/a</source>
+        <translation>n.d.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/tools/backtest_editor.py" line="331"/>
+        <source>%n hit(s) on accepted</source>
+        <translation>
+            <numerusform>%n occurrence sur les acceptées</numerusform>
+            <numerusform>%n occurrences sur les acceptées</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/tools/backtest_editor.py" line="332"/>
+        <source>%n miss(es) on refused</source>
+        <translation>
+            <numerusform>%n manquée sur les refusées</numerusform>
+            <numerusform>%n manquées sur les refusées</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/tools/backtest_editor.py" line="333"/>
+        <source>%n confirmed hit(s)</source>
+        <translation>
+            <numerusform>%n occurrence confirmée</numerusform>
+            <numerusform>%n occurrences confirmées</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="336"/>
+        <source>false-failure rate %1, coverage %2, kappa %3</source>
+        <translation>taux de faux refus %1, couverture %2, kappa %3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="121"/>
         <source>Regex back-test</source>
         <translation>Rejeu d&apos;une expression régulière</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="159"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="148"/>
         <source>forbid (fails on a match)</source>
         <translation>interdit (échoue si elle trouve)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="160"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="149"/>
         <source>require (fails without a match)</source>
         <translation>exige (échoue si elle ne trouve pas)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="162"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="151"/>
         <source>require: only when the last user message matches</source>
         <translation>exige : seulement si le dernier message de la personne correspond</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="175"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="164"/>
         <source>Why this change (one line, required to save)</source>
         <translation>Pourquoi ce changement (une ligne, obligatoire pour enregistrer)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="176"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="165"/>
         <source>Save as new version</source>
         <translation>Enregistrer comme nouvelle version</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="180"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="169"/>
         <source>Check</source>
         <translation>Contrôle</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="181"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="170"/>
         <source>Current</source>
         <translation>Actuel</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="182"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="171"/>
         <source>Pattern</source>
         <translation>Motif</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="186"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="175"/>
         <source>Flags, mode</source>
         <translation>Options, mode</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="187"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="176"/>
         <source>When</source>
         <translation>Quand</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="189"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="178"/>
         <source>Hits that disappear</source>
         <translation>Résultats qui disparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="190"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="179"/>
         <source>Hits that appear</source>
         <translation>Résultats qui apparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="298"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="287"/>
         <source>Back-testing…</source>
         <translation>Rejeu en cours…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="322"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="311"/>
         <source>%1 attempts: %2 → %3 failing; %4 hits disappear, %5 appear</source>
         <translation>%1 essais : %2 → %3 en échec ; %4 résultats disparaissent, %5 apparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="327"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="316"/>
         <source>Agreement with the reviewers on %1 labelled attempts</source>
         <translation>Accord avec les relecteurs sur %1 essais étiquetés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="329"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="318"/>
         <source>current</source>
         <translation>actuel</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="330"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="319"/>
         <source>new</source>
         <translation>nouveau</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="405"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="412"/>
         <source>Saved %1 v%2</source>
         <translation>%1 v%2 enregistré</translation>
     </message>
