@@ -4,128 +4,131 @@
 <context>
     <name>AgreementDashboard</name>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="106"/>
+        <location filename="../../ui/tools/dashboard.py" line="107"/>
         <source>labelled</source>
         <translation>étiquetées</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="107"/>
+        <location filename="../../ui/tools/dashboard.py" line="108"/>
         <source>caught</source>
         <translation>détectées</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="108"/>
+        <location filename="../../ui/tools/dashboard.py" line="109"/>
         <source>false failures</source>
         <translation>faux refus</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="109"/>
+        <location filename="../../ui/tools/dashboard.py" line="110"/>
         <source>misses</source>
         <translation>manquées</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="110"/>
+        <location filename="../../ui/tools/dashboard.py" line="111"/>
         <source>kappa</source>
         <translation>kappa</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="111"/>
+        <location filename="../../ui/tools/dashboard.py" line="112"/>
         <source>false-failure rate</source>
         <translation>taux de faux refus</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="112"/>
+        <location filename="../../ui/tools/dashboard.py" line="113"/>
         <source>coverage</source>
         <translation>couverture</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="133"/>
+        <location filename="../../ui/tools/dashboard.py" line="134"/>
         <source>Agreement dashboard</source>
         <translation>Tableau d&apos;accord</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="149"/>
+        <location filename="../../ui/tools/dashboard.py" line="150"/>
         <source>cause</source>
         <translation>cause</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="149"/>
+        <location filename="../../ui/tools/dashboard.py" line="150"/>
         <source>refusals</source>
         <translation>refus</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="149"/>
+        <location filename="../../ui/tools/dashboard.py" line="150"/>
         <source>reviewed</source>
         <translation>relus</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="149"/>
+        <location filename="../../ui/tools/dashboard.py" line="150"/>
         <source>overturned</source>
         <translation>renversés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="153"/>
+        <location filename="../../ui/tools/dashboard.py" line="154"/>
         <source>between reviewers</source>
         <translation>entre relecteurs</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="153"/>
+        <location filename="../../ui/tools/dashboard.py" line="154"/>
         <source>attempts</source>
         <translation>essais</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="153"/>
+        <location filename="../../ui/tools/dashboard.py" line="154"/>
         <source>agreement</source>
         <translation>accord</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="157"/>
+        <location filename="../../ui/tools/dashboard.py" line="158"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="174"/>
+        <location filename="../../ui/tools/dashboard.py" line="175"/>
         <source>Refusals per cause</source>
         <translation>Refus par cause</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="177"/>
+        <location filename="../../ui/tools/dashboard.py" line="178"/>
         <source>Agreement between reviewers (team mode)</source>
         <translation>Accord entre relecteurs (mode équipe)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="233"/>
+        <location filename="../../ui/tools/dashboard.py" line="234"/>
         <source>Coverage unknown: no attempt the grader accepted has been audited, so the bad answers it let through are not counted. Audit a sample of accepted attempts.</source>
         <translation>Couverture inconnue : aucun essai accepté par le correcteur n&apos;a été audité, les mauvaises réponses qu&apos;il a laissé passer ne sont donc pas comptées. Auditez un échantillon d&apos;essais acceptés.</translation>
     </message>
-    <message>
-        <location filename="../../ui/tools/dashboard.py" line="240"/>
-        <source>%1 audited attempts — kappa %2, false-failure rate %3, coverage %4</source>
-        <translation>%1 essais audités — kappa %2, taux de faux refus %3, couverture %4</translation>
+    <message numerus="yes">
+        <location filename="../../ui/tools/dashboard.py" line="242"/>
+        <source>%n audited attempt(s) — kappa %2, false-failure rate %3, coverage %4</source>
+        <translation>
+            <numerusform>%n essai audité — kappa %2, taux de faux refus %3, couverture %4</numerusform>
+            <numerusform>%n essais audités — kappa %2, taux de faux refus %3, couverture %4</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="243"/>
-        <location filename="../../ui/tools/dashboard.py" line="281"/>
+        <location filename="../../ui/tools/dashboard.py" line="246"/>
+        <location filename="../../ui/tools/dashboard.py" line="284"/>
         <source>unknown</source>
         <translation>inconnue</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="244"/>
+        <location filename="../../ui/tools/dashboard.py" line="247"/>
         <source>overall</source>
         <translation>global</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="251"/>
+        <location filename="../../ui/tools/dashboard.py" line="254"/>
         <source>Conversations cut short by the filter: %1 (%2 turns lost); by refusals the reviewer overturned: %3 (%4 turns lost)</source>
         <translation>Conversations coupées par le filtre : %1 (%2 tours perdus) ; par des refus renversés à la relecture : %3 (%4 tours perdus)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="264"/>
+        <location filename="../../ui/tools/dashboard.py" line="267"/>
         <source>all reviewers, decisions</source>
         <translation>tous les relecteurs, décisions</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="266"/>
+        <location filename="../../ui/tools/dashboard.py" line="269"/>
         <source>all reviewers, %1</source>
         <translation>tous les relecteurs, %1</translation>
     </message>
@@ -1332,12 +1335,12 @@
 <context>
     <name>RateBars</name>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="83"/>
+        <location filename="../../ui/tools/dashboard.py" line="84"/>
         <source>false-failure rate</source>
         <translation>taux de faux refus</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="86"/>
+        <location filename="../../ui/tools/dashboard.py" line="87"/>
         <source>coverage</source>
         <translation>couverture</translation>
     </message>

@@ -133,5 +133,10 @@ def test_count_lines_use_plural_forms(qapp: QApplication) -> None:
             "1 occurrence confirmée")
         assert translate("BacktestEditor", "%n confirmed hit(s)", None, 3) == (
             "3 occurrences confirmées")
+        audited = "%n audited attempt(s) — kappa %2, false-failure rate %3, coverage %4"
+        assert translate("AgreementDashboard", audited, None, 1).startswith(
+            "1 essai audité —")
+        assert translate("AgreementDashboard", audited, None, 4).startswith(
+            "4 essais audités —")
     finally:
         i18n.remove(qapp, translators)

@@ -33,6 +33,7 @@ from reviewer.agreement.dashboard import dashboard_stats
 from reviewer.agreement.reviewers import ReviewerAgreement
 from reviewer.changes import Changes
 from ui.tasks import TaskManager
+from ui.tools.plural import english
 from ui.widgets_util import named, plain
 
 FFR_COLOR = QColor("#c62828")
@@ -236,9 +237,11 @@ class AgreementDashboard(QWidget):
                              if not known else "")
         o = agreed["overall"]
         kappa = "n/a" if o["kappa"] is None else f"{o['kappa']:.2f}"
+        audited = int(agreed["audited"])  # a plain name: lupdate marks the plural then
         self.overall.setText(
-            self.tr("%1 audited attempts — kappa %2, false-failure rate %3, coverage %4")
-            .replace("%1", str(agreed["audited"])).replace("%2", kappa)
+            english(self.tr("%n audited attempt(s) — kappa %2, false-failure rate %3, "
+                            "coverage %4", None, audited), audited)
+            .replace("%2", kappa)
             .replace("%3", pct(o["false_failure_rate"]))
             .replace("%4", pct(o["coverage"], self.tr("unknown"))))
         rows = [(self.tr("overall"), o)]
