@@ -129,3 +129,13 @@ class Settings:
         """Remember a window geometry or splitter state."""
         self.q.setValue(f"window/{name}", value)
         self.q.sync()
+
+    def tool_state(self, name: str) -> str | None:
+        """What a Tools window kept of its last use (e.g. the export dialog's choices)."""
+        value = self.q.value(f"window/{name}")
+        return value if isinstance(value, str) else None
+
+    def set_tool_state(self, name: str, value: str) -> None:
+        """Keep what a Tools window wants back next time it opens."""
+        self.q.setValue(f"window/{name}", value)
+        self.q.sync()

@@ -42,6 +42,10 @@ class Shortcut:
         """The translated text."""
         return QCoreApplication.translate("Shortcuts", str(self.text))
 
+    def plain_label(self) -> str:
+        """The translated text without its mnemonic mark (for the help overlay)."""
+        return self.label().replace("&&", "\0").replace("&", "").replace("\0", "&")
+
     def short_label(self) -> str:
         """The translated toolbar label."""
         return QCoreApplication.translate("MainWindow", str(self.short))
@@ -139,6 +143,22 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut("quit", ("Ctrl+Q",), QT_TRANSLATE_NOOP("Shortcuts", "Quit"), "file"),
     Shortcut("help", ("?", "F1"), QT_TRANSLATE_NOOP("Shortcuts", "Keyboard shortcuts"), "help",
              QT_TRANSLATE_NOOP("MainWindow", "?"), 33),
+)
+
+
+# The Tools windows (``ui/tools/menu.py`` makes their actions; the help overlay lists
+# them after the review keys). ``name`` is the tool's name; the "&" marks the mnemonic
+# of the Tools menu entry (Alt+T, then the letter).
+TOOL_SHORTCUTS: tuple[Shortcut, ...] = (
+    Shortcut("backtest", ("Ctrl+T",), QT_TRANSLATE_NOOP("Shortcuts", "Regex &back-test…"),
+             "tools"),
+    Shortcut("criteria", ("Ctrl+G",),
+             QT_TRANSLATE_NOOP("Shortcuts", "&Criteria editor…"), "tools"),
+    Shortcut("dashboard", ("Ctrl+D",),
+             QT_TRANSLATE_NOOP("Shortcuts", "Agreement &dashboard…"), "tools"),
+    Shortcut("export", ("Ctrl+E",), QT_TRANSLATE_NOOP("Shortcuts", "&Export…"), "tools"),
+    Shortcut("calibration", ("Ctrl+Shift+L",),
+             QT_TRANSLATE_NOOP("Shortcuts", "Ca&libration…"), "tools"),
 )
 
 

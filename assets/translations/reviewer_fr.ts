@@ -17,95 +17,133 @@
 <context>
     <name>AgreementDashboard</name>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="125"/>
+        <location filename="../../ui/tools/dashboard.py" line="134"/>
         <source>Agreement dashboard</source>
         <translation>Tableau d&apos;accord</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="138"/>
+        <location filename="../../ui/tools/dashboard.py" line="150"/>
         <source>cause</source>
         <translation>cause</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="138"/>
+        <location filename="../../ui/tools/dashboard.py" line="150"/>
         <source>refusals</source>
         <translation>refus</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="138"/>
+        <location filename="../../ui/tools/dashboard.py" line="150"/>
         <source>reviewed</source>
         <translation>relus</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="138"/>
+        <location filename="../../ui/tools/dashboard.py" line="150"/>
         <source>overturned</source>
         <translation>renversés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="142"/>
+        <location filename="../../ui/tools/dashboard.py" line="154"/>
         <source>between reviewers</source>
         <translation>entre relecteurs</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="142"/>
+        <location filename="../../ui/tools/dashboard.py" line="154"/>
         <source>attempts</source>
         <translation>essais</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="142"/>
+        <location filename="../../ui/tools/dashboard.py" line="154"/>
         <source>agreement</source>
         <translation>accord</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="146"/>
+        <location filename="../../ui/tools/dashboard.py" line="158"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="163"/>
+        <location filename="../../ui/tools/dashboard.py" line="175"/>
         <source>Refusals per cause</source>
         <translation>Refus par cause</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="166"/>
+        <location filename="../../ui/tools/dashboard.py" line="178"/>
         <source>Agreement between reviewers (team mode)</source>
         <translation>Accord entre relecteurs (mode équipe)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="222"/>
+        <location filename="../../ui/tools/dashboard.py" line="234"/>
         <source>Coverage unknown: no attempt the grader accepted has been audited, so the bad answers it let through are not counted. Audit a sample of accepted attempts.</source>
         <translation>Couverture inconnue : aucun essai accepté par le correcteur n&apos;a été audité, les mauvaises réponses qu&apos;il a laissé passer ne sont donc pas comptées. Auditez un échantillon d&apos;essais acceptés.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="229"/>
-        <source>%1 audited attempts — kappa %2, false-failure rate %3, coverage %4</source>
-        <translation>%1 essais audités — kappa %2, taux de faux refus %3, couverture %4</translation>
-    </message>
-    <message>
-        <location filename="../../ui/tools/dashboard.py" line="232"/>
-        <location filename="../../ui/tools/dashboard.py" line="270"/>
+        <location filename="../../ui/tools/dashboard.py" line="246"/>
+        <location filename="../../ui/tools/dashboard.py" line="284"/>
         <source>unknown</source>
         <translation>inconnu</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="233"/>
+        <location filename="../../ui/tools/dashboard.py" line="247"/>
         <source>overall</source>
         <translation>global</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="240"/>
+        <location filename="../../ui/tools/dashboard.py" line="254"/>
         <source>Conversations cut short by the filter: %1 (%2 turns lost); by refusals the reviewer overturned: %3 (%4 turns lost)</source>
         <translation>Conversations coupées par le filtre : %1 (%2 tours perdus) ; par des refus renversés à la relecture : %3 (%4 tours perdus)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="253"/>
+        <location filename="../../ui/tools/dashboard.py" line="267"/>
         <source>all reviewers, decisions</source>
         <translation>tous les relecteurs, décisions</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="255"/>
+        <location filename="../../ui/tools/dashboard.py" line="269"/>
         <source>all reviewers, %1</source>
         <translation>tous les relecteurs, %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/dashboard.py" line="107"/>
+        <source>labelled</source>
+        <translation>étiquetées</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/dashboard.py" line="108"/>
+        <source>caught</source>
+        <translation>détectées</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/dashboard.py" line="109"/>
+        <source>false failures</source>
+        <translation>faux refus</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/dashboard.py" line="110"/>
+        <source>misses</source>
+        <translation>manquées</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/dashboard.py" line="111"/>
+        <source>kappa</source>
+        <translation>kappa</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/dashboard.py" line="112"/>
+        <source>false-failure rate</source>
+        <translation>taux de faux refus</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/dashboard.py" line="113"/>
+        <source>coverage</source>
+        <translation>couverture</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/tools/dashboard.py" line="242"/>
+        <source>%n audited attempt(s) — kappa %2, false-failure rate %3, coverage %4</source>
+        <translation>
+            <numerusform>%n essai audité — kappa %2, taux de faux refus %3, couverture %4</numerusform>
+            <numerusform>%n essais audités — kappa %2, taux de faux refus %3, couverture %4</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -124,139 +162,173 @@
 <context>
     <name>BacktestEditor</name>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="156"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="145"/>
         <source>Regex back-test</source>
         <translation>Rejeu d&apos;une expression régulière</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="185"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="174"/>
         <source>ECMAScript (JavaScript RegExp, as the filter)</source>
         <translation>ECMAScript (RegExp JavaScript, comme le filtre)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="187"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="176"/>
         <source>Python (regex package)</source>
         <translation>Python (paquet regex)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="189"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="178"/>
         <source>How the pattern is read. The team&apos;s filter is TypeScript: in JavaScript \b and \w are ASCII, so « é » ends a word.</source>
         <translation>Comment le motif est lu. Le filtre de l&apos;équipe est en TypeScript : en JavaScript, \b et \w sont ASCII, donc « é » termine un mot.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="192"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="181"/>
         <source>forbid (fails on a match)</source>
         <translation>interdit (échoue si elle trouve)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="193"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="182"/>
         <source>require (fails without a match)</source>
         <translation>exige (échoue si elle ne trouve pas)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="195"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="184"/>
         <source>require: only when the last user message matches</source>
         <translation>exige : seulement si le dernier message de la personne correspond</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="212"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="201"/>
         <source>Why this change (one line, required to save)</source>
         <translation>Pourquoi ce changement (une ligne, obligatoire pour enregistrer)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="213"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="202"/>
         <source>Save as new version</source>
         <translation>Enregistrer comme nouvelle version</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="216"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="205"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="221"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="210"/>
         <source>Check</source>
         <translation>Contrôle</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="222"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="211"/>
         <source>Current</source>
         <translation>Actuel</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="223"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="212"/>
         <source>Pattern</source>
         <translation>Motif</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="228"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="217"/>
         <source>Flags, mode, dialect</source>
         <translation>Options, mode, dialecte</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="229"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="218"/>
         <source>When</source>
         <translation>Quand</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="231"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="220"/>
         <source>Hits that disappear</source>
         <translation>Résultats qui disparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="232"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="221"/>
         <source>Hits that appear</source>
         <translation>Résultats qui apparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="356"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="345"/>
         <source>Back-testing…</source>
         <translation>Rejeu en cours…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="375"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="364"/>
         <source>Holes in the new pattern:</source>
         <translation>Trous du nouveau motif :</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="383"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="372"/>
         <source>%1 attempts: %2 → %3 failing; %4 hits disappear, %5 appear</source>
         <translation>%1 essais : %2 → %3 en échec ; %4 résultats disparaissent, %5 apparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="388"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="377"/>
         <source>Agreement with the reviewers on %1 labelled attempts</source>
         <translation>Accord avec les relecteurs sur %1 essais étiquetés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="390"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="379"/>
         <source>current</source>
         <translation>actuel</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="391"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="380"/>
         <source>new</source>
         <translation>nouveau</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="473"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="480"/>
         <source>Saved %1 v%2</source>
         <translation>%1 v%2 enregistré</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="493"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="500"/>
         <source>Re-checking %1 v%2 on the stored responses: %3 / %4</source>
         <translation>Nouveau contrôle de %1 v%2 sur les réponses enregistrées : %3 / %4</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="528"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="535"/>
         <source>Re-checking %1 v%2 stopped after %3 of %4 attempts</source>
         <translation>Nouveau contrôle de %1 v%2 arrêté après %3 essais sur %4</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="530"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="537"/>
         <source>%1 v%2 evaluated on %4 stored responses: %5 the old version refused now pass, %6 now fail</source>
         <translation>%1 v%2 évalué sur %4 réponses enregistrées : %5 refusées par l&apos;ancienne version passent désormais, %6 échouent désormais</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="385"/>
+        <source>n/a</source>
+        <translation>n.d.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/tools/backtest_editor.py" line="392"/>
+        <source>%n hit(s) on accepted</source>
+        <translation>
+            <numerusform>%n occurrence sur les acceptées</numerusform>
+            <numerusform>%n occurrences sur les acceptées</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/tools/backtest_editor.py" line="393"/>
+        <source>%n miss(es) on refused</source>
+        <translation>
+            <numerusform>%n manquée sur les refusées</numerusform>
+            <numerusform>%n manquées sur les refusées</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/tools/backtest_editor.py" line="394"/>
+        <source>%n confirmed hit(s)</source>
+        <translation>
+            <numerusform>%n occurrence confirmée</numerusform>
+            <numerusform>%n occurrences confirmées</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="397"/>
+        <source>false-failure rate %1, coverage %2, kappa %3</source>
+        <translation>taux de faux refus %1, couverture %2, kappa %3</translation>
     </message>
 </context>
 <context>
@@ -1170,234 +1242,206 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="74"/>
-        <location filename="../../ui/tools/export_dialog.py" line="101"/>
+        <location filename="../../ui/tools/export_dialog.py" line="82"/>
+        <location filename="../../ui/tools/export_dialog.py" line="110"/>
         <source>Export</source>
         <translation>Exporter</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="76"/>
+        <location filename="../../ui/tools/export_dialog.py" line="84"/>
         <source>Corrected dataset (JSONL)</source>
         <translation>Jeu de données corrigé (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="77"/>
+        <location filename="../../ui/tools/export_dialog.py" line="85"/>
         <source>Preference pairs for DPO or KTO (JSONL)</source>
         <translation>Paires de préférence pour DPO ou KTO (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="78"/>
+        <location filename="../../ui/tools/export_dialog.py" line="86"/>
         <source>Catalog with versions (JSON)</source>
         <translation>Catalogue avec versions (JSON)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="79"/>
+        <location filename="../../ui/tools/export_dialog.py" line="87"/>
         <source>Golden set for the filter&apos;s tests (JSONL)</source>
         <translation>Jeu de référence pour les tests du filtre (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="80"/>
+        <location filename="../../ui/tools/export_dialog.py" line="88"/>
         <source>Conversations to resume (JSONL)</source>
         <translation>Conversations à reprendre (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="81"/>
+        <location filename="../../ui/tools/export_dialog.py" line="89"/>
         <source>Audit trail (JSONL)</source>
         <translation>Journal d&apos;audit (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="82"/>
+        <location filename="../../ui/tools/export_dialog.py" line="90"/>
         <source>Calibration scores with their grading files (JSONL)</source>
         <translation>Notes de calibrage avec leurs fichiers d&apos;évaluation (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="91"/>
+        <location filename="../../ui/tools/export_dialog.py" line="99"/>
         <source>no split (one file)</source>
         <translation>pas de découpage (un seul fichier)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="117"/>
+        <location filename="../../ui/tools/export_dialog.py" line="129"/>
         <source>one example per assistant turn</source>
         <translation>un exemple par tour de l&apos;assistant</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="118"/>
+        <location filename="../../ui/tools/export_dialog.py" line="130"/>
         <source>one example per conversation</source>
         <translation>un exemple par conversation</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="120"/>
+        <location filename="../../ui/tools/export_dialog.py" line="132"/>
         <source>chat messages (OpenAI / Hugging Face)</source>
         <translation>messages de chat (OpenAI / Hugging Face)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="95"/>
+        <location filename="../../ui/tools/export_dialog.py" line="103"/>
         <source>Browse…</source>
         <translation>Parcourir…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="103"/>
+        <location filename="../../ui/tools/export_dialog.py" line="113"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="122"/>
+        <location filename="../../ui/tools/export_dialog.py" line="134"/>
         <source>prompt and completion (TRL)</source>
         <translation>invite et complétion (TRL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="124"/>
+        <location filename="../../ui/tools/export_dialog.py" line="136"/>
         <source>keep every accepted attempt</source>
         <translation>garder chaque essai accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="125"/>
+        <location filename="../../ui/tools/export_dialog.py" line="137"/>
         <source>keep the first accepted attempt</source>
         <translation>garder le premier essai accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="126"/>
+        <location filename="../../ui/tools/export_dialog.py" line="138"/>
         <source>keep the last accepted attempt</source>
         <translation>garder le dernier essai accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="128"/>
+        <location filename="../../ui/tools/export_dialog.py" line="140"/>
         <source>keep examples whose context holds a refused answer</source>
         <translation>garder les exemples dont le contexte contient une réponse refusée</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="130"/>
+        <location filename="../../ui/tools/export_dialog.py" line="142"/>
         <source>do not train the context&apos;s answers again (OpenAI weight 0)</source>
         <translation>ne pas réentraîner les réponses du contexte (poids 0 d&apos;OpenAI)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="134"/>
+        <location filename="../../ui/tools/export_dialog.py" line="146"/>
         <source>pairs for TRL DPO</source>
         <translation>paires pour DPO de TRL</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="135"/>
+        <location filename="../../ui/tools/export_dialog.py" line="147"/>
         <source>pairs for OpenAI DPO</source>
         <translation>paires pour DPO d&apos;OpenAI</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="136"/>
+        <location filename="../../ui/tools/export_dialog.py" line="148"/>
         <source>labels for TRL KTO</source>
         <translation>étiquettes pour KTO de TRL</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="138"/>
+        <location filename="../../ui/tools/export_dialog.py" line="150"/>
         <source>also the filter&apos;s refusals no reviewer overturned</source>
         <translation>aussi les refus du filtre qu&apos;aucun relecteur n&apos;a annulés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="140"/>
+        <location filename="../../ui/tools/export_dialog.py" line="152"/>
         <source>every cause (or e.g. E-INVENTE,G-TON)</source>
         <translation>toutes les causes (ou p. ex. E-INVENTE,G-TON)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="144"/>
+        <location filename="../../ui/tools/export_dialog.py" line="156"/>
         <source>What</source>
         <translation>Quoi</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="145"/>
+        <location filename="../../ui/tools/export_dialog.py" line="157"/>
         <source>Examples</source>
         <translation>Exemples</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="146"/>
+        <location filename="../../ui/tools/export_dialog.py" line="158"/>
         <source>Format</source>
         <translation>Format</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="147"/>
+        <location filename="../../ui/tools/export_dialog.py" line="159"/>
         <source>Several accepted in a turn</source>
         <translation>Plusieurs acceptés dans un tour</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="150"/>
+        <location filename="../../ui/tools/export_dialog.py" line="162"/>
         <source>Pairs</source>
         <translation>Paires</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="152"/>
+        <location filename="../../ui/tools/export_dialog.py" line="164"/>
         <source>Refusal causes</source>
         <translation>Causes de refus</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="155"/>
+        <location filename="../../ui/tools/export_dialog.py" line="167"/>
         <source>seed</source>
         <translation>graine</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="157"/>
+        <location filename="../../ui/tools/export_dialog.py" line="169"/>
         <source>Validation share</source>
         <translation>Part de validation</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="161"/>
+        <location filename="../../ui/tools/export_dialog.py" line="173"/>
         <source>File</source>
         <translation>Fichier</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="168"/>
+        <location filename="../../ui/tools/export_dialog.py" line="180"/>
         <source>What the review changed in the dataset:</source>
         <translation>Ce que la relecture a changé dans le jeu de données :</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="193"/>
-        <location filename="../../ui/tools/export_dialog.py" line="196"/>
+        <location filename="../../ui/tools/export_dialog.py" line="248"/>
+        <location filename="../../ui/tools/export_dialog.py" line="251"/>
         <source>Export to</source>
         <translation>Exporter vers</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="221"/>
+        <location filename="../../ui/tools/export_dialog.py" line="276"/>
         <source>Counting…</source>
         <translation>Comptage…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="237"/>
+        <location filename="../../ui/tools/export_dialog.py" line="292"/>
         <source>Choose a file to write.</source>
         <translation>Choisissez un fichier à écrire.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="246"/>
+        <location filename="../../ui/tools/export_dialog.py" line="302"/>
         <source>Exporting…</source>
         <translation>Export en cours…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="272"/>
+        <location filename="../../ui/tools/export_dialog.py" line="328"/>
         <source>Export failed: %1</source>
         <translation>Échec de l&apos;export : %1</translation>
-    </message>
-</context>
-<context>
-    <name>FeedbackTools</name>
-    <message>
-        <location filename="../../ui/tools/menu.py" line="86"/>
-        <source>Regex back-test…</source>
-        <translation>Rejeu d&apos;une expression régulière…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/tools/menu.py" line="87"/>
-        <source>Criteria editor…</source>
-        <translation>Éditeur de critères…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/tools/menu.py" line="88"/>
-        <source>Agreement dashboard…</source>
-        <translation>Tableau d&apos;accord…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/tools/menu.py" line="89"/>
-        <source>Export…</source>
-        <translation>Exporter…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/tools/menu.py" line="90"/>
-        <source>Calibration…</source>
-        <translation>Calibrage…</translation>
     </message>
 </context>
 <context>
@@ -1505,92 +1549,92 @@
         <translation>seconds avis %v / %m</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="64"/>
+        <location filename="../../ui/shortcuts.py" line="68"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="65"/>
+        <location filename="../../ui/shortcuts.py" line="69"/>
         <source>&amp;Edit</source>
         <translation>&amp;Édition</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="66"/>
+        <location filename="../../ui/shortcuts.py" line="70"/>
         <source>&amp;Go</source>
         <translation>&amp;Aller</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="67"/>
+        <location filename="../../ui/shortcuts.py" line="71"/>
         <source>&amp;Review</source>
         <translation>&amp;Relecture</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="68"/>
+        <location filename="../../ui/shortcuts.py" line="72"/>
         <source>Toggle criterion</source>
         <translation>Inverser un critère</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="70"/>
+        <location filename="../../ui/shortcuts.py" line="74"/>
         <source>&amp;Tools</source>
         <translation>&amp;Outils</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="71"/>
+        <location filename="../../ui/shortcuts.py" line="75"/>
         <source>&amp;Help</source>
         <translation>Aid&amp;e</translation>
     </message>
     <message>
-        <location filename="../../ui/review/action_builder.py" line="90"/>
+        <location filename="../../ui/review/action_builder.py" line="98"/>
         <source>Review</source>
         <translation>Relu</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="79"/>
+        <location filename="../../ui/shortcuts.py" line="83"/>
         <source>Accept (A)</source>
         <translation>Accepter (A)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="83"/>
+        <location filename="../../ui/shortcuts.py" line="87"/>
         <source>Rescue (Shift+A)</source>
         <translation>Repêcher (Maj+A)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="85"/>
+        <location filename="../../ui/shortcuts.py" line="89"/>
         <source>Reject (R)</source>
         <translation>Rejeter (R)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="91"/>
+        <location filename="../../ui/shortcuts.py" line="95"/>
         <source>Note (N)</source>
         <translation>Note (N)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="94"/>
+        <location filename="../../ui/shortcuts.py" line="98"/>
         <source>False positive (F)</source>
         <translation>Faux positif (F)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="106"/>
+        <location filename="../../ui/shortcuts.py" line="110"/>
         <source>Second opinion (S)</source>
         <translation>Second avis (S)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="109"/>
+        <location filename="../../ui/shortcuts.py" line="113"/>
         <source>Second opinion: all flagged</source>
         <translation>Second avis : toutes les contradictions</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="135"/>
+        <location filename="../../ui/shortcuts.py" line="139"/>
         <source>Undo</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="137"/>
+        <location filename="../../ui/shortcuts.py" line="141"/>
         <source>Redo</source>
         <translation>Rétablir</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="141"/>
+        <location filename="../../ui/shortcuts.py" line="145"/>
         <source>?</source>
         <translation>?</translation>
     </message>
@@ -1744,12 +1788,12 @@
 <context>
     <name>RateBars</name>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="82"/>
+        <location filename="../../ui/tools/dashboard.py" line="84"/>
         <source>false-failure rate</source>
         <translation>taux de faux refus</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="85"/>
+        <location filename="../../ui/tools/dashboard.py" line="87"/>
         <source>coverage</source>
         <translation>couverture</translation>
     </message>
@@ -1951,146 +1995,171 @@
 <context>
     <name>Shortcuts</name>
     <message>
-        <location filename="../../ui/shortcuts.py" line="78"/>
+        <location filename="../../ui/shortcuts.py" line="82"/>
         <source>Accept the attempt</source>
         <translation>Accepter l&apos;essai</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="84"/>
+        <location filename="../../ui/shortcuts.py" line="88"/>
         <source>Reject the attempt</source>
         <translation>Rejeter l&apos;essai</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="86"/>
+        <location filename="../../ui/shortcuts.py" line="90"/>
         <source>Next attempt</source>
         <translation>Essai suivant</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="87"/>
+        <location filename="../../ui/shortcuts.py" line="91"/>
         <source>Previous attempt</source>
         <translation>Essai précédent</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="97"/>
+        <location filename="../../ui/shortcuts.py" line="101"/>
         <source>Toggle the n-th criterion of the table</source>
         <translation>Inverser le n-ième critère du tableau</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="93"/>
+        <location filename="../../ui/shortcuts.py" line="97"/>
         <source>Mark the failed check as a false positive</source>
         <translation>Marquer le contrôle en échec comme faux positif</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="81"/>
+        <location filename="../../ui/shortcuts.py" line="85"/>
         <source>Rescue: flip the contradictions that would change the decision, then accept</source>
         <translation>Repêcher : inverser les contradictions qui changeraient la décision, puis accepter</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="89"/>
+        <location filename="../../ui/shortcuts.py" line="93"/>
         <source>Next attempt you have not reviewed</source>
         <translation>Essai suivant que vous n&apos;avez pas relu</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="90"/>
+        <location filename="../../ui/shortcuts.py" line="94"/>
         <source>Write a note</source>
         <translation>Écrire une note</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="102"/>
+        <location filename="../../ui/shortcuts.py" line="106"/>
         <source>Choose any verdict or check: arrows move, Space flips, Esc goes back</source>
         <translation>Choisir un verdict ou un contrôle : les flèches déplacent, Espace inverse, Échap revient</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="105"/>
+        <location filename="../../ui/shortcuts.py" line="109"/>
         <source>Ask a second opinion</source>
         <translation>Demander un second avis</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="108"/>
+        <location filename="../../ui/shortcuts.py" line="112"/>
         <source>Second opinion for all flagged</source>
         <translation>Second avis pour toutes les contradictions</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="111"/>
+        <location filename="../../ui/shortcuts.py" line="115"/>
         <source>Bulk action on the filter or the selected rows…</source>
         <translation>Action groupée sur le filtre ou les lignes sélectionnées…</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="114"/>
+        <location filename="../../ui/shortcuts.py" line="118"/>
         <source>Replay the filter with the current check versions</source>
         <translation>Rejouer le filtre avec les versions actuelles des contrôles</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="117"/>
+        <location filename="../../ui/shortcuts.py" line="121"/>
         <source>Scroll the example down</source>
         <translation>Faire défiler l&apos;exemple vers le bas</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="119"/>
+        <location filename="../../ui/shortcuts.py" line="123"/>
         <source>Scroll the example up</source>
         <translation>Faire défiler l&apos;exemple vers le haut</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="121"/>
+        <location filename="../../ui/shortcuts.py" line="125"/>
         <source>Show earlier messages of the conversation</source>
         <translation>Afficher des messages plus anciens de la conversation</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="123"/>
+        <location filename="../../ui/shortcuts.py" line="127"/>
         <source>Show or hide the system prompt</source>
         <translation>Afficher ou masquer le prompt système</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="124"/>
+        <location filename="../../ui/shortcuts.py" line="128"/>
         <source>Search</source>
         <translation>Chercher</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="127"/>
+        <location filename="../../ui/shortcuts.py" line="131"/>
         <source>Go to the filters (Tab moves, Esc goes back)</source>
         <translation>Aller aux filtres (Tab passe de l&apos;un à l&apos;autre, Échap revient)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="130"/>
+        <location filename="../../ui/shortcuts.py" line="134"/>
         <source>Back to the queue (clears the search, closes a question)</source>
         <translation>Retour à la file (efface la recherche, ferme une question)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="133"/>
+        <location filename="../../ui/shortcuts.py" line="137"/>
         <source>Audit accepted attempts</source>
         <translation>Auditer les essais acceptés</translation>
     </message>
     <message>
         <location filename="../../ui/review/undo_text.py" line="104"/>
-        <location filename="../../ui/shortcuts.py" line="134"/>
+        <location filename="../../ui/shortcuts.py" line="138"/>
         <source>Undo</source>
         <translation>Annuler</translation>
     </message>
     <message>
         <location filename="../../ui/review/undo_text.py" line="111"/>
-        <location filename="../../ui/shortcuts.py" line="136"/>
+        <location filename="../../ui/shortcuts.py" line="140"/>
         <source>Redo</source>
         <translation>Rétablir</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="138"/>
+        <location filename="../../ui/shortcuts.py" line="142"/>
         <source>Settings…</source>
         <translation>Réglages…</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="139"/>
+        <location filename="../../ui/shortcuts.py" line="143"/>
         <source>Quit</source>
         <translation>Quitter</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="140"/>
+        <location filename="../../ui/shortcuts.py" line="144"/>
         <source>Keyboard shortcuts</source>
         <translation>Raccourcis clavier</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="155"/>
+        <location filename="../../ui/shortcuts.py" line="175"/>
         <source>Toggle criterion %1</source>
         <translation>Inverser le critère %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="153"/>
+        <source>Regex &amp;back-test…</source>
+        <translation>&amp;Rejeu d&apos;une expression régulière…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="156"/>
+        <source>&amp;Criteria editor…</source>
+        <translation>Éditeur de &amp;critères…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="158"/>
+        <source>Agreement &amp;dashboard…</source>
+        <translation>&amp;Tableau d&apos;accord…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="159"/>
+        <source>&amp;Export…</source>
+        <translation>&amp;Exporter…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="161"/>
+        <source>Ca&amp;libration…</source>
+        <translation>Ca&amp;librage…</translation>
     </message>
 </context>
 <context>

@@ -9,11 +9,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
 from reviewer.review.actions import decide
 from reviewer.store import Store
 from tests.support.feedback_stores import attempt_id, key, load_export_store
 from ui.cli import main as gui_main
+from ui.settings import Settings
 from ui.tasks import TaskManager
 from ui.tools.export_dialog import ExportDialog
 
@@ -98,3 +102,35 @@ def test_a_screenshot_over_the_database_is_refused(
     assert capsys.readouterr().err == (f"reviewer: cannot write {db}: it is the open "
                                        f"database ({db}); nothing was written\n")
     assert db.read_bytes() == before
+
+
+def test_enter_exports_and_the_dialog_reopens_on_the_last_choices(
+        qtbot: Any, tmp_path: Path, store: Store, task_manager: TaskManager,
+        ui_settings: Settings) -> None:
+    load_export_store(store, tmp_path)
+    out = tmp_path / "out"
+    out.mkdir()
+    dialog = ExportDialog(task_manager, memory=ui_settings)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.kind.setCurrentIndex(dialog.kind.findData("preference"))
+    dialog.pref_fmt.setCurrentIndex(dialog.pref_fmt.findData("kto"))
+    dialog.filter_refusals.setChecked(True)
+    dialog.path.setText(str(out / "pairs.jsonl"))
+    dialog.path.setFocus()
+    # Enter in the path field exports: the file is written, no file chooser opens.
+    with qtbot.waitSignal(dialog.exported, timeout=10000):
+        QTest.keyClick(dialog.path, Qt.Key.Key_Return)
+    assert (out / "pairs.jsonl").is_file()
+    assert QApplication.activeModalWidget() is None
+    dialog.close()
+    again = ExportDialog(task_manager, memory=ui_settings)
+    qtbot.addWidget(again)
+    assert again.kind.currentData() == "preference"
+    assert again.pref_fmt.currentData() == "kto" and again.filter_refusals.isChecked()
+    assert again.path.text() == str(out / "pairs.jsonl")
+    # Another kind goes to the same folder.
+    again.kind.setCurrentIndex(again.kind.findData("catalog"))
+    assert again.path.text() == str(out / "catalog.json")
+    again.close()

@@ -16,7 +16,7 @@ from tests.ui.test_ui_review import show
 from ui import i18n
 from ui.review.action_builder import help_lines
 from ui.review.window import MainWindow
-from ui.shortcuts import MENUS, SHORTCUTS
+from ui.shortcuts import MENUS, SHORTCUTS, TOOL_SHORTCUTS
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 Maker = Callable[[Store], MainWindow]
@@ -60,7 +60,7 @@ def test_menus_toolbar_and_help_are_the_keyboard_table(qtbot: Any, make_window: 
         action = w.findChild(QAction, f"action_{s.name}")
         assert action is not None and [k.toString() for k in action.shortcuts()] == list(s.keys)
     # The help overlay lists the table: every key once, the ten criteria as one line.
-    assert len(help_lines()) == len(SHORTCUTS) - 9
+    assert len(help_lines()) == len(SHORTCUTS) - 9 + len(TOOL_SHORTCUTS)
     assert ("1 – 9, 0", "Toggle the n-th criterion of the table") in help_lines()
 
 

@@ -17,7 +17,14 @@ from PySide6.QtWidgets import QMainWindow, QMenu
 
 from reviewer.review.undo import UndoSteps
 from ui.review.undo_text import redo_text, undo_text
-from ui.shortcuts import CRITERION_KEYS, MENUS, SHORTCUTS, Shortcut, criterion_label
+from ui.shortcuts import (
+    CRITERION_KEYS,
+    MENUS,
+    SHORTCUTS,
+    TOOL_SHORTCUTS,
+    Shortcut,
+    criterion_label,
+)
 
 CRITERION_KEYS_TEXT = f"{CRITERION_KEYS[0]} – {CRITERION_KEYS[8]}, {CRITERION_KEYS[9]}"
 
@@ -37,6 +44,7 @@ def help_lines() -> list[tuple[str, str]]:
                 lines.append((CRITERION_KEYS_TEXT, s.label()))
             continue
         lines.append((key_text(s), s.label()))
+    lines += [(key_text(s), s.plain_label()) for s in TOOL_SHORTCUTS]  # the Tools windows
     return lines
 
 

@@ -59,6 +59,7 @@ from reviewer.revise.recheck import RecheckRun, recheck_check, recheck_counts
 from reviewer.rule.checks import CheckPattern, PatternError, compile_check
 from reviewer.store import Session
 from ui.tasks import LongTask, TaskManager, Work
+from ui.tools.plural import english
 from ui.widgets_util import named, plain, rich_tooltip
 
 DEBOUNCE_MS = 300
@@ -73,18 +74,6 @@ def _compile_now(spec: CheckPattern) -> None:
     if spec.dialect == "python":
         compile_check(spec)
 
-
-
-def _pct(x: float | None) -> str:
-    return "n/a" if x is None else f"{x:.0%}"
-
-
-def figures_text(label: str, c: Confusion) -> str:
-    """One line of agreement figures for a pattern."""
-    kappa = "n/a" if c.kappa is None else f"{c.kappa:.2f}"
-    return (f"{label}: {c.fp} hits on accepted, {c.fn} misses on refused, {c.tp} confirmed "
-            f"hits — false-failure rate {_pct(c.false_failure_rate)}, coverage "
-            f"{_pct(c.coverage)}, kappa {kappa}")
 
 
 Spans = list[tuple[int, int]]
@@ -387,10 +376,28 @@ class BacktestEditor(QWidget):
         self.figures.setText(
             self.tr("Agreement with the reviewers on %1 labelled attempts")
             .replace("%1", str(result.new_agreement.n)) + "\n"
-            + figures_text(self.tr("current"), result.old_agreement) + "\n"
-            + figures_text(self.tr("new"), result.new_agreement))
+            + self.figures_text(self.tr("current"), result.old_agreement) + "\n"
+            + self.figures_text(self.tr("new"), result.new_agreement))
         self._update_save()
         self.result_shown.emit()
+
+    def _pct(self, x: float | None) -> str:
+        return self.tr("n/a") if x is None else f"{x:.0%}"
+
+    def figures_text(self, label: str, c: Confusion) -> str:
+        """One line of agreement figures for a pattern, its counts with plural forms."""
+        # self.tr(text, None, n) with n a plain name: the one form pyside6-lupdate marks
+        # as a plural (numerus) entry.
+        fp, fn, tp = c.fp, c.fn, c.tp
+        hits = self.tr("%n hit(s) on accepted", None, fp)
+        misses = self.tr("%n miss(es) on refused", None, fn)
+        confirmed = self.tr("%n confirmed hit(s)", None, tp)
+        counts = [english(hits, fp), english(misses, fn), english(confirmed, tp)]
+        kappa = self._pct(None) if c.kappa is None else f"{c.kappa:.2f}"
+        rates = (self.tr("false-failure rate %1, coverage %2, kappa %3")
+                 .replace("%1", self._pct(c.false_failure_rate))
+                 .replace("%2", self._pct(c.coverage)).replace("%3", kappa))
+        return f"{label}: {', '.join(counts)} — {rates}"
 
     def _failed(self, generation: int, exc: BaseException) -> None:
         if generation != self._generation or isinstance(exc, Cancelled):

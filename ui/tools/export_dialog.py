@@ -16,10 +16,15 @@ failed export leaves nothing half-written; the error is shown in the dialog. The
 is a long job of the app's task manager: it reads the whole store and must not hold up
 the reviewer's actions; it starts after every write asked for before it, so it contains
 the decision just made.
+
+Enter exports (the Export button is the default; Browse… and Close never take Enter).
+Given a ``memory`` (the app's settings), the dialog reopens with the last export's kind,
+options and path, kept under ``window/export_choices`` when an export starts.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -49,10 +54,12 @@ from reviewer.exports.preference import PreferenceOptions, parse_causes
 from reviewer.exports.run import export_target, run_export
 from reviewer.exports.split import Split
 from reviewer.store import Session
+from ui.settings import Settings
 from ui.tasks import TaskManager
 from ui.widgets_util import named, plain
 
 SUFFIX = {"catalog": ".json"}
+MEMORY_KEY = "export_choices"
 
 
 class ExportDialog(QDialog):
@@ -66,9 +73,10 @@ class ExportDialog(QDialog):
     exported = Signal(str)
 
     def __init__(self, tasks: TaskManager, parent: QWidget | None = None,
-                 folder: Path | None = None) -> None:
+                 folder: Path | None = None, memory: Settings | None = None) -> None:
         super().__init__(parent)
         self.tasks = tasks
+        self.memory = memory
         self.folder = folder or Path.home()
         self._preview_asked = 0
         self.setWindowTitle(self.tr("Export"))
@@ -92,15 +100,18 @@ class ExportDialog(QDialog):
         self.seed = named(QSpinBox(), "seed")
         self.seed.setRange(0, 1_000_000)
         self.path = named(QLineEdit(), "path")
-        browse = QPushButton(self.tr("Browse…"))
+        browse = named(QPushButton(self.tr("Browse…")), "browse")
+        browse.setAutoDefault(False)  # Enter exports, it does not open the file chooser
         browse.clicked.connect(self._browse)
         self.changes = plain(named(QLabel(), "changes_label"))
         self.changes.setWordWrap(True)
         self.status = plain(named(QLabel(), "status_label"))
         self.status.setWordWrap(True)
         self.export_button = named(QPushButton(self.tr("Export")), "export")
+        self.export_button.setDefault(True)
         self.export_button.clicked.connect(self.start)
         close = QPushButton(self.tr("Close"))
+        close.setAutoDefault(False)
         close.clicked.connect(self.close)
         self._lay_out(browse, close)
         self.kind.currentIndexChanged.connect(self._kind_changed)
@@ -110,6 +121,7 @@ class ExportDialog(QDialog):
         self.keep_tainted.toggled.connect(self.preview)
         tasks.changed.connect(self._changed)
         self._kind_changed()
+        self._recall()
         self.preview()
 
     def _dataset_widgets(self) -> None:
@@ -169,6 +181,49 @@ class ExportDialog(QDialog):
         layout.addWidget(self.changes)
         layout.addWidget(self.status)
         layout.addLayout(buttons)
+
+    def _choices(self) -> dict[str, Any]:
+        """What the reviewer chose, as the settings keep it."""
+        combos = {n: box.currentData() for n, box in self._combos().items()}
+        checks = {n: box.isChecked() for n, box in self._checks().items()}
+        return {**combos, **checks, "causes": self.causes.text(), "split": self.split.value(),
+                "seed": self.seed.value(), "path": self.path.text()}
+
+    def _combos(self) -> dict[str, QComboBox]:
+        return {"kind": self.kind, "per": self.per, "format": self.fmt, "pick": self.pick,
+                "preference_format": self.pref_fmt}
+
+    def _checks(self) -> dict[str, QCheckBox]:
+        return {"keep_tainted": self.keep_tainted, "weight_context": self.weight_context,
+                "filter_refusals": self.filter_refusals}
+
+    def _remember(self) -> None:
+        if self.memory is not None:
+            self.memory.set_tool_state(MEMORY_KEY, json.dumps(self._choices()))
+
+    def _recall(self) -> None:
+        """Reopen on the last export's choices (a stale or foreign value is skipped)."""
+        text = self.memory.tool_state(MEMORY_KEY) if self.memory is not None else None
+        try:
+            saved = json.loads(text) if text else {}
+        except ValueError:
+            saved = {}
+        if not isinstance(saved, dict):
+            return
+        for name, box in self._combos().items():
+            if (index := box.findData(saved.get(name))) >= 0:
+                box.setCurrentIndex(index)
+        for name, check in self._checks().items():
+            if isinstance(saved.get(name), bool):
+                check.setChecked(saved[name])
+        if isinstance(saved.get("causes"), str):
+            self.causes.setText(saved["causes"])
+        for name, spin in (("split", self.split), ("seed", self.seed)):
+            if isinstance(saved.get(name), (int, float)):
+                spin.setValue(saved[name])
+        if isinstance(saved.get("path"), str) and saved["path"].strip():
+            self.folder = Path(saved["path"]).expanduser().parent
+            self.path.setText(saved["path"])
 
     def _kind_changed(self) -> None:
         kind = self.kind.currentData()
@@ -242,6 +297,7 @@ class ExportDialog(QDialog):
         except ReviewerError as exc:
             self.status.setText(str(exc))
             return
+        self._remember()
         self.export_button.setEnabled(False)
         self.status.setText(self.tr("Exporting…"))
         self.tasks.long_query(work, self._done, self._failed, owner=self)
