@@ -70,7 +70,7 @@ def measure(folder: Path) -> dict[str, Any]:
                        on_imported=flag_imported)
             with store.session() as s:
                 rows = s.execute(_VERDICTS).all()
-                queue = [{"badge": r.flagged, **r.as_json()}
+                queue = [r.as_json()
                          for r in queue_keys(s, QueueFilter(reviewer=REVIEWER))]
                 accepted = {k: bool(a) for k, a in s.execute(text(
                     "SELECT r.name || '/' || c.name || '/' || a.turn || '/' || a.attempt, "
