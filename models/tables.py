@@ -92,8 +92,8 @@ class Attempt(Base):
     # change the filter's decision counting half (reviewer.contradiction.flagging); the
     # queue sorts on it.
     contradiction_score: Mapped[float] = mapped_column(Float, default=0.0)
-    # Some reading of one of its verdicts is decision-changing (the badge, before any
-    # reviewer's overrides). Kept by database triggers on ``contradiction_flags``
+    # Some flagged reading of one of its verdicts is decision-changing (the badge, before
+    # any reviewer's overrides). Kept by database triggers on ``contradiction_flags``
     # (migrations 0005 and 0011), whoever writes the readings.
     flagged: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
@@ -245,7 +245,8 @@ class ContradictionFlag(Base):
     evidence: Mapped[str] = mapped_column(Text, default="")
     detector: Mapped[str] = mapped_column(String(50), default="")
     # Reading the verdict the way its rationale reads would change the filter's decision
-    # (reviewer.contradiction.decisive); what the badge shows (migration 0011).
+    # (reviewer.contradiction.decisive); flagged and decisive is what the badge shows
+    # (migration 0011).
     decisive: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 

@@ -1,6 +1,6 @@
 """Measure the contradiction flags on base-rate runs: verdicts, badges, queue positions.
 
-    python scripts/measure_baserate.py [DIR ...] [--json]
+    python scripts/measure_baserate.py [DIR ...] [--json] [--held-out]
 
 Each DIR holds ``catalog.json``, ``run.jsonl``, ``labels.jsonl`` and
 ``attempt_truth.jsonl`` (see ``scripts/make_baserate.py``); without DIR, every set of
@@ -17,6 +17,10 @@ Each DIR holds ``catalog.json``, ``run.jsonl``, ``labels.jsonl`` and
 
 Only aggregate figures are printed, never an item, so the same script can measure a set
 its user must not read.
+
+The development runs train the shipped model, so their figures with it are in-sample;
+``--held-out`` measures each with a model fitted on every training file but its own
+verdicts (``scripts/train_contradiction.py``), the figures to quote.
 """
 
 from __future__ import annotations
@@ -51,6 +55,20 @@ _VERDICTS = text(
 
 def _ratio(a: int, b: int) -> float:
     return a / b if b else float("nan")
+
+
+def held_out_model(folder: Path) -> None:
+    """Make the detector use a model fitted without ``folder``'s verdicts."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import train_contradiction as trainer
+
+    from reviewer.contradiction import learned
+
+    held = (folder / "verdicts.jsonl").resolve()
+    files = [f for f in trainer.training_files() if f.resolve() != held]
+    content = trainer.model_json(files, trainer.C)
+    learned.model.cache_clear()
+    learned._raw = lambda: content  # type: ignore[assignment]  # model() reads it next
 
 
 def measure(folder: Path) -> dict[str, Any]:
@@ -130,9 +148,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("folders", nargs="*", type=Path)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--held-out", action="store_true",
+                        help="measure each set with a model that never trained on it")
     args = parser.parse_args(argv)
     folders = args.folders or sorted(p for p in DEFAULT.iterdir() if (p / "run.jsonl").exists())
-    results = [measure(f) for f in folders]
+    results = []
+    for folder in folders:
+        if args.held_out:
+            held_out_model(folder)
+        results.append(measure(folder))
     if args.json:
         print(json.dumps(results, indent=1))
     else:

@@ -3,13 +3,14 @@
 Two readings are stacked. The scanner's cues (see :mod:`reviewer.contradiction.scan`)
 add up to a mass that says the answer behaves well (``good``) and a mass that says it
 behaves badly (``bad``); a logistic regression (:mod:`reviewer.contradiction.learned`)
-takes those masses and the rationale's words and word pairs, and gives
-``p_good``, the probability that the rationale says the answer behaves well on the
-criterion. The verdict says one of the two: "oui" on a success criterion or "non" on a
-failure criterion means *good*; the other two cells mean *bad*. ``p_opposite``, the
-probability of the side the verdict did not pick, is mapped onto the score (see
-``_score``): 0 up to ``P_FLOOR``, so verdicts the rationale plainly agrees with store
-nothing, and ``score >= THRESHOLD`` (0.5) exactly when ``p_opposite >= P_THRESHOLD``.
+takes those masses and the rationale's words and word pairs, and gives the log-odds
+that the rationale says the answer behaves well on the criterion. The verdict says one
+of the two: "oui" on a success criterion or "non" on a failure criterion means *good*;
+the other two cells mean *bad*. ``z``, the log-odds of the side the verdict did not
+pick, is calibrated at a real run's base rate (see :func:`probability`): the score is
+the probability that the verdict contradicts its rationale on a run where about one
+verdict in a hundred does, and ``score >= THRESHOLD`` (0.5) flags it.
+
 The evidence is the scanner's two strongest cues when they lean the same way as the
 model, else the two words that pushed the model most.
 """
@@ -25,15 +26,39 @@ from reviewer.contradiction.learned import Model, model
 from reviewer.contradiction.scan import ScanResult
 
 THRESHOLD = 0.5
-"""A rationale is flagged as contradicting its verdict when ``score >= THRESHOLD``."""
+"""A rationale is flagged as contradicting its verdict when ``score >= THRESHOLD``: the
+calibrated probability of a contradiction is at least one half."""
 
-P_THRESHOLD = 0.6
-"""The model's probability that the rationale says the opposite, at which it is flagged:
-chosen with ``scripts/train_contradiction.py --cv`` (precision on files left out)."""
-P_FLOOR = 0.5
-"""At or below this probability the score is 0: the rationale does not lean against the
-verdict, nothing is worth storing or showing."""
+# P(contradiction) = sigmoid(SLOPE * z + OFFSET), per side of the verdict, fitted by
+# ``scripts/train_contradiction.py --baserate`` on the base-rate development runs (each
+# measured by a model that never saw it). The model itself learned on sets where half
+# the verdicts contradict; on a real run a verdict saying *good* (success "oui", failure
+# "non") almost never does (the judge mostly grades good answers, and those verdicts are
+# most of a run), while a verdict saying *bad* does often enough: a refusal is where a
+# judge that ticked the wrong box shows. So the same reading weighs much less against a
+# "good" verdict than against a "bad" one.
+SLOPE_BAD, OFFSET_BAD = 1.169, -1.407
+SLOPE_GOOD, OFFSET_GOOD = 2.030, -6.746
+SCORE_FLOOR = 0.001
+"""Below this probability the score is 0: the rationale does not lean against the verdict
+enough to be worth storing or showing (most verdicts of a run)."""
 
+
+def probability(z: float, verdict_good: bool) -> float:
+    """The calibrated probability that a verdict contradicts its rationale, from ``z``,
+    the model's log-odds that the rationale says the side the verdict did not pick."""
+    if verdict_good:
+        x = SLOPE_GOOD * z + OFFSET_GOOD
+    else:
+        x = SLOPE_BAD * z + OFFSET_BAD
+    if x < -700.0:
+        return 0.0
+    return 1.0 / (1.0 + exp(-x))
+
+
+def calibrated(z: float, verdict_good: bool) -> bool:
+    """Whether a reading ``z`` of a verdict on that side is flagged."""
+    return probability(z, verdict_good) >= THRESHOLD
 
 
 _YES = frozenset({"oui", "yes", "true", "o", "y", "1", "vrai"})
@@ -62,12 +87,6 @@ class Detection(NamedTuple):
 _NOTHING = Detection(False, 0.0, "", ())
 
 
-def _score(p_opposite: float) -> float:
-    """Map the probability to the score: P_FLOOR → 0, P_THRESHOLD → THRESHOLD, 1 → 1,
-    linear in between (so the order of the flags is the order of the probabilities)."""
-    if p_opposite < P_THRESHOLD:
-        return THRESHOLD * (p_opposite - P_FLOOR) / (P_THRESHOLD - P_FLOOR)
-    return THRESHOLD + (1 - THRESHOLD) * (p_opposite - P_THRESHOLD) / (1 - P_THRESHOLD)
 _reader: Model | None = None
 
 
@@ -121,12 +140,11 @@ def detect(
     result = scan(rationale, profile(kind, criterion_text))
     reader = model()  # loaded on first use, then cached
     z, rule_side, first, second = reader.read(kind, result, criterion_id)
-    p_good = 1.0 / (1.0 + exp(-z)) if z > -700.0 else 0.0  # sigmoid, inlined: hot path
-    p_opposite = 1.0 - p_good if says_yes == success else p_good
-    if p_opposite <= P_FLOOR:
+    verdict_good = says_yes == success
+    score = round(probability(-z if verdict_good else z, verdict_good), 4)
+    if score < SCORE_FLOOR:
         return _NOTHING
-    score = round(_score(p_opposite), 4)
-    side = 1 if p_good >= 0.5 else -1
+    side = 1 if z >= 0.0 else -1
     if side == rule_side:
         spans = cue_spans(result, first, second)
     else:

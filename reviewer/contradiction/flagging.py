@@ -14,13 +14,14 @@ recomputes it when shown). About nine verdicts in ten score 0, and a season has 
 million verdicts: writing a row for each of them was most of a pass's writing.
 A rerun writes only the readings that changed; one that dropped to 0 disappears.
 
-Each flagged reading also says whether it is *decision-changing*
+Each reading also says whether it is *decision-changing*
 (:mod:`reviewer.contradiction.decisive`): whether reading that verdict the way its
-rationale reads would change the filter's decision on the attempt, second opinions
-applied. The badge, the queue's flag column and "contradictions only" show those only:
-``attempts.flagged`` is "some reading is decision-changing" (kept by the triggers of
-migration 0011) and ``attempts.contradiction_score`` orders them first (see
-:data:`QUIET`). A second opinion stored later changes the decision:
+rationale reads (with the attempt's flagged ones) would change the filter's decision on
+the attempt, second opinions applied. The badge, the queue's flag column and
+"contradictions only" show the flagged ones among them: ``attempts.flagged`` is "some
+flagged reading is decision-changing" (kept by the triggers of migration 0011), and
+``attempts.contradiction_score`` orders the queue by them, then by the unflagged
+decision-changing readings, before quieter contradictions (see :data:`QUIET`). A second opinion stored later changes the decision:
 :func:`refresh_decisions` recomputes the attempt's flags from its stored readings.
 """
 
@@ -166,15 +167,18 @@ def _load_criteria(conn: Connection) -> dict[int, Criterion]:
 
 # -- which flags change the decision ---------------------------------------------------
 
-def _decisive(conn: Connection, rows: Sequence[VerdictRow], flagged: set[int]) -> set[int]:
-    """The ids among ``flagged`` (verdicts read against their verdict) whose reading the
-    other way changes the filter's decision on their attempt (second opinions applied)."""
-    if not flagged:
+def _decisive(conn: Connection, rows: Sequence[VerdictRow], flagged: set[int],
+              read: set[int]) -> set[int]:
+    """The ids among ``read`` (verdicts with a reading above 0) whose reading the other
+    way changes the filter's decision on their attempt, second opinions applied: a
+    flagged verdict together with the attempt's other flagged ones (what the badge
+    shows), an unflagged one together with them (what orders the queue below the badge)."""
+    if not read:
         return set()
     by_attempt: dict[int, list[VerdictRow]] = {}
     for row in rows:
         by_attempt.setdefault(row[1], []).append(row)
-    ids = sorted({row[1] for row in rows if row[0] in flagged})
+    ids = sorted({row[1] for row in rows if row[0] in read})
     checks: dict[int, list[CheckOutcome]] = {}
     seconds: dict[int, dict[str, Opinion]] = {}
     for start in range(0, len(ids), 20_000):
@@ -185,7 +189,10 @@ def _decisive(conn: Connection, rows: Sequence[VerdictRow], flagged: set[int]) -
             seconds.setdefault(attempt_id, {})[criterion_id] = Opinion(bool(met), rationale)
     out: set[int] = set()
     for attempt_id in ids:
-        verdicts, by_criterion, open_ids = [], {}, set()
+        verdicts = []
+        by_criterion: dict[str, int] = {}
+        contradicted: set[str] = set()
+        quieter: list[str] = []
         for verdict_id, _a, met, rationale, cv_id in by_attempt[attempt_id]:
             kind, _text, criterion_id, severity = _criteria[cv_id]
             second = seconds.get(attempt_id, {}).get(criterion_id)
@@ -194,10 +201,18 @@ def _decisive(conn: Connection, rows: Sequence[VerdictRow], flagged: set[int]) -
                                           Opinion(bool(met), rationale), second)
             verdicts.append(effective)
             by_criterion[criterion_id] = verdict_id
-            # A second opinion that replaced the verdict resolved its flag.
-            if verdict_id in flagged and not effective.rescued:
-                open_ids.add(criterion_id)
-        changing = decision_changing(checks.get(attempt_id, []), verdicts, open_ids)
+            if verdict_id not in read or effective.rescued:
+                continue  # a second opinion that replaced the verdict resolved it
+            if verdict_id in flagged:
+                contradicted.add(criterion_id)
+            else:
+                quieter.append(criterion_id)
+        attempt_checks = checks.get(attempt_id, [])
+        changing = set(decision_changing(attempt_checks, verdicts, contradicted))
+        for criterion_id in quieter:
+            if criterion_id in decision_changing(attempt_checks, verdicts,
+                                                 contradicted | {criterion_id}):
+                changing.add(criterion_id)
         out.update(by_criterion[c] for c in changing)
     return out
 
@@ -217,7 +232,8 @@ def _store(conn: Connection, attempt_ids: list[int], rows: list[VerdictRow],
     new: dict[int, Reading] = {}
     flagged_attempts: set[int] = set()
     flagged = {row[0] for row, reading in zip(rows, readings, strict=True) if reading[1]}
-    decisive = _decisive(conn, rows, flagged)
+    read = {row[0] for row, reading in zip(rows, readings, strict=True) if reading[0] > 0.0}
+    decisive = _decisive(conn, rows, flagged, read)
     for row, reading in zip(rows, readings, strict=True):
         if reading[1]:
             counts.flagged += 1
@@ -314,8 +330,8 @@ def flag_imported(session: Session, ids: list[int]) -> None:
 
 
 _STORED = text(
-    "SELECT f.verdict_id, f.decisive FROM contradiction_flags f JOIN verdicts v "
-    "ON v.id = f.verdict_id WHERE f.tier = :tier AND f.flagged AND v.origin = 'filter' "
+    "SELECT f.verdict_id, f.decisive, f.flagged FROM contradiction_flags f JOIN verdicts v "
+    "ON v.id = f.verdict_id WHERE f.tier = :tier AND v.origin = 'filter' "
     "AND v.attempt_id IN :ids").bindparams(bindparam("ids", expanding=True))
 _SET_DECISIVE = text(
     "UPDATE contradiction_flags SET decisive = :decisive WHERE tier = :tier "
@@ -333,11 +349,12 @@ def refresh_decisions(session: Session, ids: Iterable[int]) -> None:
     _init_worker(_load_criteria(conn))
     for start in range(0, len(ids), CHUNK):
         part = ids[start:start + CHUNK]
-        stored: dict[int, bool] = {v: bool(d) for v, d in
-                                   conn.execute(_STORED, {"tier": TIER, "ids": part})}
-        if not stored:
+        found = conn.execute(_STORED, {"tier": TIER, "ids": part}).all()
+        if not found:
             continue
-        decisive = _decisive(conn, _chunk_rows(conn, part, contiguous=False), set(stored))
+        stored = {v: bool(d) for v, d, _f in found}
+        decisive = _decisive(conn, _chunk_rows(conn, part, contiguous=False),
+                             {v for v, _d, f in found if f}, set(stored))
         for value in (True, False):
             changed = [v for v, was in stored.items() if (v in decisive) == value != bool(was)]
             if changed:

@@ -45,6 +45,16 @@ NEUTRAL: Final = word_set(
 """Words that are no feature on their own. Alone, articles, "et" or a semicolon only
 learn a writer's style (one training set liked semicolons in its approvals, and a
 ";" weighed as much as "répond"); in pairs they still count."""
+DOMAIN: Final = word_set(
+    "bruit bruits nuisance nuisances voisin voisins voisine voisines voisinage aboiement "
+    "aboiements chien chiens odeur odeurs fumee fumees travaux fete fetes musique "
+    "barbecue friture restaurant voiture stationnement parking pompe lampadaire "
+    "noise noises neighbour neighbours neighbor neighbors barking dog dogs smell smells "
+    "smoke party parties music construction car"
+)
+"""What the nuisance is about is no feature on its own either: a rationale about the
+barking is neither praise nor blame, but a writer who judged the barking cases harshly
+taught the model that "aboiements" leans bad (a base-rate run's false flags)."""
 
 
 def words(result: ScanResult) -> list[str]:
@@ -86,7 +96,7 @@ def features(
     initial = kind[0]
     out = rule_features(good, bad, criterion_id)
     for word in tokens:
-        if word in NEUTRAL or not word[:1].isalnum():
+        if word in NEUTRAL or word in DOMAIN or not word[:1].isalnum():
             continue
         for name in ("w:" + word, initial + ":" + word):
             out[name] = out.get(name, 0.0) + 1.0

@@ -147,7 +147,7 @@ def _open_flag(attempt_id: Any, decision: Any) -> ColumnElement[bool]:
     return _exists(
         Verdict.attempt_id == attempt_id, Verdict.origin == "filter",
         ContradictionFlag.verdict_id == Verdict.id, ContradictionFlag.tier == "rules",
-        ContradictionFlag.decisive.is_(True),
+        ContradictionFlag.decisive.is_(True), ContradictionFlag.flagged.is_(True),
         CriterionVersion.id == Verdict.criterion_version_id,
         decision.criteria.op("->", return_type=Text)(CriterionVersion.criterion_id).is_(None),
     )

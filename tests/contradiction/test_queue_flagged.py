@@ -30,11 +30,12 @@ from tests.support.stores import act
 pytestmark = pytest.mark.both_backends
 
 REVIEWER = "claire"
-# Whether any reading of any of the attempt's verdicts is decision-changing: what the
-# badge shows (before migration 0011: any flagged reading).
+# Whether any flagged reading of any of the attempt's verdicts is decision-changing: what
+# the badge shows (before migration 0011: any flagged reading).
 READINGS_SAY = text(
     "SELECT a.id FROM attempts a WHERE EXISTS (SELECT 1 FROM verdicts v JOIN "
-    "contradiction_flags f ON f.verdict_id = v.id WHERE v.attempt_id = a.id AND f.decisive)")
+    "contradiction_flags f ON f.verdict_id = v.id WHERE v.attempt_id = a.id "
+    "AND f.decisive AND f.flagged)")
 
 
 @pytest.fixture
@@ -91,13 +92,14 @@ def test_the_flag_follows_every_writer_of_readings(season: Store) -> None:
     # A removed reading.
     with season.session() as s:
         s.delete(s.scalars(select(ContradictionFlag).where(
-            ContradictionFlag.decisive.is_(True))).first())
+            ContradictionFlag.decisive.is_(True), ContradictionFlag.flagged.is_(True))).first())
     assert flagged_column(season) == flagged_readings(season) != found
     # Readings the detector would not give: one edited, one it never wrote (on a verdict
     # it reads as 0). A rerun of the rules pass writes back exactly what it reads.
     with season.session() as s:
         edited = s.scalars(select(ContradictionFlag).where(
-            ContradictionFlag.tier == "rules", ContradictionFlag.decisive.is_(True))).first()
+            ContradictionFlag.tier == "rules", ContradictionFlag.decisive.is_(True),
+            ContradictionFlag.flagged.is_(True))).first()
         assert edited is not None
         edited.flagged, edited.score, edited.decisive = False, 0.01, False
         unread = s.scalars(select(Verdict.id).where(
