@@ -6,6 +6,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
 SCANNER := $(VENV)/.scanner-stamp
+# The real-model test tier: llama-cpp-python + the Gemma 3 270M GGUF (scripts/real_model.sh).
+REAL_MODEL := $(VENV)/.real-model-stamp
 SCANNER_SOURCES := $(wildcard reviewer/contradiction/scan.py reviewer/contradiction/lexicon.py \
 	reviewer/contradiction/normalize.py)
 
@@ -24,6 +26,10 @@ $(SCANNER): $(STAMP) $(SCANNER_SOURCES)
 		|| echo "compiled contradiction scanner not built: the pure-Python one will run"
 	touch $(SCANNER)
 
+$(REAL_MODEL): $(STAMP) scripts/real_model.sh
+	bash scripts/real_model.sh
+	touch $(REAL_MODEL)
+
 # Bytecode of the app's own modules, as `pip install` writes it for every other package:
 # with PYTHONDONTWRITEBYTECODE set (it is on these machines) each start would compile
 # them again, about a fifth of the time to the first paint. Only changed files are redone.
@@ -38,9 +44,11 @@ lint: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
-pytest: $(SCANNER)
+# REVIEWER_REAL_MODEL=required: a real-model test fails (never skips) when the model or
+# llama-cpp-python is missing, so a green `make test` always ran them.
+pytest: $(SCANNER) $(REAL_MODEL)
 	bash scripts/ensure_postgres.sh
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	REVIEWER_REAL_MODEL=required $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 test: lint pytest
 

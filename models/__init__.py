@@ -1,6 +1,12 @@
 """SQLAlchemy models of the reviewer store (no Qt, no domain logic)."""
 
 from models.base import Base, utcnow
+from models.calibration import (
+    CalibrationEvent,
+    CalibrationRow,
+    CalibrationScore,
+    CalibrationSet,
+)
 from models.tables import (
     Attempt,
     AuditEvent,
@@ -24,6 +30,10 @@ __all__ = [
     "Attempt",
     "AuditEvent",
     "Base",
+    "CalibrationEvent",
+    "CalibrationRow",
+    "CalibrationScore",
+    "CalibrationSet",
     "Check",
     "CheckResult",
     "CheckVersion",

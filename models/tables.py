@@ -23,6 +23,7 @@ from sqlalchemy import (
     UniqueConstraint,
     false,
     text,
+    true,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -189,6 +190,8 @@ class JudgeRequest(Base):
     model: Mapped[str] = mapped_column(String(200))
     request: Mapped[dict[str, Any]] = mapped_column(JSON)
     reply: Mapped[str] = mapped_column(Text)
+    # A reasoning model's thoughts (``message.thinking``), kept apart from the answer.
+    thinking: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
@@ -220,6 +223,10 @@ class Verdict(Base):
     rationale: Mapped[str] = mapped_column(Text, default="")
     model: Mapped[str | None] = mapped_column(String(200))
     request_id: Mapped[int | None] = mapped_column(ForeignKey("judge_requests.id"))
+    # The second-opinion guard (reviewer.judge.guard): False when this second opinion is
+    # stored and shown but "unreliable — not applied" (``unreliable_reason`` says why).
+    applied: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    unreliable_reason: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     attempt: Mapped[Attempt] = relationship(back_populates="verdicts")

@@ -47,10 +47,7 @@ enough to be worth storing or showing (most verdicts of a run)."""
 def probability(z: float, verdict_good: bool) -> float:
     """The calibrated probability that a verdict contradicts its rationale, from ``z``,
     the model's log-odds that the rationale says the side the verdict did not pick."""
-    if verdict_good:
-        x = SLOPE_GOOD * z + OFFSET_GOOD
-    else:
-        x = SLOPE_BAD * z + OFFSET_BAD
+    x = SLOPE_GOOD * z + OFFSET_GOOD if verdict_good else SLOPE_BAD * z + OFFSET_BAD
     if x < -700.0:
         return 0.0
     return 1.0 / (1.0 + exp(-x))

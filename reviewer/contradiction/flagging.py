@@ -21,8 +21,9 @@ the attempt, second opinions applied. The badge, the queue's flag column and
 "contradictions only" show the flagged ones among them: ``attempts.flagged`` is "some
 flagged reading is decision-changing" (kept by the triggers of migration 0011), and
 ``attempts.contradiction_score`` orders the queue by them, then by the unflagged
-decision-changing readings, before quieter contradictions (see :data:`QUIET`). A second opinion stored later changes the decision:
-:func:`refresh_decisions` recomputes the attempt's flags from its stored readings.
+decision-changing readings, before quieter contradictions (see :data:`QUIET`). A second
+opinion stored later changes the decision: :func:`refresh_decisions` recomputes the
+attempt's flags from its stored readings.
 """
 
 from __future__ import annotations
@@ -75,7 +76,9 @@ _VERDICTS_RANGE = text(
     "SELECT id, attempt_id, met, rationale, criterion_version_id FROM verdicts "
     "WHERE origin = 'filter' AND attempt_id >= :lo AND attempt_id <= :hi ORDER BY id")
 _CRITERIA = text("SELECT id, kind, text, criterion_id, severity FROM criterion_versions")
-# What the rule needs to decide a flagged attempt, besides its filter verdicts.
+# What the rule needs to decide a flagged attempt, besides its filter verdicts: its check
+# results and its latest applied second opinion per criterion (as reviewer.rule.replay
+# reads them: the guard's "unreliable — not applied" ones never count).
 _CHECKS = text(
     "SELECT r.attempt_id, c.check_id, r.passed FROM check_results r "
     "JOIN check_versions c ON c.id = r.check_version_id WHERE r.attempt_id IN :ids "
@@ -83,7 +86,7 @@ _CHECKS = text(
 _SECOND = text(
     "SELECT v.attempt_id, c.criterion_id, v.met, v.rationale FROM verdicts v "
     "JOIN criterion_versions c ON c.id = v.criterion_version_id "
-    "WHERE v.origin = 'second_opinion' AND v.attempt_id IN :ids ORDER BY v.id"
+    "WHERE v.origin = 'second_opinion' AND v.applied AND v.attempt_id IN :ids ORDER BY v.id"
 ).bindparams(bindparam("ids", expanding=True))
 # A rerun compares the chunk's stored rules readings with the new ones and writes only
 # the difference: deleting and reinserting every reading also made the triggers that keep

@@ -515,10 +515,7 @@ class Valences:
 def _approves(flat: list[Part], ti: int) -> bool:
     """"c'est ce qu'il fallait", "ce qui était attendu", "comme attendu", "as expected":
     the expected thing is what the answer did, not a restatement of the criterion."""
-    for k in range(max(0, ti - 3), ti):
-        if flat[k].word in _AS_EXPECTED:
-            return True
-    return False
+    return any(flat[k].word in _AS_EXPECTED for k in range(max(0, ti - 3), ti))
 
 
 def _negate_subject(weak: list[Cue], clause_ti: int) -> None:

@@ -29,6 +29,7 @@ from models import (
     ContradictionFlag,
     Conversation,
     JudgeFailure,
+    JudgeRequest,
     Run,
     Verdict,
 )
@@ -71,11 +72,16 @@ class Message:
 
 @dataclass(frozen=True, slots=True)
 class SecondOpinion:
-    """The criterion re-judged alone."""
+    """The criterion re-judged alone. ``applied`` is False when the guard marked it
+    "unreliable — not applied" (``unreliable_reason`` says why); ``reasoning`` is what a
+    reasoning judge thought before answering (shown on demand), None when it did not."""
 
     met: bool
     rationale: str
     model: str | None
+    applied: bool = True
+    unreliable_reason: str | None = None
+    reasoning: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,8 +275,25 @@ def _contradiction(v: Verdict, flags: dict[int, ContradictionFlag]) -> tuple[boo
     return True, float(found.score), str(found.evidence), spans
 
 
+def _latest_second_opinions(verdicts: list[Verdict]) -> dict[str, Verdict]:
+    """The latest second opinion per criterion, applied or not (the pane shows both)."""
+    return {v.criterion_version.criterion_id: v for v in sorted(
+        (v for v in verdicts if v.origin == "second_opinion"), key=lambda v: v.id)}
+
+
+def _second_opinion(v: Verdict | None, reasoning: dict[int, str | None]) -> SecondOpinion | None:
+    if v is None:
+        return None
+    return SecondOpinion(v.met, v.rationale, v.model, v.applied, v.unreliable_reason,
+                         reasoning.get(v.request_id) if v.request_id else None)
+
+
 def _verdict_rows(attempt: Attempt, overrides: Overrides,
-                  flags: dict[int, ContradictionFlag]) -> tuple[VerdictRow, ...]:
+                  flags: dict[int, ContradictionFlag],
+                  reasoning: dict[int, str | None]) -> tuple[VerdictRow, ...]:
+    # The rule reads only applied second opinions (effective_rows); the pane shows the
+    # latest one, applied or marked unreliable.
+    shown = _latest_second_opinions(list(attempt.verdicts))
     rows = []
     readings = []
     for v, e in effective_rows(attempt.verdicts, overrides=overrides):
@@ -289,8 +312,7 @@ def _verdict_rows(attempt: Attempt, overrides: Overrides,
             text=cv.text, met=e.first.met, rationale=e.first.rationale,
             override=e.override, effective=e.met, refuses=e.refuses, contradiction=flagged,
             score=score, evidence=evidence, evidence_spans=spans,
-            second_opinion=None if e.second is None else SecondOpinion(
-                e.second.met, e.second.rationale, e.second.model),
+            second_opinion=_second_opinion(shown.get(e.criterion_id), reasoning),
             decision_changing=e.criterion_id in changing,
             resolved=flagged and (e.override is not None or e.rescued),
             explanation=explain.explanation(e.criterion_id, e.kind, e.first.met, cv.text,
@@ -379,12 +401,19 @@ def load_example(session: Session, attempt_id: int, reviewer: str) -> ExampleVie
             .where(Verdict.attempt_id == attempt_id, ContradictionFlag.tier == "rules")
         )
     }
+    request_ids = [v.request_id for v in attempt.verdicts
+                   if v.origin == "second_opinion" and v.request_id]
+    reasoning: dict[int, str | None] = {
+        rid: thinking for rid, thinking in session.execute(
+            select(JudgeRequest.id, JudgeRequest.thinking)
+            .where(JudgeRequest.id.in_(request_ids)))
+    } if request_ids else {}
     failures = tuple(session.scalars(
         select(JudgeFailure.message).where(JudgeFailure.attempt_id == attempt_id,
                                            JudgeFailure.resolved.is_(False))
         .order_by(JudgeFailure.id)
     ))
-    verdict_rows = _verdict_rows(attempt, overrides, flags)
+    verdict_rows = _verdict_rows(attempt, overrides, flags, reasoning)
     badge, rescue_flips = _badge(attempt, verdict_rows)
     return ExampleView(
         attempt_id=attempt.id,

@@ -46,9 +46,11 @@ def first_opinions(verdicts: Iterable[Verdict]) -> list[Verdict]:
 
 
 def second_opinions(verdicts: Iterable[Verdict]) -> dict[str, Verdict]:
-    """The latest second opinion per criterion id."""
+    """The latest applied second opinion per criterion id (the guard's "unreliable — not
+    applied" ones are stored and shown, never used)."""
     out: dict[str, Verdict] = {}
-    for v in sorted((v for v in verdicts if v.origin == "second_opinion"), key=lambda v: v.id):
+    for v in sorted((v for v in verdicts if v.origin == "second_opinion" and v.applied),
+                    key=lambda v: v.id):
         out[v.criterion_version.criterion_id] = v
     return out
 

@@ -142,7 +142,7 @@ def test_the_badge_shows_only_what_would_change_the_decision(
     assert a.badge and a.verdicts[0].decision_changing and a.rescue_flips == ()
 
     queue = badges(store, QueueFilter(reviewer="claire"))
-    assert list(queue)[0] == sole  # the decision-changing contradiction comes first
+    assert next(iter(queue)) == sole  # the decision-changing contradiction comes first
     assert queue == {sole: True, checked: False, consistent: False}
     assert shown(store, QueueFilter(flagged_only=True, reviewer="claire")) == [sole]
     assert shown(store, QueueFilter(flagged_only=True, include_accepted=True,

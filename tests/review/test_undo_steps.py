@@ -345,10 +345,24 @@ def old_store(tmp_path: Path, empty_url: str) -> Iterator[tuple[str, int, int]]:
         command.upgrade(cfg, "0005")
     engine.dispose()
     old = Store(db_url, make_engine(db_url))  # not migrated: stays at 0005
-    import_run(old, write_jsonl(tmp_path / "run.jsonl", sample_rows(1)),
-               catalog_path=write_catalog(tmp_path / "c.json"))
-    with old.session() as s:
-        a, b = list(s.scalars(select(Attempt.id).order_by(Attempt.id)))[:2]
+    # Two attempts written with the tables as they were at 0005 (reflected), not through
+    # today's importer: its model has columns later migrations add.
+    with old.engine.begin() as conn:
+        tables = MetaData()
+        tables.reflect(conn, only=["runs", "conversations", "attempts"])
+        run_id = conn.execute(tables.tables["runs"].insert().values(
+            name="2026-10-14-ministral-8b", imported_at=datetime(2026, 10, 12, tzinfo=UTC),
+        )).inserted_primary_key[0]
+        conv_id = conn.execute(tables.tables["conversations"].insert().values(
+            run_id=run_id, name="recette-001")).inserted_primary_key[0]
+        attempts = tables.tables["attempts"]
+        row = {"run_id": run_id, "conversation_id": conv_id, "turn": 1, "messages": [],
+               "response": "Réponse.", "reference": None, "accepted": False,
+               "reasons": [], "judge_model": None, "fingerprint": "",
+               "contradiction_score": 0.0, "flagged": False}
+        a, b = (conn.execute(attempts.insert().values(
+            {k: v for k, v in {**row, "attempt": n}.items() if k in attempts.c}
+        )).inserted_primary_key[0] for n in (1, 2))
     at = datetime(2026, 10, 12, 9, 0, tzinfo=UTC)
     trail = [  # number, attempt, reviewer, action, field, old, new, reverted number
         (1, a, "alice", "set", "decision", None, "reject", None),
