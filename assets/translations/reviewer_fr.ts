@@ -532,52 +532,52 @@
 <context>
     <name>CheckModel</name>
     <message>
-        <location filename="../../ui/review/example_models.py" line="198"/>
+        <location filename="../../ui/review/example_models.py" line="236"/>
         <source>Check</source>
         <translation>Contrôle</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="198"/>
+        <location filename="../../ui/review/example_models.py" line="236"/>
         <source>Mode</source>
         <translation>Mode</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="198"/>
+        <location filename="../../ui/review/example_models.py" line="236"/>
         <source>Result</source>
         <translation>Résultat</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="198"/>
+        <location filename="../../ui/review/example_models.py" line="236"/>
         <source>Matches</source>
         <translation>Correspondances</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="199"/>
+        <location filename="../../ui/review/example_models.py" line="237"/>
         <source>Description</source>
         <translation>Description</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="222"/>
+        <location filename="../../ui/review/example_models.py" line="260"/>
         <source>forbid</source>
         <translation>interdit</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="222"/>
+        <location filename="../../ui/review/example_models.py" line="260"/>
         <source>require</source>
         <translation>exige</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="225"/>
+        <location filename="../../ui/review/example_models.py" line="263"/>
         <source>failed → false positive</source>
         <translation>échoué → faux positif</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="226"/>
+        <location filename="../../ui/review/example_models.py" line="264"/>
         <source>passed</source>
         <translation>réussi</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="226"/>
+        <location filename="../../ui/review/example_models.py" line="264"/>
         <source>failed</source>
         <translation>échoué</translation>
     </message>
@@ -693,7 +693,7 @@
 <context>
     <name>ExamplePane</name>
     <message>
-        <location filename="../../ui/review/example_view.py" line="210"/>
+        <location filename="../../ui/review/example_view.py" line="215"/>
         <source>Conversation so far</source>
         <translation>La conversation jusqu&apos;ici</translation>
     </message>
@@ -708,101 +708,101 @@
         <translation>Verdicts du juge (les touches 1 à 9 les inversent)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="198"/>
+        <location filename="../../ui/review/example_view.py" line="203"/>
         <source>Deterministic checks (F marks a false positive)</source>
         <translation>Contrôles déterministes (F marque un faux positif)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="229"/>
+        <location filename="../../ui/review/example_view.py" line="234"/>
         <source>No attempt selected</source>
         <translation>Aucun essai sélectionné</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="252"/>
+        <location filename="../../ui/review/example_view.py" line="258"/>
         <source>⚠ judge contradicts itself</source>
         <translation>⚠ le juge se contredit</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="284"/>
-        <location filename="../../ui/review/example_view.py" line="289"/>
+        <location filename="../../ui/review/example_view.py" line="302"/>
+        <location filename="../../ui/review/example_view.py" line="307"/>
         <source>accepted</source>
         <translation>accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="284"/>
-        <location filename="../../ui/review/example_view.py" line="289"/>
+        <location filename="../../ui/review/example_view.py" line="302"/>
+        <location filename="../../ui/review/example_view.py" line="307"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="286"/>
+        <location filename="../../ui/review/example_view.py" line="304"/>
         <source>Filter: %1</source>
         <translation>Filtre : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="290"/>
+        <location filename="../../ui/review/example_view.py" line="308"/>
         <source>With second opinions and your overrides, the filter would now: %1</source>
         <translation>Avec les seconds avis et vos corrections, le filtre aurait maintenant : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="293"/>
+        <location filename="../../ui/review/example_view.py" line="311"/>
         <source>changed</source>
         <translation>changé</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="298"/>
-        <location filename="../../ui/review/example_view.py" line="306"/>
+        <location filename="../../ui/review/example_view.py" line="316"/>
+        <location filename="../../ui/review/example_view.py" line="324"/>
         <source>accept</source>
         <translation>accepter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="298"/>
-        <location filename="../../ui/review/example_view.py" line="306"/>
+        <location filename="../../ui/review/example_view.py" line="316"/>
+        <location filename="../../ui/review/example_view.py" line="324"/>
         <source>reject</source>
         <translation>rejeter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="299"/>
+        <location filename="../../ui/review/example_view.py" line="317"/>
         <source>not reviewed yet</source>
         <translation>pas encore relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="300"/>
+        <location filename="../../ui/review/example_view.py" line="318"/>
         <source>Your decision: %1</source>
         <translation>Votre décision : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="302"/>
+        <location filename="../../ui/review/example_view.py" line="320"/>
         <source>Note: %1</source>
         <translation>Note : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="307"/>
+        <location filename="../../ui/review/example_view.py" line="325"/>
         <source>no decision</source>
         <translation>pas de décision</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="310"/>
+        <location filename="../../ui/review/example_view.py" line="328"/>
         <source>Other reviewers: %1</source>
         <translation>Autres relecteurs : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="314"/>
+        <location filename="../../ui/review/example_view.py" line="332"/>
         <source>This refusal ended the conversation at turn %1 of %2 planned (%3 turns lost).</source>
         <translation>Ce refus a arrêté la conversation au tour %1 sur %2 prévus (%3 tours perdus).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="319"/>
+        <location filename="../../ui/review/example_view.py" line="337"/>
         <source>This refusal ended the conversation at turn %1.</source>
         <translation>Ce refus a arrêté la conversation au tour %1.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="323"/>
+        <location filename="../../ui/review/example_view.py" line="341"/>
         <source>Second opinion failed: %1</source>
         <translation>Échec du second avis : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="334"/>
+        <location filename="../../ui/review/example_view.py" line="352"/>
         <source>Against the reference: %1</source>
         <translation>Par rapport à la référence : %1</translation>
     </message>
@@ -1471,62 +1471,117 @@
 <context>
     <name>VerdictModel</name>
     <message>
-        <location filename="../../ui/review/example_models.py" line="52"/>
+        <location filename="../../ui/review/example_models.py" line="59"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="53"/>
+        <location filename="../../ui/review/example_models.py" line="60"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="100"/>
+        <location filename="../../ui/review/example_models.py" line="107"/>
         <source>Criterion</source>
         <translation>Critère</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="100"/>
+        <location filename="../../ui/review/example_models.py" line="107"/>
         <source>Judge</source>
         <translation>Juge</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="100"/>
+        <location filename="../../ui/review/example_models.py" line="107"/>
         <source>Now</source>
         <translation>Maintenant</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="101"/>
+        <location filename="../../ui/review/example_models.py" line="108"/>
         <source>Rationale</source>
         <translation>Raison</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="101"/>
+        <location filename="../../ui/review/example_models.py" line="108"/>
         <source>Contradiction</source>
         <translation>Contradiction</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="101"/>
+        <location filename="../../ui/review/example_models.py" line="108"/>
         <source>Second opinion</source>
         <translation>Second avis</translation>
     </message>
     <message>
+        <location filename="../../ui/review/example_models.py" line="141"/>
+        <source>met</source>
+        <translation>tenu</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="141"/>
+        <source>not met</source>
+        <translation>non tenu</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="142"/>
+        <source>fault committed</source>
+        <translation>faute commise</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="143"/>
+        <source>no fault</source>
+        <translation>pas de faute</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="144"/>
+        <source>the opposite</source>
+        <translation>le contraire</translation>
+    </message>
+    <message>
         <location filename="../../ui/review/example_models.py" line="145"/>
+        <source>%1 %2 = %3 (%4); the rationale says: %5</source>
+        <translation>%1 %2 = %3 (%4) ; la justification dit : %5</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="151"/>
+        <source>Resolved: your override or an applied second opinion replaced this verdict.</source>
+        <translation>Résolu : votre correction ou un second avis appliqué a remplacé ce verdict.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="154"/>
+        <source>Read the way its rationale reads, this verdict would change the filter&apos;s decision.</source>
+        <translation>Lu comme le dit sa justification, ce verdict changerait la décision du filtre.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="157"/>
+        <source>Read the way its rationale reads, this verdict would not change the filter&apos;s decision.</source>
+        <translation>Lu comme le dit sa justification, ce verdict ne changerait pas la décision du filtre.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="179"/>
+        <source>✓ resolved</source>
+        <translation>✓ résolu</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="181"/>
         <source>⚠ contradiction %1</source>
         <translation>⚠ contradiction %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="152"/>
+        <location filename="../../ui/review/example_models.py" line="182"/>
+        <source>contradiction %1</source>
+        <translation>contradiction %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="188"/>
         <source>unreliable — not applied</source>
         <translation>peu fiable — non appliqué</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="161"/>
+        <location filename="../../ui/review/example_models.py" line="197"/>
         <source>Not applied: %1</source>
         <translation>Non appliqué : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="163"/>
+        <location filename="../../ui/review/example_models.py" line="199"/>
         <source>Judge&apos;s reasoning: %1</source>
         <translation>Raisonnement du juge : %1</translation>
     </message>

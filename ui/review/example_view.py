@@ -194,6 +194,11 @@ class ExamplePane(QScrollArea):
         self.verdicts.setItemDelegateForColumn(7, HighlightDelegate(self.verdicts))
         stretch(self.verdicts, 5, {0: 24, 1: 100, 2: 24, 3: 44, 4: 84, 6: 120, 7: 200})
         col.addWidget(self.verdicts)
+        # One line per open contradiction: what the verdict means, what the rationale says.
+        self.flags_line = plain_label()
+        self.flags_line.setObjectName("flags_line")
+        self.flags_line.setStyleSheet("color: #b3261e;")
+        col.addWidget(self.flags_line)
 
         col.addWidget(section_title(self.tr("Deterministic checks (F marks a false positive)")))
         self.check_model = CheckModel(self)
@@ -229,7 +234,8 @@ class ExamplePane(QScrollArea):
         self.title.setText(self.tr("No attempt selected"))
         self.flag_badge.hide()
         for label in (self.filter_line, self.live_line, self.review_line, self.note_line,
-                      self.others_line, self.cut_line, self.failures_line, self.scores_line):
+                      self.others_line, self.cut_line, self.failures_line, self.scores_line,
+                      self.flags_line):
             label.setText("")
             label.hide()
         self._clear_bubbles()
@@ -250,7 +256,9 @@ class ExamplePane(QScrollArea):
         self.view = view
         self.title.setText(str(view.key))
         self.flag_badge.setText(self.tr("⚠ judge contradicts itself"))
-        self.flag_badge.setVisible(view.flagged)
+        # The badge: an open contradiction that would change the filter's decision (the
+        # queue's ⚑ for this reviewer); quieter ones are only marked in the table.
+        self.flag_badge.setVisible(view.badge)
         self._show_decisions(view)
         if not same:
             self._clear_bubbles()
@@ -259,11 +267,21 @@ class ExamplePane(QScrollArea):
             self.response.show_text(view.response, view.match_spans)
         self._show_scores(view)
         self.verdict_model.set_rows(view.verdicts)
+        self._show_flags(view)
         self.check_model.set_rows(view.checks, view.response)
         fit_height(self.verdicts)
         fit_height(self.checks)
         if not same:
             self.verticalScrollBar().setValue(0)
+
+    def _show_flags(self, view: ExampleView) -> None:
+        """The explanation of each open contradiction, decision-changing ones first."""
+        open_flags = sorted((v for v in view.verdicts if v.open_flag),
+                            key=lambda v: not v.decision_changing)
+        lines = ["⚠ " + self.verdict_model.explanation(v) if v.decision_changing
+                 else self.verdict_model.explanation(v) for v in open_flags]
+        self.flags_line.setText("\n".join(lines))
+        self.flags_line.setVisible(bool(lines))
 
     def _add_bubble(self, role: str, text: str) -> None:
         bubble = Bubble(role, text)
