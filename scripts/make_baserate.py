@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT))
 
-from baserate_data import catalog_b, pools_a, pools_b, pools_c  # noqa: E402
+from baserate_data import catalog_b, pools_a, pools_b, pools_c, pools_d, pools_e  # noqa: E402
 from demo_data import catalog as catalog_a  # noqa: E402
 
 from reviewer.rule.filter import CheckOutcome, VerdictOutcome, decide, refuses  # noqa: E402
@@ -154,6 +154,13 @@ PROFILES = [
     Profile("dev_c", "2026-11-09-mistral-fr", "mistral-small:24b", 33, 150,
             catalog_b.CRITERIA, catalog_b.CHECKS, pools_c.POOLS, "oui", "non", "fr",
             sloppy_fr_c),
+    # Written later, after the detector's false flags on A-C were seen (see pools_d).
+    Profile("dev_d", "2026-11-12-phi-en", "phi4:14b", 44, 150,
+            list(catalog_a.CRITERIA), list(catalog_a.CHECKS), pools_d.POOLS, "yes", "no",
+            "en", sloppy_en),
+    Profile("dev_e", "2026-11-14-gemma-fr", "gemma3:12b", 55, 150,
+            list(catalog_a.CRITERIA), list(catalog_a.CHECKS), pools_e.POOLS, "oui", "non",
+            "fr", sloppy_fr),
 ]
 
 
