@@ -1,6 +1,8 @@
 """Write the training files of ordinary rationales: assets/contradiction/train/train_j
 (French) and train_k (English), from the pools of ``scripts/train_data`` (two batches
-per language, each with its own criterion wordings).
+per language, each with its own criterion wordings, and a third of rationales where a
+negation decides the lean, both ways on the same criteria: ``negations_fr``,
+``negations_en``).
 
 Each rationale says the answer behaves well or badly on its criterion (the learned
 reading's target, see ``scripts/train_contradiction.py``); it is written out once, with
@@ -22,7 +24,14 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from train_data import ordinary2_en, ordinary2_fr, ordinary_en, ordinary_fr  # noqa: E402
+from train_data import (  # noqa: E402
+    negations_en,
+    negations_fr,
+    ordinary2_en,
+    ordinary2_fr,
+    ordinary_en,
+    ordinary_fr,
+)
 
 OUT = ROOT / "assets" / "contradiction" / "train"
 
@@ -44,7 +53,8 @@ def items(batches: list[ModuleType], lang: str, prefix: str, seed: int) -> list[
                         "criterion_text": text, "verdict": yes if met else no,
                         "rationale": rationale,
                         "label": "contradiction" if contradiction else "consistent",
-                        "tags": ["ordinary"],
+                        "tags": ["negation" if pools in (negations_fr, negations_en)
+                                 else "ordinary"],
                     })
     rng.shuffle(out)
     return [{"id": f"{prefix}-{n:04d}", **item} for n, item in enumerate(out, start=1)]
@@ -52,8 +62,8 @@ def items(batches: list[ModuleType], lang: str, prefix: str, seed: int) -> list[
 
 def main() -> None:
     for name, batches, lang, prefix, seed in (
-            ("train_j", [ordinary_fr, ordinary2_fr], "fr", "tj", 101),
-            ("train_k", [ordinary_en, ordinary2_en], "en", "tk", 202)):
+            ("train_j", [ordinary_fr, ordinary2_fr, negations_fr], "fr", "tj", 101),
+            ("train_k", [ordinary_en, ordinary2_en, negations_en], "en", "tk", 202)):
         rows = items(batches, lang, prefix, seed)
         text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
         (OUT / f"{name}.jsonl").write_text(text, "utf-8")
