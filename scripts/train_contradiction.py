@@ -145,19 +145,23 @@ def cross_validate(files: list[Path], c: float) -> None:
                 pooled.append((z, item["verdict_good"], truth))
                 for tag in item.get("tags", []):
                     by_tag.setdefault(tag, []).append((z, item["verdict_good"], truth))
-            flagged = calibrated(z, item["verdict_good"])
+            # A base-rate run is read at its base rate, a labelled set at even odds.
+            flagged = calibrated(z, item["verdict_good"],
+                                 at_base_rate=held in baserate_files())
             tp += flagged and truth
             fp += flagged and not truth
             fn += truth and not flagged
         _report(_name(held), tp, fp, fn)
-    print("balanced files pooled, at the shipped calibration:")
+    print("balanced files pooled, at even odds (what detect() says by default):")
+    _report("  even odds", *_counts(pooled, "even"))
+    print("balanced files pooled, at the shipped calibration (flagged on a run):")
     _report("  calibrated", *_counts(pooled, None))
     print("balanced files pooled, by log-odds of the opposite (no base-rate prior):")
     for t in (0.0, 0.4, 1.0, 2.0, 3.0):
         _report(f"  z >= {t}", *_counts(pooled, t))
-    print("balanced files pooled, by tag of the data (shipped calibration):")
+    print("balanced files pooled, by tag of the data (read at even odds):")
     for tag, readings in sorted(by_tag.items(), key=lambda kv: -len(kv[1])):
-        _report(f"  {tag} ({len(readings)})", *_counts(readings, None))
+        _report(f"  {tag} ({len(readings)})", *_counts(readings, "even"))
 
 
 def _name(path: Path) -> str:
@@ -210,6 +214,10 @@ def _calibration(readings: list[tuple[float, bool, bool, str]]) -> None:
     x = np.array([[z * (not good), z * good, float(not good), float(good)]
                   for z, good, _t, _r in readings])
     y = [truth for _z, _g, truth, _r in readings]
+    for side, name in ((False, "bad"), (True, "good")):
+        part = [truth for _z, good, truth, _r in readings if good == side]
+        print(f"prior: {sum(part)} contradictions among {len(part)} {name} verdicts "
+              f"({sum(part) / max(len(part), 1):.4f})")
     fitted = LogisticRegression(C=1e6, fit_intercept=False, max_iter=10_000).fit(x, y)
     slope_bad, slope_good, bad, good = (float(w) for w in fitted.coef_[0])
     print(f"calibration fitted on {len(readings)} out-of-run verdicts: "
@@ -218,14 +226,17 @@ def _calibration(readings: list[tuple[float, bool, bool, str]]) -> None:
           f"(0.5 at z = {-good / slope_good:.2f})")
 
 
-def _counts(readings: list[tuple[float, bool, bool]], threshold: float | None
+def _counts(readings: list[tuple[float, bool, bool]], threshold: float | str | None
             ) -> tuple[int, int, int]:
     """True positives, false positives and false negatives: flagged when ``z >=
-    threshold``, or at the shipped calibration when ``threshold`` is None."""
+    threshold``, at the shipped calibration when ``threshold`` is None, read at even
+    odds when it is "even"."""
     from reviewer.contradiction.detector import calibrated
 
     def flagged(z: float, good: bool) -> bool:
-        return calibrated(z, good) if threshold is None else z >= threshold
+        if threshold == "even":
+            return calibrated(z, good, at_base_rate=False)
+        return calibrated(z, good) if threshold is None else z >= float(threshold)
 
     tp = sum(1 for z, g, truth in readings if flagged(z, g) and truth)
     fp = sum(1 for z, g, truth in readings if flagged(z, g) and not truth)

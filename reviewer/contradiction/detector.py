@@ -7,17 +7,24 @@ takes those masses and the rationale's words and word pairs, and gives the log-o
 that the rationale says the answer behaves well on the criterion. The verdict says one
 of the two: "oui" on a success criterion or "non" on a failure criterion means *good*;
 the other two cells mean *bad*. ``z``, the log-odds of the side the verdict did not
-pick, is calibrated at a real run's base rate (see :func:`probability`): the score is
-the probability that the verdict contradicts its rationale on a run where about one
-verdict in a hundred does, and ``score >= THRESHOLD`` (0.5) flags it.
+pick, is calibrated into the probability that the verdict contradicts its rationale
+(see :func:`probability`), at one of two base rates:
 
-The evidence is the scanner's two strongest cues when they lean the same way as the
-model, else the two words that pushed the model most.
+* ``at_base_rate=True`` — on a real filter run, where about one verdict in a hundred
+  contradicts its rationale, almost all of them verdicts that refuse: what the app
+  stores, shows, badges and sorts the queue by (``reviewer.contradiction.flagging``);
+* by default — at even odds, as on a labelled set where half the verdicts contradict:
+  whether the rationale reads against its verdict at all (file mode, the guard of
+  second opinions, the labelled sets' figures).
+
+Both come from one calibration and differ only by the prior, and ``score >= THRESHOLD``
+(0.5) is the detection in both. The evidence is the scanner's two strongest cues when
+they lean the same way as the model, else the two words that pushed the model most.
 """
 
 from __future__ import annotations
 
-from math import exp
+from math import exp, log
 from typing import NamedTuple
 
 from reviewer.contradiction.criterion import profile
@@ -29,33 +36,48 @@ THRESHOLD = 0.5
 """A rationale is flagged as contradicting its verdict when ``score >= THRESHOLD``: the
 calibrated probability of a contradiction is at least one half."""
 
-# P(contradiction) = sigmoid(SLOPE * z + OFFSET), per side of the verdict, fitted by
-# ``scripts/train_contradiction.py --baserate`` on the base-rate development runs (each
-# measured by a model that never saw it). The model itself learned on sets where half
-# the verdicts contradict; on a real run a verdict saying *good* (success "oui", failure
-# "non") almost never does (the judge mostly grades good answers, and those verdicts are
-# most of a run), while a verdict saying *bad* does often enough: a refusal is where a
-# judge that ticked the wrong box shows. So the same reading weighs much less against a
-# "good" verdict than against a "bad" one.
-SLOPE_BAD, OFFSET_BAD = 1.169, -1.407
-SLOPE_GOOD, OFFSET_GOOD = 2.030, -6.746
+# On a run: P(contradiction) = sigmoid(SLOPE * z + OFFSET), per side of the verdict,
+# fitted by ``scripts/train_contradiction.py --baserate`` on the base-rate development
+# runs, each read by a model that never saw it. A verdict saying *good* (success "oui",
+# failure "non") almost never contradicts its rationale (the judge mostly grades good
+# answers, and those verdicts are most of a run), while one saying *bad* does often
+# enough: a refusal is where a judge that ticked the wrong box shows. So the same
+# reading weighs much less against a "good" verdict than against a "bad" one.
+SLOPE_BAD, OFFSET_BAD = 1.073, -1.612
+SLOPE_GOOD, OFFSET_GOOD = 1.148, -6.138
+# The share of contradictions among those runs' verdicts, per side (printed by
+# ``--baserate``): the prior inside the offsets above, replaced by even odds for a
+# reading without a run's base rate.
+PRIOR_BAD, PRIOR_GOOD = 0.263, 0.0018
 SCORE_FLOOR = 0.001
 """Below this probability the score is 0: the rationale does not lean against the verdict
 enough to be worth storing or showing (most verdicts of a run)."""
 
 
-def probability(z: float, verdict_good: bool) -> float:
+def _logit(p: float) -> float:
+    return log(p / (1.0 - p))
+
+
+_EVEN_BAD = OFFSET_BAD - _logit(PRIOR_BAD)
+_EVEN_GOOD = OFFSET_GOOD - _logit(PRIOR_GOOD)
+
+
+def probability(z: float, verdict_good: bool, at_base_rate: bool = True) -> float:
     """The calibrated probability that a verdict contradicts its rationale, from ``z``,
-    the model's log-odds that the rationale says the side the verdict did not pick."""
-    x = SLOPE_GOOD * z + OFFSET_GOOD if verdict_good else SLOPE_BAD * z + OFFSET_BAD
+    the model's log-odds that the rationale says the side the verdict did not pick: on
+    a real run (``at_base_rate``), or at even odds."""
+    if verdict_good:
+        x = SLOPE_GOOD * z + (OFFSET_GOOD if at_base_rate else _EVEN_GOOD)
+    else:
+        x = SLOPE_BAD * z + (OFFSET_BAD if at_base_rate else _EVEN_BAD)
     if x < -700.0:
         return 0.0
     return 1.0 / (1.0 + exp(-x))
 
 
-def calibrated(z: float, verdict_good: bool) -> bool:
-    """Whether a reading ``z`` of a verdict on that side is flagged."""
-    return probability(z, verdict_good) >= THRESHOLD
+def calibrated(z: float, verdict_good: bool, at_base_rate: bool = True) -> bool:
+    """Whether a reading ``z`` of a verdict on that side is detected."""
+    return probability(z, verdict_good, at_base_rate) >= THRESHOLD
 
 
 _YES = frozenset({"oui", "yes", "true", "o", "y", "1", "vrai"})
@@ -69,7 +91,9 @@ _VERDICT_WORDS = {w: True for w in ("oui", "yes", "true", "Oui", "Yes", "OUI", "
 class Detection(NamedTuple):
     """The verdict of the deterministic tier on one rationale.
 
-    ``evidence`` is the rationale's wording that decided (the scanner's cue words with
+    ``score`` is the calibrated probability that the verdict contradicts its rationale
+    (at the base rate :func:`detect` was asked for), ``contradiction`` is ``score >=
+    THRESHOLD``. ``evidence`` is the rationale's wording that decided (the scanner's cue words with
     their negator, or the words that weighed most in the learned reading, joined by
     " … "); ``evidence_spans`` are the same as ``(start, end)`` character offsets into the
     rationale as given, for highlighting.
@@ -118,12 +142,15 @@ def detect(
     rationale: str,
     criterion_text: str = "",
     criterion_id: str = "",
+    at_base_rate: bool = False,
 ) -> Detection:
     """Does ``rationale`` assert the opposite of ``verdict`` on a ``kind`` criterion?
 
     ``kind`` is "success" or "failure"; ``verdict`` as in :func:`parse_verdict`.
     ``criterion_id`` lets the model weigh the scanner as it learned to for that
     criterion (an unknown or empty id uses the weights of all criteria).
+    ``at_base_rate``: score the verdict as one of a real filter run (what the app flags)
+    instead of at even odds (see the module docstring).
     """
     if kind == "success":
         success = True
@@ -138,7 +165,7 @@ def detect(
     reader = model()  # loaded on first use, then cached
     z, rule_side, first, second = reader.read(kind, result, criterion_id)
     verdict_good = says_yes == success
-    score = round(probability(-z if verdict_good else z, verdict_good), 4)
+    score = round(probability(-z if verdict_good else z, verdict_good, at_base_rate), 4)
     if score < SCORE_FLOOR:
         return _NOTHING
     side = 1 if z >= 0.0 else -1

@@ -63,10 +63,13 @@ VerdictRow = tuple[int, int, Any, str, int]
 Criterion = tuple[str, str, str, str | None]
 # (score, flagged, evidence, decision-changing)
 Reading = tuple[float, bool, str, bool]
-QUIET = 0.5
+QUIET = 0.25
 """A reading that would not change the filter's decision weighs this share of its score in
-the attempt's queue score, so every attempt with a decision-changing flag (score at
-least the detector's threshold) comes before those with quieter contradictions."""
+the attempt's queue score. So the queue score of an attempt with a decision-changing flag
+(the badge: a score of at least the detector's threshold, 0.5) is always above that of
+any attempt without one, and below the badge a reading that would change the decision
+if the detector were right (an unflagged one, by its probability) comes before a
+contradiction that would change nothing unless it weighs four times as much."""
 
 _VERDICTS = text(
     "SELECT id, attempt_id, met, rationale, criterion_version_id FROM verdicts "
@@ -158,7 +161,8 @@ def score(items: Sequence[tuple[int, Any, str]]) -> list[Reading]:
     for cv_id, met, rationale in items:
         kind, criterion_text, criterion_id, _severity = criteria[cv_id]
         # "oui"/"non" is the detector's quickest spelling of a verdict (SQLite gives 0/1).
-        found = detect(kind, "oui" if met else "non", rationale, criterion_text, criterion_id)
+        found = detect(kind, "oui" if met else "non", rationale, criterion_text, criterion_id,
+                       at_base_rate=True)
         append((found.score, found.contradiction, found.evidence, False))
     return out
 

@@ -263,11 +263,11 @@ def _contradiction(v: Verdict, flags: dict[int, ContradictionFlag]) -> tuple[boo
     cv = v.criterion_version
     try:
         found = detect(cv.kind, v.met, v.rationale, criterion_text=cv.text,
-                       criterion_id=cv.criterion_id)
+                       criterion_id=cv.criterion_id, at_base_rate=True)
     except Exception:  # a detector fault must not hide the example itself
         return False, 0.0, "", ()
     if not found.contradiction:
-        # Cues of a verdict that agrees with its rationale are noise: highlight nothing.
+        # Cues of a verdict that is not flagged are noise: highlight nothing.
         return False, float(found.score), "", ()
     spans = tuple((int(s), int(e)) for s, e in getattr(found, "evidence_spans", ()) or ())
     if not spans:

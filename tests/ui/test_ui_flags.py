@@ -9,7 +9,6 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
-
 from sqlalchemy import select
 
 from models import Attempt, Verdict
