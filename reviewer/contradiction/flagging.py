@@ -48,7 +48,8 @@ TIER = "rules"
 # Which detector wrote a flag: a rerun rewrites the flags another version wrote.
 # v2: the scanner's cues stacked with the learned reading (reviewer/contradiction/learned.py).
 # v3: calibrated at a real run's base rate, decision-changing flags.
-DETECTOR = "rules+learned-v3"
+# v4: trained with base-rate runs D and E, the scanner's masses weighed three times.
+DETECTOR = "rules+learned-v4"
 CHUNK = 1000  # attempts per unit of work (about 12,000 verdicts): small enough to pipeline
 # With worker processes, each should get at least this many chunks: the first chunk is
 # scored before anything is written and the last is written after everything is scored,
