@@ -1,40 +1,54 @@
-"""Export: ``reviewer export dataset`` vs ``json.dumps`` of the same rows to a file.
+"""Exports: ``reviewer export …`` vs ``json.dumps`` of the same rows to the same files.
 
-Ours reads the store, walks every conversation (choosing the accepted attempt of each
-turn, or the one a reviewer restored), builds the chat examples and writes them with a
-manifest, atomically. The baseline writes the very same examples, already in memory,
-with ``json.dumps`` one per line and an ``fsync``. Goal: ours takes at most twice as
-long. Correctness: same number of lines, same bytes.
+Three rows, each ours against its own baseline:
+
+* the dataset (``export dataset OUT``): the store read, every conversation walked (the
+  final status of each attempt, the attempt each context continues, tainted contexts),
+  each example built, written with its manifest (sizes and SHA-256) as one unit;
+* the preference pairs (``export preference OUT --include-filter-refusals``): every
+  attempt's context and answer read, pairs of one context built;
+* the split (``export dataset OUT --split valid=0.1``): the conversations ranked, two
+  files and the manifest.
+
+The baseline writes the very same rows, already in memory as Python objects, with one
+``json.dumps`` per row into the same files, flushed and fsynced. Goal: ours takes at most
+twice as long. Correctness: same lines, same bytes. The two sides are timed alternately,
+each keeping its best of ``REPEAT`` runs (the machine's speed drifts between runs).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import sqlite3
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from benchmarks.common import Context, Result, best_time
+from benchmarks.common import Context, Result
 from reviewer.cli.main import main as cli_main
 
 GOAL = 2.0
+REPEAT = 3
 
 
-def ours(db: Path, out: Path) -> None:
-    """``reviewer export dataset OUT`` through the command line entry."""
-    code = cli_main(["--db", str(db), "export", "dataset", str(out)])
+def ours(db: Path, args: list[str]) -> None:
+    """``reviewer export …`` through the command line entry."""
+    code = cli_main(["--db", str(db), "export", *args])
     if code != 0:
         raise RuntimeError(f"reviewer export exited with {code}")
 
 
-def write_rows(rows: list[Any], out: Path) -> None:
-    """The baseline: one ``json.dumps`` per row, then flush and fsync."""
-    with out.open("w", encoding="utf-8") as fh:
-        for row in rows:
-            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
-        fh.flush()
-        os.fsync(fh.fileno())
+def write_rows(files: dict[Path, list[Any]]) -> None:
+    """The baseline: one ``json.dumps`` per row into each file, then flush and fsync."""
+    for path, rows in files.items():
+        with path.open("w", encoding="utf-8") as fh:
+            for row in rows:
+                fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
 
 
 def read_and_write(db: Path, out: Path) -> int:
@@ -61,34 +75,74 @@ def read_and_write(db: Path, out: Path) -> int:
     return lines
 
 
-# Best of this many runs of each side: both swing by a third from run to run here
-# (json.dumps of the 100k rows took 1.5 s in one run and 2.4 s in another), and a ratio
-# of two single runs ranged from 1.2 to 2.1 for the same code.
-REPEAT = 3
+def _timed(step: Callable[[], Any]) -> float:
+    started = time.perf_counter()
+    step()
+    return time.perf_counter() - started
 
 
-def run(ctx: Context) -> Result:
-    """Export to learn the rows, then time both sides, each its own best of ``REPEAT``
-    (ours first, then the baseline: alternating put ours right after the baseline's
-    237 MB write, which evicted the store's pages)."""
-    out, base_out = ctx.out / "dataset.jsonl", ctx.out / "dataset-baseline.jsonl"
-    repeat = max(ctx.heavy_repeat, 1 if ctx.repeat <= 1 else REPEAT)
-    mine = best_time(lambda: ours(ctx.db_path, out), repeat)
-    with out.open(encoding="utf-8") as fh:
-        rows = [json.loads(line) for line in fh]
-    base = best_time(lambda: write_rows(rows, base_out), repeat)
-    same = out.read_bytes() == base_out.read_bytes()
-    plain = best_time(lambda: read_and_write(ctx.db_path, base_out), ctx.heavy_repeat)
-    lines = len(rows)
-    for path in (out, base_out):
-        path.unlink(missing_ok=True)
-    Path(f"{out}.manifest.json").unlink(missing_ok=True)
+def alternate(mine: Callable[[], Any], base: Callable[[], Any], repeat: int
+              ) -> tuple[float, float]:
+    """Each side's best time, the two timed one after the other ``repeat`` times."""
+    best_mine = best_base = float("inf")
+    for _ in range(repeat):
+        best_mine = min(best_mine, _timed(mine))
+        best_base = min(best_base, _timed(base))
+    return best_mine, best_base
+
+
+def _measure(ctx: Context, name: str, args: list[str], outputs: list[Path],
+             repeat: int) -> tuple[float, float, int, bool]:
+    """Export once to learn the rows, then time ours and the baseline alternately."""
+    ours(ctx.db_path, args)
+    rows = {path: [json.loads(line) for line in path.read_text(encoding="utf-8")
+                   .splitlines()] for path in outputs}
+    base_dir = ctx.out / f"baseline-{name}"
+    base_dir.mkdir(exist_ok=True)
+    targets = {base_dir / p.name: r for p, r in rows.items()}
+    mine, base = alternate(lambda: ours(ctx.db_path, args), lambda: write_rows(targets),
+                           repeat)
+    same = all(p.read_bytes() == (base_dir / p.name).read_bytes() for p in outputs)
+    shutil.rmtree(base_dir)
+    return mine, base, sum(len(r) for r in rows.values()), same
+
+
+def _result(label: str, what: str, mine: float, base: float, lines: int, same: bool,
+            **checks: Any) -> Result:
     ratio = mine / base
-    return Result(
-        f"export dataset ({lines:,} examples)", mine, base, ratio, f"ratio ≤ {GOAL:g}",
-        ratio <= GOAL,
-        checks={"examples": lines, "same_bytes": same, "plain_read_and_write_s": plain,
-                "ratio_to_plain_read_and_write": mine / plain},
-        note=f"information: plain sqlite3 read + json both ways takes {plain:.2f} s "
-             f"(ours {mine / plain:.1f}×)",
-    )
+    return Result(f"{label} ({lines:,} {what})", mine, base, ratio, f"ratio ≤ {GOAL:g}",
+                  ratio <= GOAL, checks={what: lines, "same_bytes": same, **checks})
+
+
+def run(ctx: Context) -> list[Result]:
+    """The three rows (see the module docstring)."""
+    repeat = max(ctx.heavy_repeat, 1 if ctx.repeat <= 1 else REPEAT)
+    out = ctx.out / "dataset.jsonl"
+    mine, base, lines, same = _measure(ctx, "dataset", ["dataset", str(out)], [out], repeat)
+    plain = min(_timed(lambda: read_and_write(ctx.db_path, ctx.out / "plain.jsonl"))
+                for _ in range(max(ctx.heavy_repeat, 1)))
+    dataset = _result("export dataset", "examples", mine, base, lines, same,
+                      plain_read_and_write_s=plain,
+                      ratio_to_plain_read_and_write=mine / plain)
+    dataset.note = (f"information: plain sqlite3 read + json both ways takes {plain:.2f} s "
+                    f"(ours {mine / plain:.1f}×)")
+
+    pairs = ctx.out / "pairs.jsonl"
+    mine, base, lines, same = _measure(
+        ctx, "preference", ["preference", str(pairs), "--include-filter-refusals"], [pairs],
+        repeat)
+    preference = _result("export preference --include-filter-refusals", "pairs", mine, base,
+                         lines, same)
+
+    folder = ctx.out / "split"
+    mine, base, lines, same = _measure(
+        ctx, "split", ["dataset", str(folder), "--split", "valid=0.1"],
+        [folder / "train.jsonl", folder / "valid.jsonl"], repeat)
+    split = _result("export split (dataset, valid=0.1)", "examples", mine, base, lines,
+                    same)
+
+    for path in (out, pairs, ctx.out / "plain.jsonl"):
+        path.unlink(missing_ok=True)
+        Path(f"{path}.manifest.json").unlink(missing_ok=True)
+    shutil.rmtree(folder, ignore_errors=True)
+    return [dataset, preference, split]

@@ -172,6 +172,10 @@ class CheckVersion(Base):
     flags: Mapped[str] = mapped_column(String(10), default="")
     mode: Mapped[str] = mapped_column(String(10))
     when: Mapped[str | None] = mapped_column(Text)
+    # The regex dialect of pattern and when: python (the regex package) or ecmascript
+    # (JavaScript's RegExp, as the team's TypeScript filter runs it).
+    dialect: Mapped[str] = mapped_column(String(12), default="python",
+                                         server_default="python")
     reason: Mapped[str | None] = mapped_column(Text)
     author: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -98,105 +98,130 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../ui/app.py" line="93"/>
+        <location filename="../../ui/app.py" line="109"/>
         <source>Cannot open the database</source>
         <translation>Impossible d&apos;ouvrir la base de données</translation>
+    </message>
+    <message>
+        <location filename="../../ui/app.py" line="107"/>
+        <source>Cannot start</source>
+        <translation>Démarrage impossible</translation>
     </message>
 </context>
 <context>
     <name>BacktestEditor</name>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="132"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="150"/>
         <source>Regex back-test</source>
         <translation>Rejeu d&apos;une expression régulière</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="159"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="178"/>
+        <source>ECMAScript (JavaScript RegExp, as the filter)</source>
+        <translation>ECMAScript (RegExp JavaScript, comme le filtre)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="180"/>
+        <source>Python (regex package)</source>
+        <translation>Python (paquet regex)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="182"/>
+        <source>How the pattern is read. The team&apos;s filter is TypeScript: in JavaScript \b and \w are ASCII, so « é » ends a word.</source>
+        <translation>Comment le motif est lu. Le filtre de l&apos;équipe est en TypeScript : en JavaScript, \b et \w sont ASCII, donc « é » termine un mot.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="185"/>
         <source>forbid (fails on a match)</source>
         <translation>interdit (échoue si elle trouve)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="160"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="186"/>
         <source>require (fails without a match)</source>
         <translation>exige (échoue si elle ne trouve pas)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="162"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="188"/>
         <source>require: only when the last user message matches</source>
         <translation>exige : seulement si le dernier message de la personne correspond</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="175"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="205"/>
         <source>Why this change (one line, required to save)</source>
         <translation>Pourquoi ce changement (une ligne, obligatoire pour enregistrer)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="176"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="206"/>
         <source>Save as new version</source>
         <translation>Enregistrer comme nouvelle version</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="180"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="210"/>
         <source>Check</source>
         <translation>Contrôle</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="181"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="211"/>
         <source>Current</source>
         <translation>Actuel</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="182"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="212"/>
         <source>Pattern</source>
         <translation>Motif</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="186"/>
-        <source>Flags, mode</source>
-        <translation>Options, mode</translation>
+        <location filename="../../ui/tools/backtest_editor.py" line="217"/>
+        <source>Flags, mode, dialect</source>
+        <translation>Options, mode, dialecte</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="187"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="218"/>
         <source>When</source>
         <translation>Quand</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="189"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="220"/>
         <source>Hits that disappear</source>
         <translation>Résultats qui disparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="190"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="221"/>
         <source>Hits that appear</source>
         <translation>Résultats qui apparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="298"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="339"/>
         <source>Back-testing…</source>
         <translation>Rejeu en cours…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="322"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="358"/>
+        <source>Holes in the new pattern:</source>
+        <translation>Trous du nouveau motif :</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="366"/>
         <source>%1 attempts: %2 → %3 failing; %4 hits disappear, %5 appear</source>
         <translation>%1 essais : %2 → %3 en échec ; %4 résultats disparaissent, %5 apparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="327"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="371"/>
         <source>Agreement with the reviewers on %1 labelled attempts</source>
         <translation>Accord avec les relecteurs sur %1 essais étiquetés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="329"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="373"/>
         <source>current</source>
         <translation>actuel</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="330"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="374"/>
         <source>new</source>
         <translation>nouveau</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="405"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="456"/>
         <source>Saved %1 v%2</source>
         <translation>%1 v%2 enregistré</translation>
     </message>
@@ -810,103 +835,204 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="51"/>
-        <location filename="../../ui/tools/export_dialog.py" line="72"/>
+        <location filename="../../ui/tools/export_dialog.py" line="74"/>
+        <location filename="../../ui/tools/export_dialog.py" line="101"/>
         <source>Export</source>
         <translation>Exporter</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="53"/>
+        <location filename="../../ui/tools/export_dialog.py" line="76"/>
         <source>Corrected dataset (JSONL)</source>
         <translation>Jeu de données corrigé (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="54"/>
+        <location filename="../../ui/tools/export_dialog.py" line="77"/>
+        <source>Preference pairs for DPO or KTO (JSONL)</source>
+        <translation>Paires de préférence pour DPO ou KTO (JSONL)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="78"/>
         <source>Catalog with versions (JSON)</source>
         <translation>Catalogue avec versions (JSON)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="55"/>
+        <location filename="../../ui/tools/export_dialog.py" line="79"/>
         <source>Golden set for the filter&apos;s tests (JSONL)</source>
         <translation>Jeu de référence pour les tests du filtre (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="56"/>
+        <location filename="../../ui/tools/export_dialog.py" line="80"/>
         <source>Conversations to resume (JSONL)</source>
         <translation>Conversations à reprendre (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="57"/>
+        <location filename="../../ui/tools/export_dialog.py" line="81"/>
         <source>Audit trail (JSONL)</source>
         <translation>Journal d&apos;audit (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="58"/>
+        <location filename="../../ui/tools/export_dialog.py" line="82"/>
         <source>Calibration scores with their grading files (JSONL)</source>
         <translation>Notes de calibrage avec leurs fichiers d&apos;évaluation (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="62"/>
+        <location filename="../../ui/tools/export_dialog.py" line="91"/>
+        <source>no split (one file)</source>
+        <translation>pas de découpage (un seul fichier)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="117"/>
         <source>one example per assistant turn</source>
         <translation>un exemple par tour de l&apos;assistant</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="63"/>
+        <location filename="../../ui/tools/export_dialog.py" line="118"/>
         <source>one example per conversation</source>
         <translation>un exemple par conversation</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="65"/>
+        <location filename="../../ui/tools/export_dialog.py" line="120"/>
         <source>chat messages (OpenAI / Hugging Face)</source>
         <translation>messages de chat (OpenAI / Hugging Face)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="68"/>
+        <location filename="../../ui/tools/export_dialog.py" line="95"/>
         <source>Browse…</source>
         <translation>Parcourir…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="74"/>
+        <location filename="../../ui/tools/export_dialog.py" line="103"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="78"/>
+        <location filename="../../ui/tools/export_dialog.py" line="122"/>
+        <source>prompt and completion (TRL)</source>
+        <translation>invite et complétion (TRL)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="124"/>
+        <source>keep every accepted attempt</source>
+        <translation>garder chaque essai accepté</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="125"/>
+        <source>keep the first accepted attempt</source>
+        <translation>garder le premier essai accepté</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="126"/>
+        <source>keep the last accepted attempt</source>
+        <translation>garder le dernier essai accepté</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="128"/>
+        <source>keep examples whose context holds a refused answer</source>
+        <translation>garder les exemples dont le contexte contient une réponse refusée</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="130"/>
+        <source>do not train the context&apos;s answers again (OpenAI weight 0)</source>
+        <translation>ne pas réentraîner les réponses du contexte (poids 0 d&apos;OpenAI)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="134"/>
+        <source>pairs for TRL DPO</source>
+        <translation>paires pour DPO de TRL</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="135"/>
+        <source>pairs for OpenAI DPO</source>
+        <translation>paires pour DPO d&apos;OpenAI</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="136"/>
+        <source>labels for TRL KTO</source>
+        <translation>étiquettes pour KTO de TRL</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="138"/>
+        <source>also the filter&apos;s refusals no reviewer overturned</source>
+        <translation>aussi les refus du filtre qu&apos;aucun relecteur n&apos;a annulés</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="140"/>
+        <source>every cause (or e.g. E-INVENTE,G-TON)</source>
+        <translation>toutes les causes (ou p. ex. E-INVENTE,G-TON)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="144"/>
         <source>What</source>
         <translation>Quoi</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="79"/>
+        <location filename="../../ui/tools/export_dialog.py" line="145"/>
         <source>Examples</source>
         <translation>Exemples</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="80"/>
+        <location filename="../../ui/tools/export_dialog.py" line="146"/>
         <source>Format</source>
         <translation>Format</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="84"/>
+        <location filename="../../ui/tools/export_dialog.py" line="147"/>
+        <source>Several accepted in a turn</source>
+        <translation>Plusieurs acceptés dans un tour</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="150"/>
+        <source>Pairs</source>
+        <translation>Paires</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="152"/>
+        <source>Refusal causes</source>
+        <translation>Causes de refus</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="155"/>
+        <source>seed</source>
+        <translation>graine</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="157"/>
+        <source>Validation share</source>
+        <translation>Part de validation</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="161"/>
         <source>File</source>
         <translation>Fichier</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="103"/>
+        <location filename="../../ui/tools/export_dialog.py" line="168"/>
+        <source>What the review changed in the dataset:</source>
+        <translation>Ce que la relecture a changé dans le jeu de données :</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="193"/>
+        <location filename="../../ui/tools/export_dialog.py" line="196"/>
         <source>Export to</source>
         <translation>Exporter vers</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="111"/>
+        <location filename="../../ui/tools/export_dialog.py" line="221"/>
+        <source>Counting…</source>
+        <translation>Comptage…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="237"/>
         <source>Choose a file to write.</source>
         <translation>Choisissez un fichier à écrire.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="116"/>
+        <location filename="../../ui/tools/export_dialog.py" line="246"/>
         <source>Exporting…</source>
         <translation>Export en cours…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="127"/>
+        <location filename="../../ui/tools/export_dialog.py" line="272"/>
         <source>Export failed: %1</source>
         <translation>Échec de l&apos;export : %1</translation>
     </message>
@@ -1005,12 +1131,12 @@
 <context>
     <name>HelpOverlay</name>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="53"/>
+        <location filename="../../ui/review/dialogs.py" line="55"/>
         <source>Keyboard shortcuts</source>
         <translation>Raccourcis clavier</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="66"/>
+        <location filename="../../ui/review/dialogs.py" line="68"/>
         <source>Press any key to close.</source>
         <translation>Appuyez sur une touche pour fermer.</translation>
     </message>
@@ -1026,12 +1152,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/review/window.py" line="68"/>
-        <source>Reviewer — refused examples</source>
-        <translation>Reviewer — exemples refusés</translation>
-    </message>
-    <message>
-        <location filename="../../ui/review/window.py" line="329"/>
+        <location filename="../../ui/review/window.py" line="357"/>
         <source>second opinions %v / %m</source>
         <translation>seconds avis %v / %m</translation>
     </message>
@@ -1121,30 +1242,40 @@
         <translation>?</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="201"/>
+        <location filename="../../ui/review/window.py" line="210"/>
         <source>No attempt %1</source>
         <translation>Pas d&apos;essai %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="144"/>
+        <location filename="../../ui/review/window.py" line="153"/>
         <source>End of the queue</source>
         <translation>Fin de la file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="253"/>
+        <location filename="../../ui/review/window.py" line="262"/>
         <source>Reviewed %1 / %2 (%3 to review)</source>
         <translation>Relus %1 / %2 (%3 à relire)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="100"/>
+        <source>Reviewer — refused examples — %1</source>
+        <translation>Reviewer — exemples refusés — %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="309"/>
+        <source>The reviewer name in the settings is not used (%1); deciding as %2 until you set a name in Settings.</source>
+        <translation>Le nom de relecteur des réglages n’est pas utilisé (%1) ; décisions au nom de %2 jusqu’à ce que vous choisissiez un nom dans les Réglages.</translation>
     </message>
 </context>
 <context>
     <name>NoteDialog</name>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="28"/>
+        <location filename="../../ui/review/dialogs.py" line="30"/>
         <source>Note</source>
         <translation>Note</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="33"/>
+        <location filename="../../ui/review/dialogs.py" line="35"/>
         <source>Why you decided so (Enter saves)</source>
         <translation>Pourquoi cette décision (Entrée enregistre)</translation>
     </message>
@@ -1255,57 +1386,57 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="80"/>
+        <location filename="../../ui/review/dialogs.py" line="82"/>
         <source>Settings</source>
         <translation>Réglages</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="87"/>
+        <location filename="../../ui/review/dialogs.py" line="89"/>
         <source>default location</source>
         <translation>emplacement par défaut</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="89"/>
+        <location filename="../../ui/review/dialogs.py" line="91"/>
         <source>System language</source>
         <translation>Langue du système</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="93"/>
+        <location filename="../../ui/review/dialogs.py" line="95"/>
         <source>Go to the next attempt after accept or reject</source>
         <translation>Passer à l&apos;essai suivant après accepter ou rejeter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="97"/>
+        <location filename="../../ui/review/dialogs.py" line="99"/>
         <source>Reviewer name</source>
         <translation>Nom du relecteur</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="98"/>
+        <location filename="../../ui/review/dialogs.py" line="100"/>
         <source>Ollama host</source>
         <translation>Hôte Ollama</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="99"/>
+        <location filename="../../ui/review/dialogs.py" line="101"/>
         <source>Judge model</source>
         <translation>Modèle juge</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="101"/>
+        <location filename="../../ui/review/dialogs.py" line="103"/>
         <source>Database</source>
         <translation>Base de données</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="102"/>
+        <location filename="../../ui/review/dialogs.py" line="104"/>
         <source>Language</source>
         <translation>Langue</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="104"/>
+        <location filename="../../ui/review/dialogs.py" line="106"/>
         <source>Language and database changes apply at the next start.</source>
         <translation>La langue et la base de données changent au prochain démarrage.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="95"/>
+        <location filename="../../ui/review/dialogs.py" line="97"/>
         <source>Let a reasoning judge think before a second opinion</source>
         <translation>Laisser un juge qui raisonne réfléchir avant un second avis</translation>
     </message>

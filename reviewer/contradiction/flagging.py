@@ -28,7 +28,13 @@ attempt's flags from its stored readings.
 
 from __future__ import annotations
 
+import ctypes
+import multiprocessing
 import os
+import signal
+import sys
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -57,6 +63,8 @@ CHUNK = 1000  # attempts per unit of work (about 12,000 verdicts): small enough 
 CHUNKS_PER_WORKER = 8
 MIN_CHUNK = 250  # below this a chunk's statements cost more than its scoring saves
 TABLES = Attempt.metadata.tables
+PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+PARENT_POLL_S = 1.0
 
 # (verdict id, attempt id, met, rationale, criterion version id)
 VerdictRow = tuple[int, int, Any, str, int]
@@ -150,6 +158,42 @@ def _init_worker(criteria: dict[int, Criterion]) -> None:
     """A worker process keeps the criterion texts: chunks carry only version ids."""
     _criteria.clear()
     _criteria.update(criteria)
+
+
+def _start_worker(parent: int, criteria: dict[int, Criterion]) -> None:
+    """Initializer of a scoring process: end with the parent, leave Ctrl-C to it.
+
+    Without this a worker outlived a parent killed by SIGKILL, SIGTERM or SIGHUP (it
+    waits on the task queue, whose write end its sibling workers also hold, so no EOF
+    ever comes), holding the database and its WAL open. Ctrl-C reaches the whole process
+    group: a worker caught scoring would hand its KeyboardInterrupt back as that chunk's
+    result, so the workers ignore it and the parent alone stops the pass.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent(parent)
+    _init_worker(criteria)
+
+
+def _die_with_parent(parent: int) -> None:
+    """Be killed when ``parent`` dies: at once on Linux (PR_SET_PDEATHSIG), elsewhere
+    within a second (a thread watching the parent id)."""
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        except (OSError, AttributeError):  # no usable libc: the watcher below remains
+            pass
+    if os.getppid() != parent:  # the parent died before prctl took effect
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), name="parent-watch",
+                     daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while True:
+        time.sleep(PARENT_POLL_S)
+        if os.getppid() != parent:  # reparented: the parent is gone
+            os._exit(1)
 
 
 def score(items: Sequence[tuple[int, Any, str]]) -> list[Reading]:
@@ -400,6 +444,35 @@ def _chunks(ids: list[int], chunk: int) -> Iterator[tuple[list[int], bool]]:
         yield part, part[-1] - part[0] == len(part) - 1
 
 
+def _pipeline(store: Store, pool: ProcessPoolExecutor,
+              parts: list[tuple[list[int], bool]], first: list[VerdictRow] | None,
+              workers: int, write: Callable[[list[int], list[VerdictRow], list[Reading]], None]
+              ) -> None:
+    """Read chunks, have the pool score them, write them back in order."""
+    pending: deque[tuple[list[int], list[VerdictRow], Future[list[Reading]]]] = deque()
+    for part, contiguous in parts:
+        if first is not None:  # read already, to warm the detector
+            rows, first = first, None
+        else:
+            with store.session() as session:
+                rows = _chunk_rows(session.connection(), part, contiguous)
+        pending.append((part, rows, pool.submit(score, [(r[4], r[2], r[3]) for r in rows])))
+        if len(pending) > workers:  # keep every worker busy, memory bounded
+            part0, rows0, future = pending.popleft()
+            write(part0, rows0, future.result())
+    while pending:
+        part0, rows0, future = pending.popleft()
+        write(part0, rows0, future.result())
+
+
+def _fork_context() -> Any:
+    """Fork where it exists: the workers inherit the warmed detector (``_warm``) and are
+    this process's children, which ``_die_with_parent`` relies on."""
+    if "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    return None
+
+
 def flag_all(store: Store, progress: Callable[[int, int], None] | None = None,
              workers: int | None = None, chunk: int = CHUNK) -> FlagCounts:
     """Flag every stored attempt, one unit of work per chunk.
@@ -440,23 +513,15 @@ def flag_all(store: Store, progress: Callable[[int, int], None] | None = None,
         with store.session() as session:
             first = _chunk_rows(session.connection(), *parts[0])
         _warm(criteria, first)
-        with ProcessPoolExecutor(workers, initializer=_init_worker,
-                                 initargs=(criteria,)) as pool:
-            pending: deque[tuple[list[int], list[VerdictRow], Future[list[Reading]]]] = deque()
-            for part, contiguous in parts:
-                if first is not None:  # read already, to warm the detector
-                    rows, first = first, None
-                else:
-                    with store.session() as session:
-                        rows = _chunk_rows(session.connection(), part, contiguous)
-                pending.append((part, rows, pool.submit(score, [(r[4], r[2], r[3])
-                                                                for r in rows])))
-                if len(pending) > workers:  # keep every worker busy, memory bounded
-                    part0, rows0, future = pending.popleft()
-                    write(part0, rows0, future.result())
-            while pending:
-                part0, rows0, future = pending.popleft()
-                write(part0, rows0, future.result())
+        with ProcessPoolExecutor(workers, mp_context=_fork_context(), initializer=_start_worker,
+                                 initargs=(os.getpid(), criteria)) as pool:
+            try:
+                _pipeline(store, pool, parts, first, workers, write)
+            except BaseException:
+                # Ctrl-C or a failed write: drop the chunks not started rather than score
+                # them only to throw them away (the with-block then waits for the rest).
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
     if ids:
         with store.session() as session:
             refresh_statistics(session)  # the queue filters on the new flags

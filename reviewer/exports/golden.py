@@ -26,6 +26,7 @@ from sqlalchemy.orm import Session
 from models import Conversation, Run
 from reviewer.atomic import write_jsonl_atomic
 from reviewer.keys import AttemptKey
+from reviewer.outputs import Output
 from reviewer.review.labels import (
     ReviewView,
     check_label,
@@ -93,6 +94,6 @@ def golden_records(session: Session, reviewer: str | None = None) -> Iterator[di
         session.expunge_all()
 
 
-def export_golden(session: Session, out: Path, *, reviewer: str | None = None) -> int:
+def export_golden(session: Session, out: Path | Output, *, reviewer: str | None = None) -> int:
     """Write the golden set atomically; return how many attempts."""
     return write_jsonl_atomic(out, golden_records(session, reviewer))

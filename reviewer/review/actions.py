@@ -32,6 +32,7 @@ from reviewer.review.commands import (
 )
 from reviewer.review.rows import get_decision
 from reviewer.rule.replay import FALSE_POSITIVE, Overrides, effective_verdicts
+from reviewer.text_rules import storable
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +88,7 @@ def decide(session: Session, reviewer: str, attempt_id: int, decision: str | Non
 
 def set_note(session: Session, reviewer: str, attempt_id: int, note: str) -> Outcome:
     """Replace the reviewer's note (no event when unchanged)."""
+    storable(note, "the note")
     command = SetNote(attempt_id, note)
     if command.read(get_decision(session, attempt_id, reviewer)) == note:
         return Outcome(None)

@@ -30,6 +30,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from models import Attempt, AuditEvent, ReviewDecision, utcnow
 from reviewer.errors import BadInputError
 from reviewer.review import stacks
+from reviewer.review.identity import stored_name
 from reviewer.review.rows import DECISIONS, ConflictError, get_decision, snapshot
 from reviewer.rule.replay import FALSE_POSITIVE
 
@@ -337,6 +338,7 @@ def perform(session: Session, reviewer: str, command: ReviewCommand, *,
             expected_version: int | None = None, action: str = "set",
             reverts_id: int | None = None, group_id: int | None = None) -> AuditEvent:
     """Write one command into the decision row and append its event (no stack change)."""
+    stored_name(reviewer)
     if session.get(Attempt, command.attempt_id) is None:
         raise BadInputError(f"no attempt with id {command.attempt_id}")
     row = get_decision(session, command.attempt_id, reviewer)

@@ -214,10 +214,13 @@ class ExampleView:
         return self.live.accepted != self.accepted
 
 
-def pattern_spans(text: str, pattern: str, flags: str = "") -> tuple[tuple[Span, ...], str]:
-    """Where ``pattern`` matches ``text``; an invalid or too slow pattern gives an error."""
+def pattern_spans(text: str, pattern: str, flags: str = "",
+                  dialect: str = "python") -> tuple[tuple[Span, ...], str]:
+    """Where ``pattern`` matches ``text`` (code point offsets, in the pattern's dialect); an
+    invalid or too slow pattern gives an error."""
     try:
-        check = compile_check(CheckPattern(pattern, flags), timeout=MATCH_TIMEOUT_S)
+        check = compile_check(CheckPattern(pattern, flags, dialect=dialect),
+                              timeout=MATCH_TIMEOUT_S)
         spans = tuple(s for s in find_matches(check, text) if s[1] > s[0])
     except PatternTimeout:
         return (), "pattern too slow on this answer"
@@ -333,7 +336,7 @@ def _check_rows(attempt: Attempt, overrides: Overrides) -> tuple[CheckRow, ...]:
     rows = []
     for r in sorted(attempt.check_results, key=lambda r: r.position):
         cv = r.check_version
-        spans, error = pattern_spans(attempt.response, cv.pattern, cv.flags)
+        spans, error = pattern_spans(attempt.response, cv.pattern, cv.flags, cv.dialect)
         rows.append(CheckRow(
             check_id=cv.check_id, description=cv.description, mode=cv.mode,
             pattern=cv.pattern, passed=r.passed,

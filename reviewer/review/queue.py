@@ -59,6 +59,7 @@ from reviewer.errors import BadInputError
 from reviewer.keys import AttemptKey
 from reviewer.rule.filter import refusing_met
 from reviewer.store.search import matching_condition
+from reviewer.text_rules import storable
 
 # "to_review" = not yet reviewed by me; "others_not_me" = reviewed by others, not by me.
 ReviewState = Literal["all", "to_review", "reviewed", "overridden", "others_not_me"]
@@ -271,6 +272,9 @@ def _conditions(session: Session, f: QueueFilter,
                 probe: bool = False) -> list[ColumnElement[bool]]:
     if f.review_state not in REVIEW_STATES:
         raise BadInputError(f"unknown review state {f.review_state!r}")
+    for what, value in (("the search", f.search), ("the run", f.run),
+                        ("the criterion", f.criterion), ("the check", f.check)):
+        storable(value or "", what)  # a NUL typed or pasted: one line, on every backend
     conds: list[ColumnElement[bool]] = []
     if f.audit_sample is not None:
         conds.append(Attempt.accepted.is_(True))

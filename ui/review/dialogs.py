@@ -17,7 +17,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.settings import AppSettings
+from reviewer.errors import BadInputError
+from ui.settings import AppSettings, check_values
+from ui.widgets_util import named, plain
 
 
 class NoteDialog(QDialog):
@@ -104,19 +106,37 @@ class SettingsDialog(QDialog):
         note = QLabel(self.tr("Language and database changes apply at the next start."))
         note.setStyleSheet("color: #78909c;")
         form.addRow(note)
+        # Why OK did not close the dialog (a name with a hidden character, a NUL…).
+        self.error = plain(named(QLabel(), "settings_error"))
+        self.error.setStyleSheet("color: #b3261e;")
+        self.error.setWordWrap(True)
+        form.addRow(self.error)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
 
+    def accept(self) -> None:
+        """Close with OK only when every field can be stored (else say why, stay open)."""
+        try:
+            check_values(self._typed())
+        except BadInputError as exc:
+            self.error.setText(str(exc))
+            return
+        self.error.clear()
+        super().accept()
+
     def values(self) -> AppSettings:
-        """The settings as edited."""
+        """The settings as edited, as they will be stored (the name trimmed and NFC)."""
+        return check_values(self._typed())
+
+    def _typed(self) -> AppSettings:
         return AppSettings(
-            reviewer=self.reviewer.text().strip(),
-            ollama_host=self.host.text().strip(),
-            ollama_model=self.model.text().strip(),
-            database=self.database.text().strip(),
+            reviewer=self.reviewer.text(),
+            ollama_host=self.host.text(),
+            ollama_model=self.model.text(),
+            database=self.database.text(),
             language=str(self.language.currentData()),
             auto_advance=self.auto_advance.isChecked(),
             judge_think=self.think.isChecked(),

@@ -55,17 +55,20 @@ class MainWindow(QMainWindow):
     example_shown = Signal(int)
 
     def __init__(self, tasks: TaskManager, settings: Settings,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, reviewer: str | None = None) -> None:
         super().__init__(parent)
         self.tasks = tasks
         self.settings = settings
         self.config = settings.load()
+        # ``reviewer gui --reviewer NAME``: this session decides as NAME (already checked
+        # by reviewer_name); the stored setting is left as it is.
+        self._session_reviewer = reviewer
         self.current_id: int | None = None
         self._load_generation = 0
         self._listening = True
         self.help_overlay: HelpOverlay | None = None
         self.progress = (0, 0)
-        self.setWindowTitle(self.tr("Reviewer — refused examples"))
+        self._show_who()
         self.model = QueueModel(tasks, self)
         self.filters = FilterBar(tasks, self.reviewer)
         self.queue = QueueView(self.model, tasks)
@@ -85,11 +88,17 @@ class MainWindow(QMainWindow):
         self.filters.load_choices()
         self.refresh_undo()
         self.queue.focus()
+        self._say_reviewer_problem()
 
     @property
     def reviewer(self) -> str:
         """Whose decisions this window reads and writes."""
-        return self.config.reviewer
+        return self._session_reviewer or self.config.reviewer
+
+    def _show_who(self) -> None:
+        """The title bar says who decides in this window."""
+        self.setWindowTitle(self.tr("Reviewer — refused examples — %1").replace(
+            "%1", self.reviewer))
 
     # --- construction ----------------------------------------------------------------
     def _splitter(self) -> QSplitter:
@@ -292,9 +301,18 @@ class MainWindow(QMainWindow):
     def _help_closed(self, _result: int) -> None:
         self.help_overlay = None
 
+    def _say_reviewer_problem(self) -> None:
+        """The stored reviewer name fails the rule (saved by an older version): say so,
+        and who decides instead, until a valid name is set in Settings."""
+        problem = self.settings.reviewer_problem
+        if problem and self._session_reviewer is None:
+            self.show_error(self.tr("The reviewer name in the settings is not used (%1); "
+                                    "deciding as %2 until you set a name in Settings.")
+                            .replace("%1", problem).replace("%2", self.reviewer))
+
     def edit_settings(self) -> None:
         """The settings dialog; the reviewer name and auto-advance apply at once."""
-        dialog = SettingsDialog(self.config, self)
+        dialog = SettingsDialog(replace(self.config, reviewer=self.reviewer), self)
         try:
             if dialog.exec() != SettingsDialog.DialogCode.Accepted:
                 return
@@ -305,10 +323,20 @@ class MainWindow(QMainWindow):
         self.apply_settings(values)
 
     def apply_settings(self, values: AppSettings) -> None:
-        """Save the settings and apply what can change live."""
+        """Save the settings and apply what can change live.
+
+        A session name (``gui --reviewer``) left as it was in the dialog is not saved
+        over the stored one; a name changed in the dialog is saved and used from now on.
+        """
+        if self._session_reviewer is not None and values.reviewer == self._session_reviewer:
+            values = replace(values, reviewer=self.config.reviewer)
+        else:
+            self._session_reviewer = None
+        before = self.reviewer
         self.settings.save(values)
-        changed_reviewer = values.reviewer != self.config.reviewer
         self.config = self.settings.load()
+        changed_reviewer = self.reviewer != before
+        self._show_who()
         if changed_reviewer:
             self.apply_filter()
             self.refresh_undo()

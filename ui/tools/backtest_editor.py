@@ -1,13 +1,19 @@
 """Regex editor with a live back-test: type a pattern, see which hits disappear or appear.
 
-Typing restarts a 300 ms timer; when it fires, the pattern is compiled on the GUI thread
-(an invalid one is reported inline at once) and the back-test (``reviewer.backtest``) runs
-on a background thread. A newer pattern cancels the run in progress; a result that
-arrives for an older pattern is dropped. Each text is searched with a time bound, so a
-catastrophic pattern is stopped and reported ("pattern stopped after 0.5 s on KEY …")
-while the window stays responsive. Choosing a key in either list shows that response
-with the current pattern's matches struck through in red and the new pattern's
-underlined in green. Save stores a new version of the check with a one-line reason.
+Typing restarts a 300 ms timer; when it fires, the pattern is compiled (an invalid one is
+reported inline: a ``python`` pattern at once on the GUI thread, an ``ecmascript`` one by
+the background run, since V8 takes a moment to start) and the back-test
+(``reviewer.backtest``) runs on a background thread, followed by the pattern's lint (the
+holes French answers fall into, ``reviewer.revise.pattern_lint``). The dialect selector
+says how the new pattern is read: ECMAScript (JavaScript's RegExp, as the TypeScript
+filter runs it) or Python; the current version keeps its own. A newer pattern cancels
+the run in progress; a result that arrives for an older pattern is dropped. Each text is
+searched with a time bound, so a catastrophic pattern is stopped and reported ("pattern
+stopped after 0.5 s on KEY …", or "current (v2, stored) pattern …" when the stored version
+is the slow one) while the window stays responsive. Choosing a key
+in either list shows that response with the current pattern's matches struck through in
+red and the new pattern's underlined in green. Save stores a new version of the check
+with a one-line reason.
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ from reviewer.catalog.spec import CheckSpec
 from reviewer.changes import Changes
 from reviewer.errors import ReviewerError
 from reviewer.keys import AttemptKey
-from reviewer.revise.backtest import BacktestResult, Cancelled, backtest
+from reviewer.revise.backtest import BacktestResult, Cancelled
 from reviewer.revise.editors import (
     ChecksState,
     Preview,
@@ -44,13 +50,24 @@ from reviewer.revise.editors import (
     checks_state,
     save_check_version,
 )
+from reviewer.revise.pattern_lint import LintFinding, backtest_and_lint
 from reviewer.rule.checks import CheckPattern, PatternError, compile_check
+from reviewer.store import Session
 from ui.tasks import LongTask, TaskManager, Work
 from ui.widgets_util import named, plain, rich_tooltip
 
 DEBOUNCE_MS = 300
 TIMEOUT_S = 0.5
 BUDGET_S = 30.0
+FLAG_HINTS = {"ecmascript": "d g i m s u v y", "python": "i m s x"}
+
+
+def _compile_now(spec: CheckPattern) -> None:
+    """Compile on the caller's thread when that is instant: ``python`` only (the first
+    ``ecmascript`` pattern starts V8, which the GUI thread must not wait for)."""
+    if spec.dialect == "python":
+        compile_check(spec)
+
 
 
 def _pct(x: float | None) -> str:
@@ -97,7 +114,7 @@ def preview_page(preview: Preview) -> str:
 
 
 class BacktestEditor(QWidget):
-    """Edit a check's pattern, flags, mode and ``when``; back-test live; save a version.
+    """Edit a check's pattern, flags, mode, dialect and ``when``; back-test live; save.
 
     Back-tests and previews are long jobs of the app's task manager (a newer pattern
     cancels the running one); saving is an ordered write. When the reviewers' decisions
@@ -124,6 +141,7 @@ class BacktestEditor(QWidget):
         self.specs: dict[str, CheckSpec] = {}
         self.versions: dict[str, int] = {}
         self.result: BacktestResult | None = None
+        self.findings: list[LintFinding] = []
         self.highlights: tuple[Spans, Spans] = ([], [])
         self._generation = 0
         self._task: LongTask | None = None
@@ -138,6 +156,7 @@ class BacktestEditor(QWidget):
         for edit in (self.pattern, self.flags, self.when):
             edit.textChanged.connect(self._edited)
         self.mode.currentIndexChanged.connect(self._edited)
+        self.dialect.currentIndexChanged.connect(self._dialect_chosen)
         self.check_box.currentIndexChanged.connect(self._check_chosen)
         self.reason.textChanged.connect(self._update_save)
         self.save_button.clicked.connect(self.save)
@@ -154,7 +173,14 @@ class BacktestEditor(QWidget):
         self.pattern = named(QLineEdit(), "pattern")
         self.flags = named(QLineEdit(), "flags")
         self.flags.setMaximumWidth(80)
-        self.flags.setPlaceholderText("i m s x")
+        self.flags.setPlaceholderText(FLAG_HINTS["python"])
+        self.dialect = named(QComboBox(), "dialect")
+        self.dialect.addItem(self.tr("ECMAScript (JavaScript RegExp, as the filter)"),
+                             "ecmascript")
+        self.dialect.addItem(self.tr("Python (regex package)"), "python")
+        self.dialect.setToolTip(self.tr(
+            "How the pattern is read. The team's filter is TypeScript: in JavaScript \\b and "
+            "\\w are ASCII, so « é » ends a word."))
         self.mode = named(QComboBox(), "mode")
         self.mode.addItem(self.tr("forbid (fails on a match)"), "forbid")
         self.mode.addItem(self.tr("require (fails without a match)"), "require")
@@ -166,6 +192,10 @@ class BacktestEditor(QWidget):
         self.status = plain(named(QLabel(), "status_label"))
         self.removed = named(QListWidget(), "removed_list")
         self.added = named(QListWidget(), "added_list")
+        self.lint = plain(named(QLabel(), "lint_label"))
+        self.lint.setWordWrap(True)
+        self.lint.setStyleSheet("color: #8a5300")
+        self.lint.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.figures = plain(named(QLabel(), "figures"))
         self.figures.setWordWrap(True)
         self.figures.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -183,7 +213,8 @@ class BacktestEditor(QWidget):
         row = QHBoxLayout()
         row.addWidget(self.flags)
         row.addWidget(self.mode)
-        form.addRow(self.tr("Flags, mode"), row)
+        row.addWidget(self.dialect)
+        form.addRow(self.tr("Flags, mode, dialect"), row)
         form.addRow(self.tr("When"), self.when)
         lists = QHBoxLayout()
         for title, widget in ((self.tr("Hits that disappear"), self.removed),
@@ -199,6 +230,7 @@ class BacktestEditor(QWidget):
         layout.addLayout(form)
         layout.addWidget(self.error)
         layout.addWidget(self.status)
+        layout.addWidget(self.lint)
         layout.addLayout(lists, 1)
         layout.addWidget(self.preview, 1)
         layout.addWidget(self.figures)
@@ -249,7 +281,9 @@ class BacktestEditor(QWidget):
         if spec is None:
             return
         version = self.versions.get(spec.id, 0)
-        self.current.setText(f"v{version}: /{spec.pattern}/{spec.flags} ({spec.mode})"
+        # python, the default, goes unsaid (as before dialects); ecmascript is named.
+        dialect = "" if spec.dialect == "python" else f", {spec.dialect}"
+        self.current.setText(f"v{version}: /{spec.pattern}/{spec.flags} ({spec.mode}{dialect})"
                              + (f" when /{spec.when}/" if spec.when else ""))
         self.current.setToolTip(rich_tooltip(spec.description))
         for edit, value in ((self.pattern, spec.pattern), (self.flags, spec.flags),
@@ -257,16 +291,23 @@ class BacktestEditor(QWidget):
             edit.blockSignals(True)
             edit.setText(value)
             edit.blockSignals(False)
-        self.mode.blockSignals(True)
-        self.mode.setCurrentIndex(max(self.mode.findData(spec.mode), 0))
-        self.mode.blockSignals(False)
+        for box, value in ((self.mode, spec.mode), (self.dialect, spec.dialect)):
+            box.blockSignals(True)
+            box.setCurrentIndex(max(box.findData(value), 0))
+            box.blockSignals(False)
+        self.flags.setPlaceholderText(FLAG_HINTS.get(spec.dialect, ""))
         self.run_now()
+
+    def _dialect_chosen(self) -> None:
+        self.flags.setPlaceholderText(FLAG_HINTS.get(self.dialect.currentData() or "", ""))
+        self._edited()
 
     # --- back-test -----------------------------------------------------------------------
     def candidate(self) -> CheckPattern:
         """The pattern the fields describe."""
         return CheckPattern(self.pattern.text(), self.flags.text().strip(),
-                            self.mode.currentData() or "forbid", self.when.text() or None)
+                            self.mode.currentData() or "forbid", self.when.text() or None,
+                            self.dialect.currentData() or "python")
 
     @property
     def running(self) -> bool:
@@ -288,7 +329,7 @@ class BacktestEditor(QWidget):
         generation = self._generation
         spec = self.candidate()
         try:
-            compile_check(spec)
+            _compile_now(spec)
         except PatternError as exc:
             self.result = None
             self.show_error(str(exc))
@@ -297,9 +338,8 @@ class BacktestEditor(QWidget):
         self.error.clear()
         self.status.setText(self.tr("Back-testing…"))
         self._task = self.tasks.long(
-            lambda w: w.read(lambda s: backtest(s, check_id, spec, reviewer=None,
-                                                timeout=TIMEOUT_S, budget=BUDGET_S,
-                                                cancel=w.cancel.is_set)),
+            lambda w: w.read(lambda s: backtest_and_lint(
+                s, check_id, spec, timeout=TIMEOUT_S, budget=BUDGET_S, cancel=w.cancel.is_set)),
             lambda r: self._show(generation, r), lambda e: self._failed(generation, e),
             owner=self)
 
@@ -308,11 +348,15 @@ class BacktestEditor(QWidget):
             self._task.cancel()
             self._task = None
 
-    def _show(self, generation: int, result: BacktestResult) -> None:
+    def _show(self, generation: int, found: tuple[BacktestResult, list[LintFinding]]) -> None:
         if generation != self._generation:
             return  # an older pattern's result: the fields changed since
         self._task = None
+        result, self.findings = found
         self.result = result
+        self.lint.setText("\n".join(
+            [self.tr("Holes in the new pattern:"), *(f.line() for f in self.findings)])
+            if self.findings else "")
         self.error.clear()
         self.removed.clear()
         self.added.clear()
@@ -336,6 +380,8 @@ class BacktestEditor(QWidget):
             return
         self._task = None
         self.result = None
+        self.findings = []
+        self.lint.clear()
         self.show_error(str(exc) if isinstance(exc, ReviewerError)
                         else f"{type(exc).__name__}: {exc}")
         self._update_save()
@@ -373,8 +419,8 @@ class BacktestEditor(QWidget):
         if spec is None:
             return False
         c = self.candidate()
-        return (c.pattern, c.flags, c.mode, c.when) != (spec.pattern, spec.flags, spec.mode,
-                                                        spec.when)
+        return (c.pattern, c.flags, c.mode, c.when, c.dialect) != (
+            spec.pattern, spec.flags, spec.mode, spec.when, spec.dialect)
 
     def _update_save(self) -> None:
         self.save_button.setEnabled(bool(self.reason.text().strip()) and self._changed_fields()
@@ -388,12 +434,17 @@ class BacktestEditor(QWidget):
             return
         c = self.candidate()
         try:
-            compile_check(c)
+            _compile_now(c)
         except PatternError as exc:
             self.show_error(str(exc))
             return
-        new = CheckSpec(spec.id, spec.description, c.pattern, c.flags, c.mode, c.when)
+        new = CheckSpec(spec.id, spec.description, c.pattern, c.flags, c.mode, c.when,
+                        c.dialect)
         author = self.reviewer
+
+        def write(s: Session) -> SavedVersion:
+            compile_check(c)  # in its dialect, before anything is stored
+            return save_check_version(s, new, reason=reason, author=author)
 
         def done(saved: SavedVersion) -> None:
             version = saved.version
@@ -406,8 +457,7 @@ class BacktestEditor(QWidget):
                                 .replace("%2", str(version)))
             self.saved.emit(new.id, version)
 
-        self.tasks.write(lambda s: save_check_version(s, new, reason=reason, author=author),
-                         done, lambda e: self.show_error(str(e)), owner=self)
+        self.tasks.write(write, done, lambda e: self.show_error(str(e)), owner=self)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Stop the typing pause and cancel the back-test in progress (its answer is

@@ -1,7 +1,7 @@
 """contradiction_flags.decisive: the flags that would change the filter's decision
 
 Revision ID: 0011
-Revises: 0010
+Revises: 0009
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0011"
-down_revision = "0010"
+down_revision = "0009"
 branch_labels = None
 depends_on = None
 

@@ -48,6 +48,7 @@ from reviewer.errors import BadInputError, JudgeError
 from reviewer.judge.client import JudgeClient
 from reviewer.judge.llm_tier import Stop, read_rationale
 from reviewer.store import Store
+from reviewer.text_rules import not_utf8
 
 
 def register(sub: Any) -> None:
@@ -85,7 +86,10 @@ def run(args: argparse.Namespace) -> int:
             raise BadInputError("give either IN.jsonl or --evaluate FILE, not both")
         if args.llm:
             raise BadInputError("--llm applies to file mode, not to --evaluate")
-        result = evaluate(args.evaluate)
+        try:
+            result = evaluate(args.evaluate)
+        except UnicodeDecodeError:
+            raise not_utf8(args.evaluate) from None
         in_sample = trained_on(args.evaluate)
         if args.json:
             print_json({**result.as_dict(), "in_sample": in_sample})
@@ -100,7 +104,10 @@ def run(args: argparse.Namespace) -> int:
         raise BadInputError("contradictions: give IN.jsonl, or --evaluate LABELLED.jsonl")
     if args.json:
         raise BadInputError("--json only applies to --evaluate (file mode always prints JSONL)")
-    items = list(read_items(args.input))
+    try:
+        items = list(read_items(args.input))
+    except UnicodeDecodeError:
+        raise not_utf8(args.input) from None
     if not args.llm:
         for item in items:
             _write(_rules_line(item))

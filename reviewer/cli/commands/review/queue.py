@@ -7,6 +7,7 @@ from typing import Any
 
 from reviewer.cli.common import print_json, reviewer_from, store_from
 from reviewer.review.queue import REVIEW_STATES, QueueFilter, queue_keys
+from reviewer.text_rules import storable
 
 
 def register(sub: Any) -> None:
@@ -33,6 +34,9 @@ def run(args: argparse.Namespace) -> int:
     """Print the queue."""
     if args.limit is not None and args.limit < 0:
         args.limit = 0
+    for option, value in (("--search", args.search), ("--run", args.run),
+                          ("--criterion", args.criterion), ("--check", args.check)):
+        storable(value or "", option)
     f = QueueFilter(run=args.run, criterion=args.criterion, check=args.check,
                     flagged_only=args.flagged, review_state=args.state, search=args.search,
                     reviewer=reviewer_from(args))
