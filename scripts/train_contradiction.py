@@ -138,7 +138,9 @@ def cross_validate(files: list[Path], c: float) -> None:
         bias, weights = fit([i for f in files if f != held for i in data[f]], c)
         fitted = Model(bias, weights)
         tp = fp = fn = 0
-        for item in data[held]:
+        # A run is measured verdict by verdict, repeats included, as a real run is.
+        measured = load(held, distinct=False) if held in baserate_files() else data[held]
+        for item in measured:
             z = _opposite(fitted, item)
             truth = item["label"] == "contradiction"
             if held not in baserate_files():
