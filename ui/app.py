@@ -23,6 +23,7 @@ from reviewer.errors import BadInputError, ReviewerError
 from reviewer.ingest.demo import ensure_demo
 from reviewer.keys import AttemptKey
 from reviewer.review.identity import reviewer_name
+from reviewer.rule import ecmascript
 from reviewer.store import Store, open_store
 from reviewer.store.database import default_url, to_url
 from ui import i18n
@@ -132,3 +133,6 @@ def run_app(args: argparse.Namespace) -> int:
         tasks.shutdown()
         store.close()
         i18n.remove(app, translators)
+        # Never free the ECMAScript engine's V8 context on the way out of the GUI: on a
+        # large store it crashed the process on quit (exit 139); see abandon().
+        ecmascript.abandon()

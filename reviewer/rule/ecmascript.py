@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import ctypes
 import json
 import threading
 from collections.abc import Callable, Sequence
@@ -168,6 +169,20 @@ def _get() -> _Engine:
                 _engine = _Engine()
                 atexit.register(_close)
     return _engine
+
+
+def abandon() -> None:
+    """Leave the engine to the end of the process without freeing its V8 context.
+
+    The GUI calls it when it quits: on some stores (the benchmark's 10,000-attempt run)
+    freeing the context there crashed the process (exit 139, in mr_free_context), while
+    the CLI and the tests free it cleanly at exit. The process is ending: the memory goes
+    back with it, and an extra reference keeps the context's finaliser from running.
+    """
+    global _engine
+    engine, _engine = _engine, None
+    if engine is not None:
+        ctypes.pythonapi.Py_IncRef(ctypes.py_object(engine))
 
 
 def _close() -> None:
