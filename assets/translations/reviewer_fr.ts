@@ -886,87 +886,87 @@
 <context>
     <name>CheckModel</name>
     <message>
-        <location filename="../../ui/review/example_models.py" line="283"/>
+        <location filename="../../ui/review/example_models.py" line="323"/>
         <source>Check</source>
         <translation>Contrôle</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="283"/>
+        <location filename="../../ui/review/example_models.py" line="323"/>
         <source>Mode</source>
         <translation>Mode</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="283"/>
+        <location filename="../../ui/review/example_models.py" line="323"/>
         <source>Result</source>
         <translation>Résultat</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="283"/>
+        <location filename="../../ui/review/example_models.py" line="323"/>
         <source>Matches</source>
         <translation>Correspondances</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="284"/>
+        <location filename="../../ui/review/example_models.py" line="324"/>
         <source>Description</source>
         <translation>Description</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="289"/>
+        <location filename="../../ui/review/example_models.py" line="329"/>
         <source>The deterministic check (hover a name for its pattern).</source>
         <translation>Le contrôle déterministe (survolez un nom pour voir son motif).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="290"/>
+        <location filename="../../ui/review/example_models.py" line="330"/>
         <source>forbid: the answer fails when the pattern matches; require: when it does not.</source>
         <translation>interdit : la réponse échoue si le motif la trouve ; exige : s&apos;il ne la trouve pas.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="292"/>
+        <location filename="../../ui/review/example_models.py" line="332"/>
         <source>The check&apos;s result; F (or V, then Space on the row) marks a failed check a false positive.</source>
         <translation>Le résultat du contrôle ; F (ou V, puis Espace sur la ligne) marque un contrôle en échec comme faux positif.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="294"/>
+        <location filename="../../ui/review/example_models.py" line="334"/>
         <source>What the pattern matched in the answer (highlighted there too).</source>
         <translation>Ce que le motif a trouvé dans la réponse (surligné aussi dans la réponse).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="295"/>
+        <location filename="../../ui/review/example_models.py" line="335"/>
         <source>What the check is for.</source>
         <translation>À quoi sert le contrôle.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="320"/>
+        <location filename="../../ui/review/example_models.py" line="360"/>
         <source>forbid</source>
         <translation>interdit</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="320"/>
+        <location filename="../../ui/review/example_models.py" line="360"/>
         <source>require</source>
         <translation>exige</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="323"/>
+        <location filename="../../ui/review/example_models.py" line="363"/>
         <source>failed → false positive</source>
         <translation>échoué → faux positif</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="325"/>
+        <location filename="../../ui/review/example_models.py" line="365"/>
         <source>passed</source>
         <translation>réussi</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="325"/>
+        <location filename="../../ui/review/example_models.py" line="365"/>
         <source>failed</source>
         <translation>échoué</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="327"/>
+        <location filename="../../ui/review/example_models.py" line="367"/>
         <source>v%1 passes</source>
         <translation>v%1 réussit</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="327"/>
+        <location filename="../../ui/review/example_models.py" line="367"/>
         <source>v%1 fails</source>
         <translation>v%1 échoue</translation>
     </message>
@@ -1110,34 +1110,34 @@
         <translation>Réponse évaluée</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="192"/>
+        <location filename="../../ui/review/example_view.py" line="198"/>
         <source>No attempt selected</source>
         <translation>Aucun essai sélectionné</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="212"/>
+        <location filename="../../ui/review/example_view.py" line="219"/>
         <source>⚠ judge contradicts itself</source>
         <translation>⚠ le juge se contredit</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="291"/>
-        <location filename="../../ui/review/example_view.py" line="312"/>
+        <location filename="../../ui/review/example_view.py" line="310"/>
+        <location filename="../../ui/review/example_view.py" line="331"/>
         <source>accepted</source>
         <translation>accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="291"/>
-        <location filename="../../ui/review/example_view.py" line="312"/>
+        <location filename="../../ui/review/example_view.py" line="310"/>
+        <location filename="../../ui/review/example_view.py" line="331"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="314"/>
+        <location filename="../../ui/review/example_view.py" line="333"/>
         <source>Filter: %1</source>
         <translation>Filtre : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="297"/>
+        <location filename="../../ui/review/example_view.py" line="316"/>
         <source>With second opinions and your overrides, the filter would now: %1</source>
         <translation>Avec les seconds avis et vos corrections, le filtre aurait maintenant : %1</translation>
     </message>
@@ -1162,79 +1162,79 @@
         <translation>Verdicts du juge (1–9 et 0 inversent les lignes 1–10 ; V : un curseur sur chaque ligne)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="165"/>
+        <location filename="../../ui/review/example_view.py" line="171"/>
         <source>Deterministic checks (F marks a failed one a false positive)</source>
         <translation>Contrôles déterministes (F marque un contrôle en échec comme faux positif)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="293"/>
+        <location filename="../../ui/review/example_view.py" line="312"/>
         <source>With the current check versions, second opinions and your overrides, the filter would now: %1</source>
         <translation>Avec les versions actuelles des contrôles, les seconds avis et vos corrections, le filtre aurait maintenant : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="301"/>
+        <location filename="../../ui/review/example_view.py" line="320"/>
         <source>changed</source>
         <translation>changé</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="305"/>
+        <location filename="../../ui/review/example_view.py" line="324"/>
         <source>With the current check versions: %1</source>
         <translation>Avec les versions actuelles des contrôles : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="318"/>
-        <location filename="../../ui/review/example_view.py" line="326"/>
+        <location filename="../../ui/review/example_view.py" line="337"/>
+        <location filename="../../ui/review/example_view.py" line="345"/>
         <source>accept</source>
         <translation>accepter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="318"/>
-        <location filename="../../ui/review/example_view.py" line="326"/>
+        <location filename="../../ui/review/example_view.py" line="337"/>
+        <location filename="../../ui/review/example_view.py" line="345"/>
         <source>reject</source>
         <translation>rejeter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="319"/>
+        <location filename="../../ui/review/example_view.py" line="338"/>
         <source>not reviewed yet</source>
         <translation>pas encore relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="320"/>
+        <location filename="../../ui/review/example_view.py" line="339"/>
         <source>Your decision: %1</source>
         <translation>Votre décision : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="322"/>
+        <location filename="../../ui/review/example_view.py" line="341"/>
         <source>Note: %1</source>
         <translation>Note : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="327"/>
+        <location filename="../../ui/review/example_view.py" line="346"/>
         <source>no decision</source>
         <translation>pas de décision</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="330"/>
+        <location filename="../../ui/review/example_view.py" line="349"/>
         <source>Other reviewers: %1</source>
         <translation>Autres relecteurs : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="341"/>
+        <location filename="../../ui/review/example_view.py" line="360"/>
         <source>This refusal ended the conversation at turn %1 of %2 planned (%3 turns lost).</source>
         <translation>Ce refus a arrêté la conversation au tour %1 sur %2 prévus (%3 tours perdus).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="346"/>
+        <location filename="../../ui/review/example_view.py" line="365"/>
         <source>This refusal ended the conversation at turn %1.</source>
         <translation>Ce refus a arrêté la conversation au tour %1.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="333"/>
+        <location filename="../../ui/review/example_view.py" line="352"/>
         <source>Second opinion failed: %1</source>
         <translation>Échec du second avis : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="357"/>
+        <location filename="../../ui/review/example_view.py" line="376"/>
         <source>Against the reference: %1</source>
         <translation>Par rapport à la référence : %1</translation>
     </message>
@@ -2313,113 +2313,168 @@
 <context>
     <name>VerdictModel</name>
     <message>
-        <location filename="../../ui/review/example_models.py" line="77"/>
+        <location filename="../../ui/review/example_models.py" line="86"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="78"/>
+        <location filename="../../ui/review/example_models.py" line="87"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="151"/>
+        <location filename="../../ui/review/example_models.py" line="160"/>
         <source>Criterion</source>
         <translation>Critère</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="151"/>
+        <location filename="../../ui/review/example_models.py" line="160"/>
         <source>Judge</source>
         <translation>Juge</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="151"/>
+        <location filename="../../ui/review/example_models.py" line="160"/>
         <source>Polarity</source>
         <translation>Polarité</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="152"/>
+        <location filename="../../ui/review/example_models.py" line="161"/>
         <source>Rationale</source>
         <translation>Raison</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="152"/>
+        <location filename="../../ui/review/example_models.py" line="161"/>
         <source>Now
 (with your overrides)</source>
         <translation>Maintenant
 (avec vos corrections)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="153"/>
+        <location filename="../../ui/review/example_models.py" line="162"/>
         <source>Contradiction</source>
         <translation>Contradiction</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="153"/>
+        <location filename="../../ui/review/example_models.py" line="162"/>
         <source>Second opinion</source>
         <translation>Second avis</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="158"/>
+        <location filename="../../ui/review/example_models.py" line="167"/>
         <source>The key that flips this row: 1–9, then 0 for row 10. V puts a cursor on the table: the arrows reach every row, Space flips it.</source>
         <translation>La touche qui inverse cette ligne : 1 à 9, puis 0 pour la ligne 10. V met un curseur sur le tableau : les flèches atteignent chaque ligne, Espace l&apos;inverse.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="160"/>
+        <location filename="../../ui/review/example_models.py" line="169"/>
         <source>The judge&apos;s criterion (hover a name for its full text).</source>
         <translation>Le critère du juge (survolez un nom pour voir son texte entier).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="161"/>
+        <location filename="../../ui/review/example_models.py" line="170"/>
         <source>+ a success criterion: &quot;yes&quot; is good, &quot;no&quot; refuses.
 − a failure criterion: &quot;yes&quot; means the answer commits the fault (a major fault refuses).</source>
         <translation>+ un critère de réussite : « oui » est bon, « non » refuse.
 − un critère d&apos;échec : « oui » veut dire que la réponse commet la faute (une faute majeure refuse).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="164"/>
+        <location filename="../../ui/review/example_models.py" line="173"/>
         <source>What the judge said first.</source>
         <translation>Ce que le juge a dit en premier.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="165"/>
+        <location filename="../../ui/review/example_models.py" line="174"/>
         <source>The verdict the filter&apos;s rule uses now: the second opinion applied, then your override (✎); red when it refuses the attempt.</source>
         <translation>Le verdict que la règle du filtre utilise maintenant : le second avis appliqué, puis votre correction (✎) ; en rouge quand il refuse l&apos;essai.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="167"/>
+        <location filename="../../ui/review/example_models.py" line="176"/>
         <source>The judge&apos;s reasoning; highlighted: what contradicts the verdict, and the search&apos;s words.</source>
         <translation>Le raisonnement du juge ; surligné : ce qui contredit le verdict, et les mots de la recherche.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="169"/>
+        <location filename="../../ui/review/example_models.py" line="178"/>
         <source>The rationale says the opposite of the verdict (the detector&apos;s score, 0–1).</source>
         <translation>La raison dit le contraire du verdict (le score du détecteur, de 0 à 1).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="171"/>
+        <location filename="../../ui/review/example_models.py" line="180"/>
         <source>The criterion judged again alone, and whether it was applied.</source>
         <translation>Le critère jugé à nouveau seul, et s&apos;il a été appliqué.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="228"/>
+        <location filename="../../ui/review/example_models.py" line="266"/>
         <source>⚠ contradiction %1</source>
         <translation>⚠ contradiction %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="235"/>
+        <location filename="../../ui/review/example_models.py" line="273"/>
         <source>unreliable — not applied</source>
         <translation>peu fiable — non appliqué</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="244"/>
+        <location filename="../../ui/review/example_models.py" line="282"/>
         <source>Not applied: %1</source>
         <translation>Non appliqué : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="247"/>
+        <location filename="../../ui/review/example_models.py" line="285"/>
         <source>Judge&apos;s reasoning: %1</source>
         <translation>Raisonnement du juge : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="226"/>
+        <source>met</source>
+        <translation>tenu</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="226"/>
+        <source>not met</source>
+        <translation>non tenu</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="227"/>
+        <source>fault committed</source>
+        <translation>faute commise</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="228"/>
+        <source>no fault</source>
+        <translation>pas de faute</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="229"/>
+        <source>the opposite</source>
+        <translation>le contraire</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="230"/>
+        <source>%1 %2 = %3 (%4); the rationale says: %5</source>
+        <translation>%1 %2 = %3 (%4) ; la justification dit : %5</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="236"/>
+        <source>Resolved: your override or an applied second opinion replaced this verdict.</source>
+        <translation>Résolu : votre correction ou un second avis appliqué a remplacé ce verdict.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="239"/>
+        <source>Read the way its rationale reads, this verdict would change the filter&apos;s decision.</source>
+        <translation>Lu comme le dit sa justification, ce verdict changerait la décision du filtre.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="242"/>
+        <source>Read the way its rationale reads, this verdict would not change the filter&apos;s decision.</source>
+        <translation>Lu comme le dit sa justification, ce verdict ne changerait pas la décision du filtre.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="264"/>
+        <source>✓ resolved</source>
+        <translation>✓ résolu</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="267"/>
+        <source>contradiction %1</source>
+        <translation>contradiction %1</translation>
     </message>
 </context>
 </TS>

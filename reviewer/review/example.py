@@ -6,6 +6,10 @@ spans each check's pattern matches in the response, the contradiction evidence i
 rationale, the decision the filter would take now with the reviewer's overrides (the same
 replay rule as everywhere), the grader scores when a reference exists, and how many turns
 the conversation lost when this refusal ended it.
+
+Each contradiction says whether it would change the filter's decision (the badge shows
+those), whether the reviewer's override or an applied second opinion resolved it, and
+why it is flagged in one line (``reviewer.contradiction.explain``).
 """
 
 from __future__ import annotations
@@ -29,6 +33,8 @@ from models import (
     Run,
     Verdict,
 )
+from reviewer.contradiction import explain
+from reviewer.contradiction.decisive import decision_changing
 from reviewer.errors import BadInputError
 from reviewer.keys import AttemptKey
 from reviewer.review.rows import get_decision, snapshot
@@ -44,8 +50,10 @@ from reviewer.rule.filter import Decision
 from reviewer.rule.replay import (
     FALSE_POSITIVE,
     Overrides,
+    check_outcomes,
     current_results,
     effective_rows,
+    effective_verdicts,
     imported_results,
     replay,
 )
@@ -91,16 +99,35 @@ class VerdictRow:
     override: bool | None  # the reviewer's verdict, None when not overridden
     effective: bool  # what the rule uses now (second opinion and override applied)
     refuses: bool  # this verdict, as it stands now, refuses the attempt
-    contradiction: bool
+    contradiction: bool  # the detector reads the rationale against the verdict
     score: float
     evidence: str
     evidence_spans: tuple[Span, ...]
     second_opinion: SecondOpinion | None
+    # Reading the verdict the way its rationale reads would change the filter's decision
+    # (reviewer.contradiction.decisive): the badge's contradictions, the others are quiet.
+    decision_changing: bool = False
+    # The reviewer's override or an applied second opinion replaced the flagged verdict:
+    # the flag is no longer open (the reviewer's reading wins).
+    resolved: bool = False
+    # Why it is flagged, in one line ("" when not flagged); see reviewer.contradiction.explain.
+    explanation: str = ""
 
     @property
     def polarity(self) -> str:
         """``+`` for a success criterion (oui is good), ``−`` for a failure criterion."""
         return "+" if self.kind == "success" else "−"
+
+    @property
+    def open_flag(self) -> bool:
+        """A contradiction the reviewer has not resolved yet."""
+        return self.contradiction and not self.resolved
+
+    @property
+    def meaning(self) -> tuple[str, str]:
+        """What the judge's verdict means for this criterion's kind and the criterion's
+        gist (``("no fault", "Invente un fait…")``), for a translated explanation."""
+        return explain.parts(self.kind, self.met, self.text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,9 +198,11 @@ class ExampleView:
     # The filter with each check's newest evaluated version (and the overrides); None
     # when no check was evaluated again since the import.
     live_current: Decision | None = None
+    # "The judge contradicts itself": an open decision-changing contradiction (the queue's
+    # badge for this reviewer, the same test).
+    badge: bool = False
     # What a rescue flips: the open decision-changing contradictions of a refused attempt
     # (reading them as their rationales read makes the filter accept); empty otherwise.
-    # Filled by the trusted-flags work (issue 15); until then always empty.
     rescue_flips: tuple[str, ...] = ()
 
     @property
@@ -188,8 +217,10 @@ class ExampleView:
 
     @property
     def flagged(self) -> bool:
-        """True when a verdict contradicts its own rationale."""
-        return any(v.contradiction for v in self.verdicts)
+        """True when a verdict contradicts its own rationale and the reviewer has not
+        resolved it (decision-changing or not; :attr:`badge` is the decision-changing
+        ones)."""
+        return any(v.open_flag for v in self.verdicts)
 
     @property
     def decision_changed(self) -> bool:
@@ -249,11 +280,11 @@ def _contradiction(v: Verdict, flags: dict[int, ContradictionFlag]) -> tuple[boo
     cv = v.criterion_version
     try:
         found = detect(cv.kind, v.met, v.rationale, criterion_text=cv.text,
-                       criterion_id=cv.criterion_id)
+                       criterion_id=cv.criterion_id, at_base_rate=True)
     except Exception:  # a detector fault must not hide the example itself
         return False, 0.0, "", ()
     if not found.contradiction:
-        # Cues of a verdict that agrees with its rationale are noise: highlight nothing.
+        # Cues of a verdict that is not flagged are noise: highlight nothing.
         return False, float(found.score), "", ()
     spans = tuple((int(s), int(e)) for s, e in getattr(found, "evidence_spans", ()) or ())
     if not spans:
@@ -281,16 +312,38 @@ def _verdict_rows(attempt: Attempt, overrides: Overrides,
     # latest one, applied or marked unreliable.
     shown = _latest_second_opinions(list(attempt.verdicts))
     rows = []
+    readings = []
     for v, e in effective_rows(attempt.verdicts, overrides=overrides):
         flagged, score, evidence, spans = _contradiction(v, flags)
+        readings.append((v, e, flagged, score, evidence, spans))
+    # Which flags change the filter's decision: on the verdicts as the filter sees them
+    # (second opinions applied, nobody's overrides), as the flagging pass stored them.
+    filter_view = effective_verdicts(attempt.verdicts)
+    changing = decision_changing(
+        check_outcomes(attempt.check_results), filter_view,
+        {e.criterion_id for _v, e, flagged, *_ in readings if flagged and not e.rescued})
+    for v, e, flagged, score, evidence, spans in readings:
+        cv = v.criterion_version
         rows.append(VerdictRow(
             criterion_id=e.criterion_id, kind=e.kind, severity=e.severity,
-            text=v.criterion_version.text, met=e.first.met, rationale=e.first.rationale,
+            text=cv.text, met=e.first.met, rationale=e.first.rationale,
             override=e.override, effective=e.met, refuses=e.refuses, contradiction=flagged,
             score=score, evidence=evidence, evidence_spans=spans,
             second_opinion=_second_opinion(shown.get(e.criterion_id), reasoning),
+            decision_changing=e.criterion_id in changing,
+            resolved=flagged and (e.override is not None or e.rescued),
+            explanation=explain.explanation(e.criterion_id, e.kind, e.first.met, cv.text,
+                                            evidence) if flagged else "",
         ))
     return tuple(rows)
+
+
+def _badge(attempt: Attempt, rows: tuple[VerdictRow, ...]) -> tuple[bool, tuple[str, ...]]:
+    """The badge and the rescue's flips (see :class:`ExampleView`)."""
+    open_changing = tuple(r.criterion_id for r in rows
+                          if r.decision_changing and not r.resolved)
+    refused = not replay(attempt).accepted  # the filter's decision, second opinions applied
+    return bool(open_changing), open_changing if refused else ()
 
 
 def _check_rows(attempt: Attempt, overrides: Overrides) -> tuple[CheckRow, ...]:
@@ -386,6 +439,8 @@ def load_example(session: Session, attempt_id: int, reviewer: str) -> ExampleVie
                                            JudgeFailure.resolved.is_(False))
         .order_by(JudgeFailure.id)
     ))
+    verdict_rows = _verdict_rows(attempt, overrides, flags, reasoning)
+    badge, rescue_flips = _badge(attempt, verdict_rows)
     return ExampleView(
         attempt_id=attempt.id,
         key=AttemptKey(run.name, conv.name, attempt.turn, attempt.attempt),
@@ -396,7 +451,7 @@ def load_example(session: Session, attempt_id: int, reviewer: str) -> ExampleVie
         judge_model=attempt.judge_model,
         accepted=attempt.accepted,
         reasons=tuple(str(r) for r in attempt.reasons or []),
-        verdicts=_verdict_rows(attempt, overrides, flags, reasoning),
+        verdicts=verdict_rows,
         checks=_check_rows(attempt, overrides),
         live=replay(attempt, overrides=overrides),
         live_current=replay(attempt, overrides=overrides, current_checks=True)
@@ -407,4 +462,6 @@ def load_example(session: Session, attempt_id: int, reviewer: str) -> ExampleVie
         cut=conversation_cut(session, attempt, conv.turns_planned),
         judge_failures=failures,
         others=tuple(other_decisions(session, attempt_id, reviewer)),
+        badge=badge,
+        rescue_flips=rescue_flips,
     )

@@ -2,8 +2,16 @@
 
 One query builder serves the desktop app (its Qt model fetches pages of 200 rows) and the
 ``reviewer queue`` command, so the order a script sees is the order the app shows:
-refused attempts first, then the highest contradiction score, then run, conversation,
-turn and attempt.
+refused attempts first, then the highest contradiction score (a contradiction that would
+change the filter's decision before any other, see ``reviewer.contradiction.flagging``),
+then run, conversation, turn and attempt.
+
+The badge ("the judge contradicts itself") and "contradictions only" show an attempt with
+an *open* decision-changing contradiction: stored per attempt (``attempts.flagged``,
+before anyone's overrides), it goes for a reviewer once that reviewer's overrides cover
+every decision-changing verdict of the attempt (the reviewer's reading wins). That
+condition is a probe of the reviewer's own decision on the attempt, on top of the stored
+flag, so the walk in queue order stays on the (accepted, score) index.
 
 The "audit accepted" queue draws a seeded pseudo-random sample of accepted attempts, so
 false accepts are looked for too. The shuffle is an arithmetic hash of the id computed by
@@ -40,6 +48,7 @@ from models import (
     Attempt,
     CheckResult,
     CheckVersion,
+    ContradictionFlag,
     Conversation,
     CriterionVersion,
     ReviewDecision,
@@ -100,12 +109,17 @@ class QueueRow(NamedTuple):
     accepted: bool
     score: float
     stored_reasons: str | None
-    flagged: bool
+    badge: bool  # an open decision-changing contradiction, for the filter's reviewer
     decision: str | None
     reviewed: bool
     # A check whose imported result refused the attempt and whose newest version
     # evaluated since passes it (reviewer.revise.recheck), None when there is none.
     rechecked: str | None = None
+
+    @property
+    def flagged(self) -> bool:
+        """The badge (the name the queue's callers knew it by)."""
+        return self.badge
 
     @property
     def reasons(self) -> tuple[str, ...]:
@@ -115,8 +129,8 @@ class QueueRow(NamedTuple):
         return tuple(str(r) for r in json.loads(self.stored_reasons))
 
     def as_json(self) -> dict[str, Any]:
-        """The ``reviewer queue --json`` entry."""
-        return {"key": str(self.key), "score": round(self.score, 4),
+        """The ``reviewer queue --json`` entry: ``badge`` exactly as the app shows it."""
+        return {"key": str(self.key), "score": round(self.score, 4), "badge": self.badge,
                 "reasons": list(self.reasons)}
 
 
@@ -133,12 +147,43 @@ def _exists(*where: ColumnElement[bool]) -> ColumnElement[bool]:
 # results, decisions) through their indexes instead of probing every attempt.
 
 
-def _flagged() -> ColumnElement[bool]:
-    # The attempt's own flag (kept by triggers, migration 0005), in both forms: a page's
-    # walk reads it from the queue index instead of probing a dozen verdicts' readings per
-    # attempt, and a count scans that index instead of joining every flagged reading to
-    # its verdict (with one verdict in twenty flagged, 0.4-0.7 s at 100,000 attempts).
-    return Attempt.flagged.is_(True)
+def _open_flag(attempt_id: Any, decision: Any) -> ColumnElement[bool]:
+    """The attempt has a decision-changing flag on a criterion ``decision`` (a reviewer's
+    decision row) does not override. JSON ``->`` on both backends (SQLite 3.38+)."""
+    return _exists(
+        Verdict.attempt_id == attempt_id, Verdict.origin == "filter",
+        ContradictionFlag.verdict_id == Verdict.id, ContradictionFlag.tier == "rules",
+        ContradictionFlag.decisive.is_(True), ContradictionFlag.flagged.is_(True),
+        CriterionVersion.id == Verdict.criterion_version_id,
+        decision.criteria.op("->", return_type=Text)(CriterionVersion.criterion_id).is_(None),
+    )
+
+
+def _resolved(attempt_id: Any, reviewer: str) -> ColumnElement[bool]:
+    """The reviewer's overrides cover every decision-changing flag of the attempt."""
+    mine = aliased(ReviewDecision)
+    return _exists(mine.attempt_id == attempt_id, mine.reviewer == reviewer,
+                   ~_open_flag(attempt_id, mine))
+
+
+def _badge(flagged: Any, attempt_id: Any, reviewer: str) -> ColumnElement[bool]:
+    """The badge for ``reviewer``: the stored flag, unless their overrides resolved it."""
+    return and_(flagged.is_(True), ~_resolved(attempt_id, reviewer))
+
+
+def _flagged(reviewer: str, probe: bool = False) -> ColumnElement[bool]:
+    # The attempt's own flag (kept by triggers, migrations 0005 and 0011), in both forms:
+    # a page's walk reads it from the queue index instead of probing a dozen verdicts'
+    # readings per attempt, and a count scans that index instead of joining every
+    # flagged reading to its verdict (with one verdict in twenty flagged, 0.4-0.7 s at
+    # 100,000 attempts). What the reviewer resolved is probed on their own decision rows
+    # (a page), or read from them first (a count: a reviewer's decisions are few).
+    if probe:
+        return _badge(Attempt.flagged, Attempt.id, reviewer)
+    mine = aliased(ReviewDecision)
+    resolved = select(mine.attempt_id).where(mine.reviewer == reviewer,
+                                             ~_open_flag(mine.attempt_id, mine))
+    return and_(Attempt.flagged.is_(True), Attempt.id.not_in(resolved))
 
 
 def _refusing_criterion(session: Session, criterion: str,
@@ -245,7 +290,7 @@ def _conditions(session: Session, f: QueueFilter,
     if f.check:
         conds.append(_failed_check(f.check, probe))
     if f.flagged_only:
-        conds.append(_flagged())
+        conds.append(_flagged(f.reviewer, probe))
     review = _review_condition(f.review_state, f.reviewer, probe)
     if review is not None:
         conds.append(review)
@@ -350,8 +395,9 @@ def _rows(session: Session, f: QueueFilter, walk: Select[Any]) -> list[QueueRow]
     """The display rows of one walk, in queue order.
 
     One statement: the walk (sort keys only, stopping at the page's end) in a subquery, the
-    per-row columns (reasons, decision) computed only for the rows it kept: otherwise the
-    decision subquery runs for every row being sorted. The flag comes with the walk.
+    per-row columns (reasons, decision, the reviewer's badge) computed only for the rows it
+    kept: otherwise their subqueries run for every row being sorted. The stored flag comes
+    with the walk.
     """
     page = walk.subquery("page")
     decision = (
@@ -362,8 +408,9 @@ def _rows(session: Session, f: QueueFilter, walk: Select[Any]) -> list[QueueRow]
     )
     order = [page.c[f"k{i}"].desc() if descending else page.c[f"k{i}"]
              for i, (_, descending) in enumerate(_order_keys(f))]
+    badge = _badge(page.c.c7, page.c.c0, f.reviewer)
     stmt = (
-        select(*(page.c[f"c{i}"] for i in range(len(_WALKED))),
+        select(*(page.c[f"c{i}"] for i in range(len(_WALKED) - 1)), badge,
                cast(Attempt.reasons, Text), decision, _now_passing_check())
         .select_from(page)
         .join(Attempt, Attempt.id == page.c.c0)

@@ -57,6 +57,15 @@ def row_key(row: int) -> str:
     return str(row + 1) if row < 9 else "0" if row == 9 else ""
 
 
+QUIET = QColor("#757575")
+
+
+def loud(v: VerdictRow) -> bool:
+    """An open contradiction that would change the filter's decision: red, like the
+    badge; other contradictions (resolved, or changing nothing) are grey."""
+    return v.open_flag and v.decision_changing
+
+
 class Role(IntEnum):
     """Named roles of the pane's models."""
 
@@ -189,13 +198,13 @@ class VerdictModel(_RowsModel):
             return self._spans(index.row(), v, col, role)
         if role == Qt.ItemDataRole.ToolTipRole and col == "criterion":
             return rich_tooltip(visible(v.text))
-        if role == Qt.ItemDataRole.ToolTipRole and col == "flag" and v.evidence:
-            return rich_tooltip(visible(v.evidence))
+        if role == Qt.ItemDataRole.ToolTipRole and col == "flag" and v.contradiction:
+            return rich_tooltip(visible(self._flag_tooltip(v)))
         if role == Qt.ItemDataRole.ToolTipRole and col == "second" and v.second_opinion:
             return self._second_tooltip(v)
         if role == Qt.ItemDataRole.ForegroundRole:
             return self._colour(v, col)
-        if role == Qt.ItemDataRole.BackgroundRole and col == "flag" and v.contradiction:
+        if role == Qt.ItemDataRole.BackgroundRole and col == "flag" and loud(v):
             return QBrush(QColor("#fde0dc"))
         return None
 
@@ -209,6 +218,30 @@ class VerdictModel(_RowsModel):
         if role == Role.Hits:
             return list(view.spans(hit_spans(v.rationale, self.terms)))
         return list(view.spans(v.evidence_spans))
+
+    def explanation(self, v: VerdictRow) -> str:
+        """Why the verdict is flagged, in one translated line: "E-INVENTE non = no fault
+        (Invente un fait…); the rationale says: « invente un numéro »"."""
+        meaning, gist = v.meaning
+        what = {"met": self.tr("met"), "not met": self.tr("not met"),
+                "fault committed": self.tr("fault committed"),
+                "no fault": self.tr("no fault")}[meaning]
+        said = f"« {v.evidence} »" if v.evidence else self.tr("the opposite")
+        return (self.tr("%1 %2 = %3 (%4); the rationale says: %5")
+                .replace("%1", v.criterion_id).replace("%2", "oui" if v.met else "non")
+                .replace("%3", what).replace("%4", gist).replace("%5", said))
+
+    def _flag_tooltip(self, v: VerdictRow) -> str:
+        if v.resolved:
+            state = self.tr("Resolved: your override or an applied second opinion "
+                            "replaced this verdict.")
+        elif v.decision_changing:
+            state = self.tr("Read the way its rationale reads, this verdict would change "
+                            "the filter's decision.")
+        else:
+            state = self.tr("Read the way its rationale reads, this verdict would not "
+                            "change the filter's decision.")
+        return self.explanation(v) + "\n" + state
 
     def _display(self, row: int, v: VerdictRow, col: str) -> str:
         if col == "n":
@@ -225,8 +258,13 @@ class VerdictModel(_RowsModel):
         if col == "rationale":
             return self._shown[row].text
         if col == "flag":
-            return self.tr("⚠ contradiction %1").replace("%1", f"{v.score:.2f}") \
-                if v.contradiction else ""
+            if not v.contradiction:
+                return ""
+            if v.resolved:
+                return self.tr("✓ resolved")
+            if v.decision_changing:
+                return self.tr("⚠ contradiction %1").replace("%1", f"{v.score:.2f}")
+            return self.tr("contradiction %1").replace("%1", f"{v.score:.2f}")
         second = v.second_opinion
         if second is None:
             return ""
@@ -252,8 +290,10 @@ class VerdictModel(_RowsModel):
     def _colour(v: VerdictRow, col: str) -> QBrush | None:
         if col in ("now", "criterion") and v.refuses:
             return QBrush(BAD)
-        if col == "flag" and v.contradiction:
+        if col == "flag" and loud(v):
             return QBrush(BAD)
+        if col == "flag" and v.contradiction:
+            return QBrush(QUIET)
         if col == "second" and v.second_opinion is not None and not v.second_opinion.applied:
             return QBrush(BAD)
         if col == "now" and v.override is not None:

@@ -161,6 +161,12 @@ class ExamplePane(QScrollArea):
         self.verdicts.setItemDelegateForColumn(7, HighlightDelegate(self.verdicts))
         stretch(self.verdicts, 5, {0: 24, 1: 100, 2: 62, 3: 44, 4: 150, 6: 110, 7: 180})
         col.addWidget(self.verdicts)
+        # One line per open contradiction: what the verdict means, what the rationale says.
+        self.flags_line = plain_label()
+        self.flags_line.setObjectName("flags_line")
+        self.flags_line.setStyleSheet("color: #b3261e;")
+        col.addWidget(self.flags_line)
+
         col.addWidget(section_title(self.tr(
             "Deterministic checks (F marks a failed one a false positive)")))
         self.check_model = CheckModel(self)
@@ -194,7 +200,8 @@ class ExamplePane(QScrollArea):
         self.question_box.close_question()
         self.note_editor.cancel()
         for label in (self.filter_line, self.live_line, self.review_line, self.note_line,
-                      self.others_line, self.cut_line, self.failures_line, self.scores_line):
+                      self.others_line, self.cut_line, self.failures_line, self.scores_line,
+                      self.flags_line):
             label.setText("")
             label.hide()
         self._set_question(None)
@@ -210,7 +217,9 @@ class ExamplePane(QScrollArea):
         self.view = view
         self.title.setText(visible(str(view.key)))
         self.flag_badge.setText(self.tr("⚠ judge contradicts itself"))
-        self.flag_badge.setVisible(view.flagged)
+        # The badge: an open contradiction that would change the filter's decision (the
+        # queue's ⚑ for this reviewer); quieter ones are only marked in the table.
+        self.flag_badge.setVisible(view.badge)
         if not self.question_box.asking(view.attempt_id):
             self.question_box.close_question()
         if self.note_editor.attempt_id != view.attempt_id:
@@ -229,6 +238,7 @@ class ExamplePane(QScrollArea):
         self._show_scores(view)
         rows = (self.verdicts.row, self.checks.row)
         self.verdict_model.set_rows(view.verdicts)
+        self._show_flags(view)
         self.check_model.set_rows(view.checks, view.response)
         if same:  # a flip reloads the attempt: the cursor stays on its row
             self.verdicts.place(rows[0])
@@ -241,6 +251,15 @@ class ExamplePane(QScrollArea):
         fit_height(self.checks)
         if not same:
             self.verticalScrollBar().setValue(0)
+
+    def _show_flags(self, view: ExampleView) -> None:
+        """The explanation of each open contradiction, decision-changing ones first."""
+        open_flags = sorted((v for v in view.verdicts if v.open_flag),
+                            key=lambda v: not v.decision_changing)
+        lines = ["⚠ " + self.verdict_model.explanation(v) if v.decision_changing
+                 else self.verdict_model.explanation(v) for v in open_flags]
+        self.flags_line.setText("\n".join(lines))
+        self.flags_line.setVisible(bool(lines))
 
     @property
     def pending(self) -> bool:

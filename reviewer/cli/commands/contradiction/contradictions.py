@@ -2,13 +2,17 @@
 
 File mode, no database: each input line ``{"criterion_id", "kind", "criterion_text",
 "verdict", "rationale"}`` (other keys ignored; blank lines skipped) gives one output line
-``{"contradiction": bool, "score": 0.0-1.0, "evidence": "…"}`` on stdout, in order.
+``{"contradiction": bool, "score": 0.0-1.0, "evidence": "…"}`` on stdout, in order: the
+rationale read at even odds (whether it reads against its verdict at all; the app flags
+a run's verdicts at their base rate, see ``reviewer.contradiction.detector``).
 The whole file is checked before anything is printed, so a bad line never leaves a
 half-written output.
 
 ``--evaluate LABELLED.jsonl`` prints precision, recall and F1 of the deterministic tier
 (ambiguous items excluded), the confusion counts, and the figures per polarity cell and
-per language; ``--json`` prints them as one JSON object.
+per language, at even odds; then precision and recall of what the app would flag, at
+a real run's base rate (``"at_base_rate"`` with ``--json``: the figure to read on a
+base-rate run's verdicts); ``--json`` prints them as one JSON object.
 
 ``--llm`` (file mode) also asks the judge model to read each rationale alone (the LLM
 tier, ``reviewer.judge.llm_tier``) and adds its reading as ``"llm"`` to each line;
@@ -172,6 +176,8 @@ def print_report(path: Path, result: Evaluation) -> None:
     print(f"recall    {o.recall:.3f}")
     print(f"F1        {o.f1:.3f}")
     print(f"confusion: tp {o.tp}  fp {o.fp}  fn {o.fn}  tn {o.tn}")
+    print("  (at even odds; what the app would flag on a real run, at its base rate:)")
+    print("  " + _row("at base rate", result.flagged))
     print("by cell:")
     for name, counts in sorted(result.by_cell.items()):
         print("  " + _row(name, counts))

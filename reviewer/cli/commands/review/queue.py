@@ -14,11 +14,14 @@ def register(sub: Any) -> None:
     """Add the ``queue`` command."""
     p = sub.add_parser("queue", help="print the review queue (app order), one key per line")
     p.add_argument("--limit", type=int, default=None, metavar="N", help="first N attempts only")
-    p.add_argument("--json", action="store_true", help='JSON list of {"key","score","reasons"}')
+    p.add_argument("--json", action="store_true",
+                   help='JSON list of {"key","score","badge","reasons"}')
     p.add_argument("--run", help="only this run")
     p.add_argument("--criterion", help="only attempts this criterion refuses")
     p.add_argument("--check", help="only attempts this check failed")
-    p.add_argument("--flagged", action="store_true", help="only flagged contradictions")
+    p.add_argument("--flagged", action="store_true",
+                   help="only attempts with an open contradiction that would change the "
+                        "filter's decision (the badge)")
     p.add_argument("--state", choices=REVIEW_STATES, default="all", help="review state")
     p.add_argument("--search", default="", help="full-text search (accents ignored)")
     # SUPPRESS: never overwrite a global --reviewer given before the command name.
