@@ -33,10 +33,12 @@ from reviewer.errors import BadInputError, JudgeError
 from reviewer.judge.context import DEFAULT_MAX_CTX, cut_prompt, cut_reply, sized_options
 from reviewer.judge.schema import ReplyError, parse_json
 from reviewer.judge.transport import (
+    NOT_OLLAMA,
     ChatReply,
     RawFault,
     chat_once,
     repeats_for_every_request,
+    reply_limit,
     transient,
 )
 from reviewer.store import Store
@@ -254,6 +256,10 @@ class JudgeClient:
         if store is not None:
             cached = self._cached(store, call.digest)
             if cached is not None:
+                # A reply stored before replies were bounded is refused as a new one is.
+                if len(cached[1]) > reply_limit(call.body):
+                    raise self.fault(NOT_OLLAMA, f"the stored reply holds {len(cached[1]):,} "
+                                     "characters, more than its token budget allows")
                 return self._parse(cached[1], validate), cached[0]
         reply = self.send(call)
         data = self._parse(reply.content, validate)
