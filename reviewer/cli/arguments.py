@@ -16,25 +16,28 @@ from __future__ import annotations
 
 import argparse
 import math
-import sys
+import re
 from collections.abc import Sequence
 from typing import NoReturn
 
-from reviewer.errors import BAD_INPUT, BadInputError
+from reviewer.errors import BadInputError
 
 MAX_SECONDS = 86_400.0
 """A day: beyond it a bound bounds nothing a reviewer would wait for (``inf`` included)."""
 
 
 class OneLineParser(argparse.ArgumentParser):
-    """An ArgumentParser whose usage errors are one line (subcommand parsers inherit it)."""
+    """An ArgumentParser whose usage errors are one line (subcommand parsers inherit it).
+
+    The error goes out as BadInputError, so ``main`` prints and returns it as every other
+    failure (exit 2) instead of argparse's usage block and ``SystemExit``.
+    """
 
     def error(self, message: str) -> NoReturn:
         text = " ".join(message.split())
-        hint = f"; see '{self.prog} --help'"
-        sys.stderr.write(f"reviewer: {text}{hint}\n")
-        sys.stderr.flush()
-        raise SystemExit(BAD_INPUT)
+        # argparse says "argument --timeout: must be …": read as "--timeout must be …".
+        text = re.sub(r"^argument (\S+): must ", r"\1 must ", text)
+        raise BadInputError(f"{text}; see '{self.prog} --help'")
 
 
 def check_argv(argv: Sequence[str]) -> None:
@@ -68,10 +71,11 @@ def seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        value = math.nan
     if not math.isfinite(value) or value <= 0 or value > MAX_SECONDS:
         raise argparse.ArgumentTypeError(
-            f"{text!r} seconds: give a number above 0 and at most {MAX_SECONDS:g} (a day)")
+            f"must be a positive number of seconds, at most {MAX_SECONDS:g} (a day), "
+            f"not {text!r}")
     return value
 
 

@@ -222,11 +222,12 @@ def test_a_backtest_bound_must_bound(files: Files, capsys: pytest.CaptureFixture
                                      option: str, value: str) -> None:
     line = one_line(capsys, run(["--db", str(files.db), "backtest", "D-COMMERCE", "(a+)+$",
                                  option, value]), BAD_INPUT)
-    assert line.startswith(f"reviewer: argument {option}: '{value}' seconds: give a number")
+    assert line == (f"reviewer: {option} must be a positive number of seconds, at most 86400 "
+                    f"(a day), not '{value}'; see 'reviewer backtest --help'")
 
 
 @pytest.mark.parametrize(("extra", "says"), [
-    (["--host", "http://127.0.0.1:9", "--timeout", "nan"], "argument --timeout: 'nan'"),
+    (["--host", "http://127.0.0.1:9", "--timeout", "nan"], "--timeout must be a positive"),
     (["--host", "http://[::1", "--timeout", "3"], "argument --host: judge host"),
     (["--host", "http://127.0.0.1:99999", "--timeout", "3"], "Port out of range"),
     (["--host", "ftp://127.0.0.1:21", "--timeout", "3"], "http:// or https://"),
