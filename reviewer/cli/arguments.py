@@ -91,10 +91,8 @@ def host_url(text: str) -> str:
 
 
 def reviewer_option(text: str) -> str:
-    """A ``--reviewer`` value under the one name rule (the filters' too)."""
+    """A ``--reviewer`` value under the one name rule (the filters' too). Its error is
+    the rule's own line (``reviewer name (from --reviewer) …``), as from the GUI."""
     from reviewer.review.identity import reviewer_name
 
-    try:
-        return reviewer_name(text)
-    except BadInputError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+    return reviewer_name(text, "--reviewer")
