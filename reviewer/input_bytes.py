@@ -10,8 +10,8 @@ here instead:
   read in pieces of ``CHUNK`` bytes; a line longer than ``max_line`` bytes, or a piece of
   a long line holding NUL bytes, is refused at once as "not a text file" (exit 2,
   ``FILE:LINE``). A short line with a NUL is the caller's to reject (``--skip-bad``).
-* ``read_bounded(path, limit)``: a whole small file (a CSV of decisions), refused at its
-  first NUL byte (``FILE:LINE``) or beyond ``limit`` bytes.
+* ``read_bounded(path, limit)``: a whole small file (a CSV of decisions), refused beyond
+  ``limit`` bytes or, as above, at a long line holding NUL bytes.
 """
 
 from __future__ import annotations
@@ -59,19 +59,24 @@ def bounded_lines(fh: BinaryIO, source: object,
 
 
 def read_bounded(path: Path, limit: int) -> bytes:
-    """The bytes of ``path``; BadInputError at its first NUL byte or beyond ``limit``."""
+    """The bytes of ``path``; BadInputError beyond ``limit`` bytes, or at a line of over
+    ``CHUNK`` bytes holding NUL bytes (a short line's NUL is the caller's to name)."""
     pieces: list[bytes] = []
-    size = 0
-    lines = 0
+    size = lines = line_start = 0
+    nul_in_line = False
     try:
         with path.open("rb") as fh:
             while piece := fh.read(CHUNK):
-                nul = piece.find(b"\x00")
-                if nul >= 0:
-                    line = lines + piece.count(b"\n", 0, nul) + 1
-                    raise _not_text(path, line, "a NUL byte")
-                lines += piece.count(b"\n")
+                last = piece.rfind(b"\n")
+                if last >= 0:
+                    lines += piece.count(b"\n")
+                    line_start = size + last + 1
+                    nul_in_line = b"\x00" in piece[last + 1:]
+                else:
+                    nul_in_line = nul_in_line or b"\x00" in piece
                 size += len(piece)
+                if nul_in_line and size - line_start > CHUNK:
+                    raise _not_text(path, lines + 1, "NUL bytes in a line of over a megabyte")
                 if size > limit:
                     raise BadInputError(f"{path}: larger than {limit >> 20} MB; split it")
                 pieces.append(piece)
