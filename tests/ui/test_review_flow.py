@@ -292,6 +292,20 @@ def focus_inside_queue(w: MainWindow) -> bool:
     return widget is w.queue
 
 
+def test_home_and_end_go_to_the_first_and_last_row_of_the_queue(
+        qtbot: Any, make_window: Maker, filled_store: Store) -> None:
+    w = make_window(filled_store)
+    show(qtbot, w, "recette-002/2/1")
+    assert w.queue.currentIndex().row() > 0
+    QTest.keyClick(w.queue, Qt.Key.Key_Home)
+    qtbot.waitUntil(lambda: w.queue.currentIndex().row() == 0, timeout=5000)
+    QTest.keyClick(w.queue, Qt.Key.Key_End)
+    last = w.model.rowCount() - 1
+    qtbot.waitUntil(lambda: w.queue.currentIndex().row() == last, timeout=5000)
+    idle(qtbot, w)
+    assert w.pane.title.text() == str(w.model.rows[last].key)
+
+
 def test_a_key_that_can_no_longer_apply_is_refused_visibly(
         qtbot: Any, make_window: Maker, filled_store: Store) -> None:
     w = make_window(filled_store)
