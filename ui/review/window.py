@@ -43,11 +43,11 @@ from ui.review.example_view import ExamplePane
 from ui.review.filter_bar import FilterBar
 from ui.review.job_status import JobStatus
 from ui.review.key_queue import KeyQueue
-from ui.review.type_ahead import TypeAhead
 from ui.review.queue_model import QueueModel, Role
 from ui.review.queue_view import QueueView
 from ui.review.review_keys import ReviewKeys
 from ui.review.second_opinion import SecondOpinionRunner
+from ui.review.type_ahead import TypeAhead
 from ui.settings import AppSettings, Settings
 from ui.shortcuts import shortcut
 from ui.tasks import TaskManager
