@@ -205,9 +205,10 @@ def _turn_lines(nodes: list[Node], report: PreferenceReport, contexts: Contexts,
             out.append(lines.pair(context, contexts.answer(good), contexts.answer(bad)))
             _count(report, good, "chosen")
             _count(report, bad, "rejected")
-            report.by_cause.update(refusal_causes(bad))
+            causes = refusal_causes(bad)
+            report.by_cause.update(causes)
             report.pairs.append({"line": start + len(out), "chosen": str(good.key),
-                                 "rejected": str(bad.key), "causes": list(refusal_causes(bad))})
+                                 "rejected": str(bad.key), "causes": list(causes)})
     return out
 
 

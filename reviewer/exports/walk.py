@@ -37,6 +37,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import groupby
 from json.encoder import encode_basestring_ascii
 from operator import attrgetter
@@ -64,6 +65,18 @@ BY_REVIEWER = "reviewer"  # an accept or reject decision
 BY_OVERRIDES = "overrides"  # the rule replayed with a reviewer's overrides, no decision
 BY_SECOND_OPINION = "second opinion"  # the rule replayed with a second opinion
 BY_FILTER = "filter"  # the filter's own decision
+
+
+class _Ids(tuple[str, ...]):
+    """The check and criterion ids of a refusal, once decoded from its reasons."""
+
+    __slots__ = ()
+
+
+@lru_cache(maxsize=4096)
+def _ids_of_text(text: str) -> _Ids:
+    """The ids of the stored JSON text of a refusal's reasons."""
+    return _Ids(reason_ids([str(r) for r in json.loads(text) or []]))
 
 
 @dataclass(eq=False, slots=True)
@@ -111,11 +124,12 @@ class Node:
         """The check and criterion ids of the refusal that stands (a refused attempt), or
         of the filter's refusal (a restored one), when the walk read them."""
         reasons = self.refusal
-        if isinstance(reasons, tuple) and all(" " not in r for r in reasons):
+        if isinstance(reasons, _Ids):
             return reasons  # already the ids
         if isinstance(reasons, str):
-            reasons = json.loads(reasons)
-        ids = tuple(reason_ids([str(r) for r in reasons or []]))
+            ids = _ids_of_text(reasons)  # many refusals share their reasons' text
+        else:
+            ids = _Ids(reason_ids([str(r) for r in reasons or []]))
         self.refusal = ids  # decoded once
         return ids
 
@@ -558,8 +572,10 @@ def _walk_batch(session: Session, batch: list[_Conv], views: dict[int, ReviewVie
         r.id in replayed or r.id in views)]
     for start in range(0, len(unread), 500):
         part = unread[start:start + 500]
+        # Core on the session's connection, like the main select: plain rows.
         status.content.update(
-            (aid, (messages, response)) for aid, messages, response in session.execute(
+            (aid, (messages, response))
+            for aid, messages, response in session.connection().execute(
                 select(Attempt.id, type_coerce(Attempt.messages, Text), Attempt.response)
                 .where(Attempt.id.in_(part))))
     for conv in batch:
