@@ -72,13 +72,21 @@ VerdictRow = tuple[int, int, Any, str, int]
 Criterion = tuple[str, str, str, str | None]
 # (score, flagged, evidence, decision-changing)
 Reading = tuple[float, bool, str, bool]
-QUIET = 0.25
+QUIET = 0.001
 """A reading that would not change the filter's decision weighs this share of its score in
 the attempt's queue score. So the queue score of an attempt with a decision-changing flag
 (the badge: a score of at least the detector's threshold, 0.5) is always above that of
-any attempt without one, and below the badge a reading that would change the decision
-if the detector were right (an unflagged one, by its probability) comes before a
-contradiction that would change nothing unless it weighs four times as much."""
+any attempt without one, and below the badge every reading that would change the
+decision if the detector were right (an unflagged one, by its probability, at least
+the detector's floor of 0.001) comes before any contradiction that would change nothing.
+
+The queue is read as "most likely rescued first": an attempt whose contradiction changes
+nothing is refused by something the detector does not dispute (a failed check, a
+verdict read below the floor), so it is less likely to be rescued than any attempt
+with a decision-changing reading, however likely its own contradiction. At 0.25 such
+attempts sorted among the unflagged rescuable refusals and pushed the last of them back
+(base-rate runs, read held-out: last rescuable refusal at 58, 97, 50, 207, 83; at
+0.001: 47, 70, 50, 160, 68)."""
 
 _VERDICTS = text(
     "SELECT id, attempt_id, met, rationale, criterion_version_id FROM verdicts "
