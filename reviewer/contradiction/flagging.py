@@ -211,7 +211,7 @@ def _watch_parent(parent: int) -> None:
 # third of its rationales distinct), and the detector is deterministic, so a repeat
 # costs a dictionary look-up instead of a scan. Bounded: cleared when full.
 _seen: dict[tuple[int, bool, str], Reading] = {}
-SEEN_MAX = 200_000
+SEEN_MAX = 50_000  # about 20 MB of readings and their keys
 
 
 def score(items: Sequence[tuple[int, Any, str]]) -> list[Reading]:
