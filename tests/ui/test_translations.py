@@ -26,10 +26,10 @@ from PySide6.QtWidgets import (
 
 from reviewer.store import Store
 from ui import i18n
+from ui.plural import english
 from ui.shortcuts import TOOL_SHORTCUTS
 from ui.tools.backtest_editor import BacktestEditor
 from ui.tools.dashboard import AgreementDashboard
-from ui.plural import english
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints",
                                        "does not support raise")
