@@ -15,8 +15,13 @@ if connection is None:  # pragma: no cover - only used programmatically
 def include_object(
     obj: object, name: str | None, type_: str, reflected: bool, compare_to: object
 ) -> bool:
-    """Leave the SQLite FTS5 search table (created by raw SQL) out of autogenerate."""
-    return not (type_ == "table" and name is not None and name.startswith("attempt_search"))
+    """Leave the search index (SQLite's FTS5 table, PostgreSQL's tsvector table and its GIN
+    index, all created by raw SQL) out of autogenerate."""
+    if type_ == "index":
+        table = getattr(obj, "table", None)
+        name = getattr(table, "name", None)
+    return not (type_ in ("table", "index") and name is not None
+                and name.startswith("attempt_search"))
 
 
 context.configure(
