@@ -12,11 +12,18 @@ if connection is None:  # pragma: no cover - only used programmatically
 
 
 
+# Created by migration 0007 on PostgreSQL only (the queue's order read in one direction,
+# a page row's decision from the index alone).
+PG_ONLY_INDEXES = ("ix_attempts_queue_desc", "ix_review_decisions_page")
+
+
 def include_object(
     obj: object, name: str | None, type_: str, reflected: bool, compare_to: object
 ) -> bool:
     """Leave the search index (SQLite's FTS5 table, PostgreSQL's tsvector table and its GIN
-    index, all created by raw SQL) out of autogenerate."""
+    index, all created by raw SQL) and PostgreSQL's own queue index out of autogenerate."""
+    if type_ == "index" and name in PG_ONLY_INDEXES:
+        return False
     if type_ == "index":
         table = getattr(obj, "table", None)
         name = getattr(table, "name", None)

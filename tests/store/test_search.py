@@ -3,14 +3,18 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
+import sys
+import unicodedata
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, delete, event, select, text, update
+from sqlalchemy import Text, bindparam, create_engine, delete, event, select, text, update
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.engine import Engine
 
 from benchmarks import make_run
@@ -171,6 +175,33 @@ def test_queue_pages_and_counts_agree(both_stores: tuple[Store, Store], drive_li
         with lite.session() as a, pg.session() as b:
             assert [str(r.key) for r in queue_keys(a, f)] == [str(r.key) for r in queue_keys(b, f)]
             assert queue_progress(a, f) == queue_progress(b, f)
+
+
+@pytest.mark.postgres
+def test_the_server_folds_every_character_as_the_import_does(pg_store: Store) -> None:
+    # The import folds in Python, the triggers on the server: one code point at a time,
+    # between two letters, both give the same words.
+    points = [c for c in range(0x21, sys.maxunicode + 1)
+              if unicodedata.category(chr(c)) not in ("Cn", "Cs", "Co")]
+    bodies = [f"a{chr(c)}A" for c in points]
+    with pg_store.session() as s:
+        served = s.execute(text(
+            "SELECT n, reviewer_search_vector(reviewer_search_fold(b))::text "
+            "FROM unnest(:b) WITH ORDINALITY AS t(b, n)").bindparams(
+            bindparam("b", bodies, type_=ARRAY(Text)))).all()
+    assert len(served) == len(points)
+    differ = [chr(points[n - 1]) for n, vector in served
+              if sorted(re.findall(r"'([^']*)'", vector))
+              != sorted(search.document_words(bodies[n - 1]).split())]
+    assert differ == []
+
+
+def test_the_migration_folds_as_the_import_does() -> None:
+    # The backfill of existing stores uses the migration's frozen copy of document_words.
+    migration = importlib.import_module("models.migrations.versions.0007_pg_search")
+    texts = [*TRICKY, *RATIONALES, "x" * 3000 + " court", " ".join(f"m{n}" for n in range(99))]
+    assert [migration.document_words(t) for t in texts] == [
+        search.document_words(t) for t in texts]
 
 
 # --- the bound ---------------------------------------------------------------------------
@@ -335,3 +366,40 @@ def test_a_database_without_utf8_folds_the_french_accents(pg_server: PgServer,
             store.close()
     finally:
         pg_server.drop(name)
+
+
+@pytest.mark.postgres
+def test_reviewers_with_the_documented_grants_search_and_keep_the_index(
+        pg_server: PgServer, tmp_path: Path, fake_ollama: FakeOllama) -> None:
+    # docs/team.md's roles: the owner migrates; a reviewer imports (the index rows), another
+    # asks a second opinion (the trigger rewrites the index row under the reviewer's rights).
+    from tests.review.test_team_server import doc_sql
+
+    p = f"s{uuid.uuid4().hex[:6]}_"
+    db = f"{p}reviews"
+    as_server, in_database = doc_sql(p)
+    for statement in as_server:
+        pg_server.execute(statement)
+    for statement in in_database:
+        pg_server.execute(statement, database=db)
+    owner, alice, bob = (pg_server.url(db, f"{p}{who}") for who in ("reviews_owner", "alice",
+                                                                     "bob"))
+    try:
+        open_store(owner).close()
+        store = open_store(alice)
+        try:
+            aid = _one(store, tmp_path, "Un ÉVÉNEMENT à l’école.", "Ne répond pas.")
+        finally:
+            store.close()
+        fake_ollama.responder = lambda body: verdict_reply(body, "oui", "Réponse circonstanciée.")
+        bobs = open_store(bob)
+        try:
+            second_opinion(bobs, client_for(fake_ollama), aid)
+            with bobs.session() as s:
+                assert search.search_ids(s, "evenement circonstanciee") == [aid]
+        finally:
+            bobs.close()
+    finally:
+        pg_server.drop(db)
+        for who in ("alice", "bob", "reviews_team", "reviews_owner"):
+            pg_server.execute(f"DROP ROLE IF EXISTS {p}{who}")
