@@ -28,7 +28,7 @@ from json.encoder import encode_basestring_ascii
 from operator import attrgetter
 from typing import Any, NamedTuple
 
-from sqlalchemy import Text, case, select, type_coerce
+from sqlalchemy import Text, case, cast, select
 from sqlalchemy.orm import Session
 
 from models import Attempt, Conversation, Run, Verdict
@@ -249,7 +249,7 @@ def _conversations(session: Session, runs: list[str] | None, chunk: int) -> Iter
     """Conversations (by run, then name) with their attempts, streamed."""
     # The stored JSON text, not the ORM's decoded value: only chosen contexts are decoded.
     # A refused attempt's context and answer are read only if it is restored.
-    raw = type_coerce(Attempt.messages, Text)
+    raw = cast(Attempt.messages, Text)
     stmt: Any = (
         select(Run.name, Conversation.name, Conversation.turns_planned, Attempt.id,
                Attempt.turn, Attempt.attempt, Attempt.accepted,
@@ -310,7 +310,7 @@ def _walk_batch(session: Session, batch: list[_Conv], views: dict[int, ReviewVie
         part = restorable[start:start + 500]
         status.refused.update(
             (aid, (messages, response)) for aid, messages, response in session.execute(
-                select(Attempt.id, type_coerce(Attempt.messages, Text), Attempt.response)
+                select(Attempt.id, cast(Attempt.messages, Text), Attempt.response)
                 .where(Attempt.id.in_(part))))
     for conv in batch:
         yield _walk_one(conv, status)
