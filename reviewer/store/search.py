@@ -226,7 +226,8 @@ def _pg_many_matches(session: Session, matches: Select[Any]) -> bool:
     """
     size = session.scalar(text(
         "SELECT reltuples FROM pg_class WHERE oid = to_regclass('attempts')"))
-    limit = max(DRIVE_LIMIT, math.isqrt(max(int(size or 0), 0) * PAGE_ROWS))
+    # DRIVE_LIMIT 0 (the tests' setting) walks on both backends.
+    limit = DRIVE_LIMIT and max(DRIVE_LIMIT, math.isqrt(max(int(size or 0), 0) * PAGE_ROWS))
     compiled = matches.compile(dialect=session.get_bind().dialect)
     plan = session.connection().exec_driver_sql(
         f"EXPLAIN (FORMAT JSON) {compiled}", compiled.params).scalar()
