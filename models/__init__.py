@@ -1,6 +1,12 @@
 """SQLAlchemy models of the reviewer store (no Qt, no domain logic)."""
 
 from models.base import Base, utcnow
+from models.calibration import (
+    CalibrationEvent,
+    CalibrationRow,
+    CalibrationScore,
+    CalibrationSet,
+)
 from models.tables import (
     Attempt,
     AuditEvent,
@@ -16,6 +22,7 @@ from models.tables import (
     PromptTemplate,
     ReviewDecision,
     Run,
+    UndoCursor,
     Verdict,
 )
 
@@ -23,6 +30,10 @@ __all__ = [
     "Attempt",
     "AuditEvent",
     "Base",
+    "CalibrationEvent",
+    "CalibrationRow",
+    "CalibrationScore",
+    "CalibrationSet",
     "Check",
     "CheckResult",
     "CheckVersion",
@@ -35,6 +46,7 @@ __all__ = [
     "PromptTemplate",
     "ReviewDecision",
     "Run",
+    "UndoCursor",
     "Verdict",
     "utcnow",
 ]

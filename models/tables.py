@@ -22,6 +22,8 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     false,
+    text,
+    true,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -185,6 +187,8 @@ class JudgeRequest(Base):
     model: Mapped[str] = mapped_column(String(200))
     request: Mapped[dict[str, Any]] = mapped_column(JSON)
     reply: Mapped[str] = mapped_column(Text)
+    # A reasoning model's thoughts (``message.thinking``), kept apart from the answer.
+    thinking: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
@@ -216,6 +220,10 @@ class Verdict(Base):
     rationale: Mapped[str] = mapped_column(Text, default="")
     model: Mapped[str | None] = mapped_column(String(200))
     request_id: Mapped[int | None] = mapped_column(ForeignKey("judge_requests.id"))
+    # The second-opinion guard (reviewer.judge.guard): False when this second opinion is
+    # stored and shown but "unreliable — not applied" (``unreliable_reason`` says why).
+    applied: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    unreliable_reason: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     attempt: Mapped[Attempt] = relationship(back_populates="verdicts")
@@ -315,12 +323,21 @@ class AuditEvent(Base):
     ``field`` is ``decision``, ``note``, ``criterion:<ID>`` or ``check:<ID>``; ``old`` and
     ``new`` hold the values before and after (JSON). ``reverts_id`` marks an undo (or a
     redo, which reverts the undo), so undo history survives restarts.
+
+    Undo steps: the events written as one step share ``group_id`` (the id of the step's
+    first event; None for a step of a single event, as every event before migration 0006).
+    A step on a reviewer's undo or redo stack has ``below_id`` on its first event: the step
+    under it on that stack (the stack tops are in ``UndoCursor``). Plain links, no foreign
+    key: the trail is append-only, and a link may outlive a cascaded attempt.
     """
 
     __tablename__ = "audit_events"
     __table_args__ = (
         Index("ix_audit_events_reviewer", "reviewer", "id"),
         Index("ix_audit_events_attempt", "attempt_id"),
+        # The events of a grouped step (few: most steps are one event).
+        Index("ix_audit_events_group", "group_id", sqlite_where=text("group_id IS NOT NULL"),
+              postgresql_where=text("group_id IS NOT NULL")),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -332,6 +349,29 @@ class AuditEvent(Base):
     old: Mapped[Any] = mapped_column(JSON, nullable=True)
     new: Mapped[Any] = mapped_column(JSON, nullable=True)
     reverts_id: Mapped[int | None] = mapped_column(ForeignKey("audit_events.id"))
+    group_id: Mapped[int | None] = mapped_column(Integer)
+    below_id: Mapped[int | None] = mapped_column(Integer)
+
+
+class UndoCursor(Base):
+    """Where a reviewer's undo and redo stacks stand: their top steps and their depths.
+
+    Each stack is a chain of steps (``AuditEvent.below_id``); a top is the first event of
+    the step Undo (or Redo) would take next, a depth how many steps that stack holds. One
+    row per reviewer, so the menus read both stacks with one primary-key lookup, and every
+    change of a reviewer locks this row (after its decision row), which serialises that
+    reviewer's windows and processes.
+    """
+
+    __tablename__ = "undo_cursors"
+
+    reviewer: Mapped[str] = mapped_column(String(200), primary_key=True)
+    undo_top: Mapped[int | None] = mapped_column(
+        ForeignKey("audit_events.id", ondelete="SET NULL"))
+    undo_depth: Mapped[int] = mapped_column(Integer, default=0)
+    redo_top: Mapped[int | None] = mapped_column(
+        ForeignKey("audit_events.id", ondelete="SET NULL"))
+    redo_depth: Mapped[int] = mapped_column(Integer, default=0)
 
 
 class PromptTemplate(Base):

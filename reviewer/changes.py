@@ -24,6 +24,7 @@ class Changes:
     flags: bool = False  # contradiction flags or scores (queue order)
     catalog: bool = False  # check or criterion versions
     attempts_added: bool = False  # an import added attempts (queue, filter choices)
+    calibration: bool = False  # human scores of calibration answers (reviewer.calibration)
 
     def __or__(self, other: Changes) -> Changes:
         return Changes(
@@ -33,13 +34,14 @@ class Changes:
             self.flags or other.flags,
             self.catalog or other.catalog,
             self.attempts_added or other.attempts_added,
+            self.calibration or other.calibration,
         )
 
     @property
     def empty(self) -> bool:
         """True when nothing stored changed."""
         return not (self.attempts or self.decisions or self.verdicts or self.flags
-                    or self.catalog or self.attempts_added)
+                    or self.catalog or self.attempts_added or self.calibration)
 
     def touches(self, attempt_id: int | None) -> bool:
         """Whether a screen showing ``attempt_id`` must reload it."""

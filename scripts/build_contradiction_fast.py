@@ -1,4 +1,4 @@
-"""Compile the contradiction scanner with mypyc (optional, about 1.5 times faster).
+"""Compile the contradiction scanner with mypyc (optional, about three times faster).
 
 ``python scripts/build_contradiction_fast.py`` copies ``reviewer/contradiction/scan.py``
 as the module ``reviewer.contradiction._scan_fast``, stamps the copy with the SHA-256 of

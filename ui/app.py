@@ -1,5 +1,9 @@
 """``run_app(args)``: open the store, load the demo on first start, show the window.
 
+The app's one task manager is made here, with the store, and handed to the main window
+(which hands it to every tool): every store access of the GUI goes through it, in order.
+It is shut down (its threads joined) before the store closes.
+
 ``--screenshot PNG`` renders the window offscreen-ready, saves it and exits 0, so the
 README screenshots are made by the app itself. A store that cannot be opened (not a
 database, newer schema, busy) is one clear message box, then a non-zero exit.
@@ -22,6 +26,7 @@ from reviewer.store import Store, open_store
 from ui import i18n
 from ui.review.window import MainWindow
 from ui.settings import APPLICATION, ORGANIZATION, Settings
+from ui.tasks import TaskManager
 
 SCREENSHOT_TIMEOUT_S = 30.0
 SCREENSHOT_SIZE = (1500, 950)
@@ -91,8 +96,9 @@ def run_app(args: argparse.Namespace) -> int:
             box.exec()
         i18n.remove(app, translators)
         return exc.exit_code
+    tasks = TaskManager(store)
     try:
-        window = MainWindow(store, settings)
+        window = MainWindow(tasks, settings)
         if getattr(args, "attempt", None):
             window.select_key(AttemptKey.parse(args.attempt))
         if shot is not None:
@@ -107,5 +113,6 @@ def run_app(args: argparse.Namespace) -> int:
         window.show()
         return app.exec()
     finally:
+        tasks.shutdown()
         store.close()
         i18n.remove(app, translators)

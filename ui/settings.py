@@ -25,6 +25,7 @@ class AppSettings:
     database: str
     language: str
     auto_advance: bool
+    judge_think: bool = False  # second opinions: let a reasoning judge think (--think)
 
 
 class Settings:
@@ -44,6 +45,7 @@ class Settings:
             database=str(q.value("database", "")),
             language=language if language in LANGUAGES else "system",
             auto_advance=str(q.value("auto_advance", "true")).lower() in ("true", "1"),
+            judge_think=str(q.value("ollama/think", "false")).lower() in ("true", "1"),
         )
 
     def save(self, s: AppSettings) -> None:
@@ -55,6 +57,7 @@ class Settings:
         q.setValue("database", s.database.strip())
         q.setValue("language", s.language if s.language in LANGUAGES else "system")
         q.setValue("auto_advance", "true" if s.auto_advance else "false")
+        q.setValue("ollama/think", "true" if s.judge_think else "false")
         q.sync()
 
     def geometry(self, name: str) -> QByteArray | None:

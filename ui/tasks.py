@@ -1,12 +1,34 @@
-"""Background operations (Anki style): the GUI never runs store work on its own thread.
+"""The app's one task manager (Anki's ``taskman`` with ``QueryOp`` / ``CollectionOp``).
 
-``Ops.run(fn, on_done, on_error)`` runs ``fn()`` on a one-thread pool, so store operations
-run in the order the reviewer asked for them (accept, then next, then undo…) while the
-window stays responsive; the result comes back on the GUI thread through a queued signal.
-Long jobs (second opinions, judge calls) use ``Ops.run_long`` on a separate pool so they
-never block the reviewer's own actions.
+Every store access of the GUI is a function of a ``Session`` handed to the one
+``TaskManager`` of the app (made in ``ui/app.py``, passed to the main window, which hands
+it to every tool). The manager opens the unit of work, commits it, closes it, and delivers
+the result on the GUI thread by signal; no module of ``ui/`` opens a session itself.
 
-One relay object lives as long as its ``Ops`` and answers carry a job id. A relay per job
+* ``query(fn, on_done, on_error)`` and ``write(fn, on_done, on_error)`` run on ONE
+  background thread, in the order they were asked for, app-wide: accept → next → undo
+  keep that order whichever window asked, and two windows never write at once (each
+  used to have its own worker and its own connection, so their writes raced).
+* After a write whose result carries changes (a ``reviewer.changes.Changes``, or anything
+  with a ``.changes`` property such as ``reviewer.review.actions.Outcome``), the manager
+  emits ``changed(Changes)`` — before the caller's ``on_done`` — and each screen
+  refreshes from what the operation says it changed, never from hard-wired reloads.
+* ``long(fn, on_done, …)`` runs a long job (judge batches, back-tests, exports,
+  whole-store figures) on a separate pool, so it never blocks the reviewer's own
+  actions. ``fn`` receives a ``Work``: the store, the job's cancel flag, a progress
+  callback and ``read(fn)`` for a unit of work opened for it. How its writes are
+  ordered: the ordered thread hands the job to the long pool when it reaches it, so the
+  job sees every write asked for before it; its own writes (second opinions, re-judged
+  verdicts, never review decisions) are small units of work committed as they arrive,
+  interleaved with the review actions asked for meanwhile — the database serialises
+  them (SQLite's write lock and busy timeout, PostgreSQL's row locks) — and its
+  ``changed`` comes once, when it has finished.
+
+Answers belong to an ``owner`` (the asking widget). Once the owner is deleted its answers
+are dropped and its long jobs cancelled; the job itself still runs to its end, so a write
+that was asked for is written.
+
+One relay object lives as long as the manager and answers carry a job id. A relay per job
 deleted with ``deleteLater`` crashed PySide6 6.12 when a window closed right after a job
 answered inside a nested event loop (``qtbot.waitSignal``, a modal dialog): the deferred
 deletion could run while the worker thread was still inside ``emit``.
@@ -14,103 +36,302 @@ deletion could run while the worker thread was still inside ``emit``.
 Signals:
     busy_changed(bool): True when the first job starts, False when the last one answers.
     error(str): a job without ``on_error`` failed; the one-line message.
+    changed(object): the ``Changes`` a write or a long job reported (never empty).
 """
 
 from __future__ import annotations
 
 import contextlib
 import itertools
+import threading
+import weakref
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, TypeVar
 
+import shiboken6
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
-Done = Callable[[Any], None]
+from reviewer.changes import Changes
+from reviewer.store import Session, Store
+from reviewer.store.units import in_unit_of_work
+
+T = TypeVar("T")
 Failed = Callable[[BaseException], None]
+Progress = Callable[[int, int], None]
+# Long jobs: judge batches wait on the network, reads of the whole store on the disk; a
+# few at once keeps a back-test from waiting behind a batch of second opinions.
+LONG_THREADS = 4
+WAIT_MS = 30000
+
+_managers: weakref.WeakSet[TaskManager] = weakref.WeakSet()
+
+
+def changes_of(result: object) -> Changes | None:
+    """What a result says it changed: a ``Changes``, or its ``.changes`` property."""
+    if isinstance(result, Changes):
+        return result
+    changes = getattr(result, "changes", None)
+    return changes if isinstance(changes, Changes) else None
+
+
+def managers() -> list[TaskManager]:
+    """Every task manager still alive (the leak guards of the tests look at them)."""
+    return list(_managers)
 
 
 class _Relay(QObject):
-    """Lives on the GUI thread; a worker emits, Qt queues the call back to the GUI."""
+    """Lives on the GUI thread; a worker emits, Qt queues the call back to the GUI.
+
+    Signals:
+        done(int, object): job id, result.
+        failed(int, object): job id, the exception.
+        progressed(int, int, int): job id, done, total.
+    """
 
     done = Signal(int, object)
     failed = Signal(int, object)
+    progressed = Signal(int, int, int)
+
+
+def _emit(signal: Any, *values: Any) -> None:
+    # RuntimeError: the manager is gone, nobody is waiting for this answer.
+    with contextlib.suppress(RuntimeError):
+        signal.emit(*values)
 
 
 class _Job(QRunnable):
-    def __init__(self, job: int, fn: Callable[[], Any], relay: _Relay) -> None:
+    """Runs ``fn`` on a pool thread and sends its result or exception to the relay."""
+
+    def __init__(self, job: int, fn: Callable[[], object], relay: _Relay) -> None:
         super().__init__()
         self.job, self.fn, self.relay = job, fn, relay
 
     def run(self) -> None:
+        """Called by the pool."""
         try:
             result = self.fn()
         except BaseException as exc:
-            self._emit(self.relay.failed, exc)
+            _emit(self.relay.failed, self.job, exc)
         else:
-            self._emit(self.relay.done, result)
-
-    def _emit(self, signal: Any, value: Any) -> None:
-        # RuntimeError: the window is gone, nobody is waiting for this answer.
-        with contextlib.suppress(RuntimeError):
-            signal.emit(self.job, value)
+            _emit(self.relay.done, self.job, result)
 
 
-class Ops(QObject):
-    """Runs store work off the GUI thread and reports back by signal."""
+class _Handoff(QRunnable):
+    """Reached in order on the ordered thread: starts a long job on the long pool."""
+
+    def __init__(self, pool: QThreadPool, job: _Job) -> None:
+        super().__init__()
+        self.pool, self.job = pool, job
+
+    def run(self) -> None:
+        """Called by the ordered pool."""
+        self.pool.start(self.job)
+
+
+class Work:
+    """What a long job receives: the store, its cancel flag, progress, units of work."""
+
+    def __init__(self, store: Store, cancel: threading.Event, report: Progress) -> None:
+        self.store = store
+        self.cancel = cancel
+        self._report = report
+
+    def progress(self, done: int, total: int) -> None:
+        """Report progress (any thread); the owner's ``on_progress`` gets it on the GUI."""
+        self._report(done, total)
+
+    def read(self, fn: Callable[[Session], T]) -> T:
+        """``fn(session)`` in a unit of work opened for this job."""
+        return in_unit_of_work(self.store, fn)
+
+
+class LongTask:
+    """A started long job: ``cancel()`` asks it to stop (it decides when)."""
+
+    def __init__(self, cancel: threading.Event) -> None:
+        self._cancel = cancel
+
+    def cancel(self) -> None:
+        """Set the job's cancel flag."""
+        self._cancel.set()
+
+    @property
+    def cancelled(self) -> bool:
+        """True once cancel was asked."""
+        return self._cancel.is_set()
+
+
+@dataclass(slots=True)
+class _Pending:
+    on_done: Callable[[Any], None] | None
+    on_error: Failed | None
+    owner: QObject | None
+    reports_changes: bool
+    on_progress: Progress | None = None
+    cancel: threading.Event | None = None
+
+    def alive(self) -> bool:
+        """False once the owner was deleted: its answer is dropped."""
+        return self.owner is None or bool(shiboken6.isValid(self.owner))
+
+
+class TaskManager(QObject):
+    """Runs the app's store work off the GUI thread, in order, and reports back by signal.
+
+    Signals:
+        busy_changed(bool): True when the first job starts, False when the last one answers.
+        error(str): a job without ``on_error`` failed; the one-line message.
+        changed(object): the ``Changes`` a write or a long job reported (never empty).
+    """
 
     busy_changed = Signal(bool)
     error = Signal(str)
+    changed = Signal(object)
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, store: Store, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        self.store = store
         self.pool = QThreadPool(self)
-        self.pool.setMaxThreadCount(1)
+        self.pool.setMaxThreadCount(1)  # THE ordered thread
         self.long_pool = QThreadPool(self)
-        self.long_pool.setMaxThreadCount(1)
+        self.long_pool.setMaxThreadCount(LONG_THREADS)
         self._relay = _Relay(self)
         self._relay.done.connect(self._done)
         self._relay.failed.connect(self._failed)
+        self._relay.progressed.connect(self._progressed)
         self._ids = itertools.count(1)
-        self._callbacks: dict[int, tuple[Done | None, Failed | None]] = {}
+        self._jobs: dict[int, _Pending] = {}
+        self._watched: set[int] = set()  # owners whose deletion cancels their long jobs
+        self._shut = False
+        _managers.add(self)
 
-    @property
-    def pending(self) -> int:
-        """Jobs started whose result has not been delivered yet."""
-        return len(self._callbacks)
+    # --- asking ----------------------------------------------------------------------
+    def query(self, fn: Callable[[Session], T], on_done: Callable[[T], None] | None = None,
+              on_error: Failed | None = None, *, owner: QObject | None = None) -> None:
+        """Read in the background, in order; ``on_done(result)`` on the GUI thread."""
+        store = self.store
+        self._start(lambda: in_unit_of_work(store, fn),
+                    _Pending(on_done, on_error, owner, reports_changes=False))
 
-    def run(self, fn: Callable[[], Any], on_done: Done | None = None,
-            on_error: Failed | None = None, *, long: bool = False) -> None:
-        """Run ``fn`` in the background; call ``on_done(result)`` or ``on_error(exc)`` after."""
-        job = next(self._ids)
-        self._callbacks[job] = (on_done, on_error)
-        if len(self._callbacks) == 1:
+    def write(self, fn: Callable[[Session], T], on_done: Callable[[T], None] | None = None,
+              on_error: Failed | None = None, *, owner: QObject | None = None) -> None:
+        """Write in one committed unit of work, in order; then ``changed``, ``on_done``."""
+        store = self.store
+        self._start(lambda: in_unit_of_work(store, fn),
+                    _Pending(on_done, on_error, owner, reports_changes=True))
+
+    def long(self, fn: Callable[[Work], T], on_done: Callable[[T], None] | None = None,
+             on_error: Failed | None = None, *, owner: QObject | None = None,
+             on_progress: Progress | None = None) -> LongTask:
+        """Run a long job on the long pool (see the module docstring for its ordering)."""
+        cancel = threading.Event()
+        entry = _Pending(on_done, on_error, owner, reports_changes=True,
+                         on_progress=on_progress, cancel=cancel)
+        job = self._next_id()
+        relay = self._relay
+        work = Work(self.store, cancel, lambda d, t: _emit(relay.progressed, job, d, t))
+        self._start(lambda: fn(work), entry, job=job, long=True)
+        if owner is not None and id(owner) not in self._watched:
+            self._watched.add(id(owner))
+            owner.destroyed.connect(partial(self._owner_gone, id(owner)))
+        return LongTask(cancel)
+
+    def long_query(self, fn: Callable[[Session], T],
+                   on_done: Callable[[T], None] | None = None, on_error: Failed | None = None,
+                   *, owner: QObject | None = None) -> LongTask:
+        """A read too long for the ordered thread (whole-store figures, exports)."""
+        return self.long(lambda work: work.read(fn), on_done, on_error, owner=owner)
+
+    def _next_id(self) -> int:
+        return next(self._ids)
+
+    def _start(self, fn: Callable[[], object], entry: _Pending, *, job: int | None = None,
+               long: bool = False) -> None:
+        if self._shut:
+            raise RuntimeError("the task manager is shut down")
+        job = self._next_id() if job is None else job
+        self._jobs[job] = entry
+        if len(self._jobs) == 1:
             self.busy_changed.emit(True)
-        (self.long_pool if long else self.pool).start(_Job(job, fn, self._relay))
+        runnable = _Job(job, fn, self._relay)
+        self.pool.start(_Handoff(self.long_pool, runnable) if long else runnable)
 
-    def run_long(self, fn: Callable[[], Any], on_done: Done | None = None,
-                 on_error: Failed | None = None) -> None:
-        """Like ``run`` but on the pool for long jobs."""
-        self.run(fn, on_done, on_error, long=True)
-
-    def _finish(self, job: int) -> tuple[Done | None, Failed | None]:
-        callbacks = self._callbacks.pop(job, (None, None))
-        if not self._callbacks:
-            self.busy_changed.emit(False)
-        return callbacks
-
-    def _done(self, job: int, result: Any) -> None:
-        on_done, _ = self._finish(job)
-        if on_done is not None:
-            on_done(result)
+    # --- answers ---------------------------------------------------------------------
+    def _done(self, job: int, result: object) -> None:
+        entry = self._jobs.pop(job, None)
+        try:
+            if entry is None or self._shut:  # the app is ending: nobody may ask again
+                return
+            changes = changes_of(result) if entry.reports_changes else None
+            if changes is not None and not changes.empty:
+                self.changed.emit(changes)
+            if entry.on_done is not None and entry.alive():
+                entry.on_done(result)
+        finally:
+            self._maybe_idle()
 
     def _failed(self, job: int, exc: BaseException) -> None:
-        _, on_error = self._finish(job)
-        if on_error is not None:
-            on_error(exc)
-        else:
-            self.error.emit(str(exc) or type(exc).__name__)
+        entry = self._jobs.pop(job, None)
+        try:
+            if entry is None or self._shut or not entry.alive():
+                return
+            if entry.on_error is not None:
+                entry.on_error(exc)
+            else:
+                self.error.emit(str(exc) or type(exc).__name__)
+        finally:
+            self._maybe_idle()
 
-    def wait(self, msecs: int = 30000) -> bool:
-        """Block until every job has finished (used at shutdown and in tests)."""
+    def _progressed(self, job: int, done: int, total: int) -> None:
+        entry = self._jobs.get(job)
+        if entry is not None and not self._shut and entry.on_progress is not None and entry.alive():
+            entry.on_progress(done, total)
+
+    def _owner_gone(self, key: int, *_: object) -> None:
+        self._watched.discard(key)
+        for entry in self._jobs.values():
+            if entry.cancel is not None and id(entry.owner) == key:
+                entry.cancel.set()
+
+    def _maybe_idle(self) -> None:
+        if not self._jobs:
+            self.busy_changed.emit(False)
+
+    # --- state and shutdown ----------------------------------------------------------
+    @property
+    def pending(self) -> int:
+        """Jobs asked for whose answer has not been delivered yet."""
+        return len(self._jobs)
+
+    @property
+    def idle(self) -> bool:
+        """No answer pending and no thread of either pool busy."""
+        return not self._jobs and self.pool.activeThreadCount() == 0 \
+            and self.long_pool.activeThreadCount() == 0
+
+    @property
+    def is_shut_down(self) -> bool:
+        """True after ``shutdown``: no job can be asked for any more."""
+        return self._shut
+
+    def cancel_long(self, owner: QObject | None = None) -> None:
+        """Ask the long jobs of ``owner`` (every one when None) to stop."""
+        for entry in self._jobs.values():
+            if entry.cancel is not None and (owner is None or entry.owner is owner):
+                entry.cancel.set()
+
+    def wait(self, msecs: int = WAIT_MS) -> bool:
+        """Block until every job has run (the ordered thread first: it starts long jobs)."""
         ok = self.pool.waitForDone(msecs)
         return self.long_pool.waitForDone(msecs) and ok
+
+    def shutdown(self, msecs: int = WAIT_MS) -> bool:
+        """Cancel the long jobs, wait for every thread, refuse new jobs (at the app's end).
+
+        Answers still on their way are dropped: the windows are closing, and one acting
+        on an answer would ask for more work."""
+        self.cancel_long()
+        self._shut = True
+        return self.wait(msecs)

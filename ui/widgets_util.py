@@ -1,19 +1,17 @@
-"""Small helpers shared by the feedback windows (editors, dashboard, export dialog).
+"""Small helpers shared by every window (the review window and the Tools windows).
 
-Background work goes through ``ui.ops.Ops``, like the main window's.
+Background work goes through the app's one task manager (``ui/tasks.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+import html
+from typing import TypeVar
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QLabel
 
 T = TypeVar("T", bound=QObject)
-Done = Callable[[Any], None]
-Failed = Callable[[BaseException], None]
 
 
 def named(obj: T, name: str) -> T:
@@ -29,3 +27,8 @@ def plain(label: QLabel) -> QLabel:
     return label
 
 
+def rich_tooltip(text: str) -> str:
+    """A tooltip showing ``text`` literally: Qt takes any tooltip that looks like markup
+    for rich text, so the text is escaped, and ``pre-wrap`` keeps its spaces and line
+    breaks while long lines still wrap."""
+    return f'<qt><div style="white-space:pre-wrap">{html.escape(text)}</div></qt>'

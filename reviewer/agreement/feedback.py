@@ -35,12 +35,12 @@ from reviewer.review.labels import (
     ReviewView,
     check_label,
     criterion_bad,
+    grader_fails,
     review_views,
     reviewer_good,
-    verdict_fails,
 )
 from reviewer.rule.filter import reason_ids
-from reviewer.rule.replay import check_outcomes, load_attempts, replay, verdict_outcomes
+from reviewer.rule.replay import check_outcomes, effective_verdicts, load_attempts, replay
 
 CHUNK = 500
 COVERAGE_WARNING = (
@@ -105,8 +105,8 @@ def _count(out: Agreement, attempt: Attempt, view: ReviewView) -> None:
     out.audited += 1
     out.audited_grader_accepted += grader.accepted
     out.overall.add(not grader.accepted, not good)
-    for v in verdict_outcomes(attempt.verdicts):
-        out.criteria[v.criterion_id].add(verdict_fails(v), criterion_bad(v, view))
+    for v in effective_verdicts(attempt.verdicts, overrides=view.overrides):
+        out.criteria[v.criterion_id].add(grader_fails(v), criterion_bad(v, view))
     for c in check_outcomes(attempt.check_results):
         label = check_label(view, c.check_id, c.passed)
         out.checks[c.check_id].add(not c.passed, (not c.passed) if label is None else label)

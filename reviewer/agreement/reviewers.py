@@ -26,7 +26,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from models import ReviewDecision
-from reviewer.rule.replay import Overrides, load_attempts, verdict_outcomes
+from reviewer.rule.replay import Overrides, effective_verdicts, load_attempts
 
 # ratings[unit][reviewer] = category
 Ratings = Mapping[Any, Mapping[str, Hashable]]
@@ -150,8 +150,8 @@ def reviewer_agreement(session: Session) -> ReviewerAgreement:
     for r in rows:
         if r.attempt_id not in shared:
             continue
-        outcomes = verdict_outcomes(by_attempt[r.attempt_id].verdicts,
-                                    overrides=Overrides(criteria=dict(r.criteria or {})))
+        outcomes = effective_verdicts(by_attempt[r.attempt_id].verdicts,
+                                      overrides=Overrides(criteria=dict(r.criteria or {})))
         for outcome in outcomes:
             per_criterion[outcome.criterion_id][r.attempt_id][r.reviewer] = outcome.met
     return ReviewerAgreement(

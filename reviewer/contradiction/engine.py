@@ -7,12 +7,13 @@ with mypy, a development dependency; it needs a C compiler) into
 built from (``scan.py``, and ``lexicon.py`` and ``normalize.py`` whose constants it may
 have copied). The copy is used only while that stamp matches: an edited scanner or
 lexicon silently falls back to the pure-Python module instead of running stale code.
-Both give the same detections (``tests/contradiction/test_contradiction.py`` compares them when the
-compiled copy is there); the compiled one is about 1.5 times faster.
+Both give the same detections (``tests/contradiction/test_contradiction.py`` compares
+them when the compiled copy is there); the compiled one is about three times faster
+(``benchmarks/bench_contradiction.py``).
 
 :func:`scan`, :func:`read` and the other functions below, :class:`Valences` and
-:func:`keyword_key` must come from the same module:
-the compiled scanner only accepts its own ``Valences``.
+:func:`keyword_key` must come from the same module: the compiled scanner only accepts
+its own classes (``Valences``, and the ``ScanResult``, ``Cue`` and ``Part`` it made).
 """
 
 from __future__ import annotations

@@ -28,7 +28,6 @@ import math
 from functools import lru_cache
 from importlib import resources
 from itertools import chain, pairwise
-from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -46,13 +45,12 @@ NEUTRAL: Final = word_set(
 """Words that are no feature on their own. Alone, articles, "et" or a semicolon only
 learn a writer's style (one training set liked semicolons in its approvals, and a
 ";" weighed as much as "répond"); in pairs they still count."""
-_TEXT = itemgetter(2)  # the folded word of a scanner token
 
 
 def words(result: ScanResult) -> list[str]:
     """The rationale's words as the scanner tokenised them (lowercased, accent-free,
     punctuation as one-character words), in reading order."""
-    return list(map(_TEXT, chain.from_iterable(result.plist)))
+    return [part.word for part in chain.from_iterable(result.plist)]
 
 
 TRUNCATION: Final = 5.0

@@ -6,4 +6,4 @@ failed export never leaves a half file (``reviewer.atomic``). ``KINDS`` lists th
 
 from __future__ import annotations
 
-KINDS = ("dataset", "catalog", "golden", "resume", "decisions")
+KINDS = ("dataset", "catalog", "golden", "resume", "decisions", "calibration")

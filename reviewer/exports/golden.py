@@ -33,7 +33,7 @@ from reviewer.review.labels import (
     review_views,
     reviewer_good,
 )
-from reviewer.rule.replay import check_outcomes, load_attempts, verdict_outcomes
+from reviewer.rule.replay import check_outcomes, effective_verdicts, load_attempts
 
 CHUNK = 500
 
@@ -48,7 +48,7 @@ def _names(session: Session, conv_ids: set[int]) -> dict[int, tuple[str, str]]:
 def golden_record(attempt: Any, view: ReviewView, key: AttemptKey) -> dict[str, Any]:
     """One attempt's expectations."""
     criteria: dict[str, bool] = {}
-    for v in verdict_outcomes(attempt.verdicts):
+    for v in effective_verdicts(attempt.verdicts, overrides=view.overrides):
         bad = criterion_bad(v, view)
         criteria[v.criterion_id] = (not bad) if v.kind == "success" else bad
     checks: dict[str, bool] = {}

@@ -8,6 +8,7 @@ from sqlalchemy.orm import Session
 
 from reviewer.errors import BadInputError
 from reviewer.exports import KINDS
+from reviewer.exports.calibration import audit_path, export_calibration
 from reviewer.exports.catalog import export_catalog
 from reviewer.exports.dataset import export_dataset, manifest_path
 from reviewer.exports.decisions import export_decisions
@@ -33,4 +34,7 @@ def run_export(
         return f"{export_resume(session, out, reviewer=reviewer)} conversations → {out}"
     if kind == "decisions":
         return f"{export_decisions(session, out)} audit events → {out}"
+    if kind == "calibration":
+        lines, events = export_calibration(session, out, reviewer=reviewer, sets=runs)
+        return f"{lines} scored answers → {out}, {events} audit events → {audit_path(out)}"
     raise BadInputError(f"unknown export {kind!r} (use {', '.join(KINDS)})")

@@ -10,13 +10,14 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from reviewer.errors import BadInputError
+from reviewer.errors import BadInputError, JudgeError
 from reviewer.graders.combine import JUDGE_NUMBERS, JUDGE_SIMILARITY, weighted
 from reviewer.graders.exact import exact, json_valid, label, regex_match
-from reviewer.graders.judge import Judge, JudgeNotes
+from reviewer.graders.judge import GroupFault, Judge, JudgeNotes
 from reviewer.graders.numbers import Locale, numeric
 from reviewer.graders.rows import Row
 from reviewer.graders.similarity import Tokenizer, rouge_l
+from reviewer.judge.transport import FaultStreak
 
 COMPONENTS = frozenset(
     {"exact", "contains", "regex", "json", "label", "rouge_l", "numeric", "judge"}
@@ -46,6 +47,7 @@ class GradedRow:
     score: float | None
     components: dict[str, float | None] = field(default_factory=dict)
     judge: JudgeNotes | None = None
+    judge_error: str = ""  # the judge gave no notes for this row's group
 
     def as_dict(self, grader: str) -> dict[str, Any]:
         """The output line: the input fields, then ``score`` and details."""
@@ -54,6 +56,8 @@ class GradedRow:
             out["components"] = self.components
         if self.judge is not None:
             out["judge"] = self.judge.as_dict()
+        if self.judge_error:
+            out["judge_error"] = self.judge_error
         return out
 
 
@@ -134,11 +138,16 @@ def iter_graded(
     options: GradeOptions | None = None,
     judge: Judge | None = None,
     progress: Callable[[int, int], None] | None = None,
+    on_failure: Callable[[str, list[Row]], None] | None = None,
 ) -> Iterator[GradedRow]:
     """Graded rows in input order, each yielded as soon as it and all rows before it are
     done, so a long judge run can be written out as it goes (and survives a failure).
 
-    ``progress(done, total)`` is called after each judge call.
+    ``progress(done, total)`` is called after each judge call. A group the judge gives
+    no notes for is yielded with ``score`` None and ``judge_error`` (``on_failure(message,
+    rows)`` is told), and the other groups are still graded; a fault every group would
+    hit (no server, unknown model, the same HTTP 5xx three times in a row) raises
+    JudgeError naming how many groups were not graded.
     """
     options = options or GradeOptions()
     weights = weights_for(grader, options)
@@ -148,7 +157,11 @@ def iter_graded(
     ]
     notes: list[JudgeNotes | None] = [None] * len(rows)
 
+    errors: dict[int, str] = {}
+
     def graded(i: int) -> GradedRow:
+        if i in errors:
+            return GradedRow(rows[i], None, parts[i], None, errors[i])
         return GradedRow(rows[i], weighted(parts[i], weights), parts[i], notes[i])
 
     if "judge" not in weights:
@@ -159,15 +172,30 @@ def iter_graded(
     groups = judge_groups(rows)
     ready = [False] * len(rows)
     next_out = 0
+    streak = FaultStreak()
     for done, members in enumerate(groups, 1):
         first = rows[members[0]]
-        found = judge.grade_group(
-            first.prompt, first.reference, [rows[i].response for i in members]
-        )
-        for i, note in zip(members, found, strict=True):
-            notes[i] = note
-            parts[i]["judge"] = note.score
-            ready[i] = True
+        try:
+            found = judge.grade_group(
+                first.prompt, first.reference, [rows[i].response for i in members]
+            )
+        except GroupFault as exc:
+            stopped = exc.fatal or streak.observe(exc.kind, exc.status, exc.detail)
+            if stopped:
+                message = str(exc) if exc.fatal else streak.stop_message(str(exc))
+                raise JudgeError(f"{message}; {len(groups) - done + 1} of {len(groups)} "
+                                 "groups not graded") from None
+            for i in members:
+                errors[i] = str(exc)
+                ready[i] = True
+            if on_failure:
+                on_failure(str(exc), [rows[i] for i in members])
+        else:
+            streak.observe(None)
+            for i, note in zip(members, found, strict=True):
+                notes[i] = note
+                parts[i]["judge"] = note.score
+                ready[i] = True
         if progress:
             progress(done, len(groups))
         while next_out < len(rows) and ready[next_out]:

@@ -6,13 +6,20 @@ axes (correctness, helpfulness, tone, format) and a short justification; the sco
 ``(mean of the four notes - 1) / 4``, so 1 → 0.0, 3 → 0.5, 5 → 1.0.
 
 The reply is constrained with ``format=<JSON schema>``, ``temperature`` 0 and a fixed
-seed, so the same inputs give the same notes. Only ``message.content`` is parsed (a
-reasoning model's ``thinking`` is ignored).
+seed, so the same inputs give the same notes. The schema keys the answers 1..N exactly
+(item i of ``notes`` can only say ``"answer": i``) and asks a justification of at least
+five characters. Only ``message.content`` is parsed; with ``think`` a reasoning model's
+``thinking`` is kept with the notes, never parsed.
+
+Requests go through :mod:`reviewer.judge.transport` (the timeout bounds the whole
+request) and :mod:`reviewer.judge.context` (``num_ctx`` sized to the prompt, ``num_predict``
+always set, a cut prompt or reply is an error, never silently graded).
 """
 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import time
 from collections.abc import Sequence
@@ -20,6 +27,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from reviewer.errors import BadInputError, JudgeError
+from reviewer.judge.context import (
+    DEFAULT_MAX_CTX,
+    cut_prompt,
+    cut_reply,
+    sized_options,
+)
+from reviewer.judge.conversation import conversation_text
+from reviewer.judge.transport import (
+    NOT_OLLAMA,
+    TIMEOUT,
+    UNREACHABLE,
+    ChatReply,
+    RawFault,
+    chat_once,
+    repeats_for_every_request,
+    transient,
+)
 
 DEFAULT_HOST = "http://127.0.0.1:11434"
 AXES = ("correctness", "helpfulness", "tone", "format")
@@ -55,8 +79,31 @@ class JudgeConfig:
     retries: int = 2
     backoff: float = 1.0
     # Ollama's default context (2048–4096 tokens by version) silently truncates a long
-    # prompt; N answers plus a reference can need more. None keeps the server's default.
+    # prompt, so each request asks for a context sized to its prompt (at most max_ctx);
+    # num_ctx fixes it instead (a prompt that cannot fit is refused, never cut).
     num_ctx: int | None = None
+    max_ctx: int = DEFAULT_MAX_CTX
+    think: bool = False
+
+REPLY_TOKENS_PER_ANSWER = 160
+"""``num_predict`` per answer of a group: four notes and a sentence take about 100."""
+
+
+class GroupFault(JudgeError):
+    """A judge call for one group that gave no notes; ``fatal`` when every following
+    group would fail the same way (no server, unknown model)."""
+
+    def __init__(self, message: str, kind: str = "reply", status: int | None = None,
+                 detail: str = "") -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.status = status
+        self.detail = detail or message
+
+    @property
+    def fatal(self) -> bool:
+        """True when grading the other groups against the same judge is pointless."""
+        return repeats_for_every_request(self.kind, self.status, self.detail)
 
 
 @dataclass(frozen=True)
@@ -68,6 +115,7 @@ class JudgeNotes:
     tone: int
     format: int
     justification: str
+    reasoning: str = ""  # a reasoning model's thoughts about the group (with --think)
 
     @property
     def score(self) -> float:
@@ -83,34 +131,30 @@ class JudgeNotes:
             "tone": self.tone,
             "format": self.format,
             "justification": self.justification,
+            **({"reasoning": self.reasoning} if self.reasoning else {}),
         }
 
 
 def reply_schema(n_answers: int) -> dict[str, Any]:
-    """The JSON schema given as ``format``: exactly ``n_answers`` entries."""
+    """The JSON schema given as ``format``: exactly ``n_answers`` entries, the i-th one
+    noting answer i (a grammar then cannot write "12" or "1, 2, 4")."""
     from reviewer.graders.reply_models import JudgeReply  # pydantic: only when judging
 
     schema = copy.deepcopy(JudgeReply.model_json_schema())
     # The class docstrings are for readers of this code, not for the (French) judge.
     schema.pop("description", None)
-    for definition in schema.get("$defs", {}).values():
-        definition.pop("description", None)
+    item = schema.pop("$defs")["AnswerNotes"]
+    item.pop("description", None)
+    items = []
+    for i in range(1, n_answers + 1):
+        one = copy.deepcopy(item)
+        one["properties"]["answer"] = {"type": "integer", "enum": [i],
+                                       "description": one["properties"]["answer"]["description"]}
+        items.append(one)
     notes = schema["properties"]["notes"]
-    notes["minItems"] = notes["maxItems"] = n_answers
+    del notes["items"]
+    notes.update(prefixItems=items, items=False, minItems=n_answers, maxItems=n_answers)
     return schema
-
-
-def conversation_text(prompt: str | Sequence[dict[str, Any]] | None) -> str:
-    """The conversation as the judge reads it: a string, or role-tagged messages."""
-    if prompt is None or prompt == "":
-        return "(conversation non fournie)"
-    if isinstance(prompt, str):
-        return prompt
-    roles = {"system": "Système", "user": "Utilisateur", "assistant": "Assistant"}
-    return "\n\n".join(
-        f"[{roles.get(str(m.get('role')), str(m.get('role')))}]\n{m.get('content', '')}"
-        for m in prompt
-    )
 
 
 def build_messages(
@@ -152,8 +196,10 @@ def parse_reply(content: str, n_answers: int) -> list[JudgeNotes]:
     missing = [i for i in range(1, n_answers + 1) if i not in by_answer]
     extra = sorted(set(by_answer) - set(range(1, n_answers + 1)))
     if missing or extra or len(reply.notes) != n_answers:
+        noted = [n.answer for n in reply.notes]
+        group = f"{n_answers} answer{'s' if n_answers != 1 else ''}"
         raise ValueError(
-            f"reply notes answers {sorted(by_answer)} but {n_answers} were given"
+            f"reply notes answers {noted} for a group of {group} (numbered 1 to {n_answers})"
             + (f" (missing {missing})" if missing else "")
         )
     return [
@@ -171,58 +217,66 @@ class Judge:
         self.config = config
         import ollama  # here, not at module level: it costs a third of the app's start-up
 
-        try:
-            self._client = ollama.Client(host=config.host, timeout=config.timeout)
+        try:  # the host checked as the client reads it (requests go through the transport)
+            ollama.Client(host=config.host, timeout=config.timeout)
         except ValueError as exc:
             raise BadInputError(f"invalid Ollama host {config.host!r}: {exc}") from None
 
     def _where(self) -> str:
         return f"judge {self.config.model} at {self.config.host}"
 
-    def _options(self) -> dict[str, Any]:
+    def _options(self, messages: list[dict[str, str]], n_answers: int) -> tuple[
+            dict[str, Any], int]:
         options: dict[str, Any] = {"temperature": 0, "seed": self.config.seed}
         if self.config.num_ctx:
             options["num_ctx"] = self.config.num_ctx
-        return options
+        try:
+            return sized_options(options, messages, REPLY_TOKENS_PER_ANSWER * n_answers + 64,
+                                 think=self.config.think, max_ctx=self.config.max_ctx)
+        except ValueError as exc:
+            raise GroupFault(f"{self._where()}: {exc}", "too_long") from None
 
-    def _chat(self, messages: list[dict[str, str]], schema: dict[str, Any]) -> str:
-        """One chat call with bounded retries on transient faults; returns the content."""
-        import httpx  # with ollama: only a judge call needs them
-        import ollama  # already loaded by __init__
-
+    def _chat(self, messages: list[dict[str, str]], schema: dict[str, Any],
+              n_answers: int) -> ChatReply:
+        """One chat call with bounded retries on transient faults; the checked reply."""
         cfg = self.config
+        options, estimate = self._options(messages, n_answers)
+        body = {"model": cfg.model, "messages": messages, "format": schema,
+                "options": options, "think": cfg.think}
         attempts = cfg.retries + 1
+        fault = RawFault(UNREACHABLE, "not sent")
         for attempt in range(attempts):
             try:
-                response = self._client.chat(
-                    model=cfg.model,
-                    messages=messages,
-                    format=schema,
-                    options=self._options(),
-                    think=False,
-                )
-                return response.message.content or ""
-            except ollama.ResponseError as exc:
-                fault = f"HTTP {exc.status_code}: {exc.error}"
-                if exc.status_code < 500:
-                    raise JudgeError(f"{self._where()}: {fault}") from None
-            except (ConnectionError, httpx.TransportError) as exc:
-                if isinstance(exc, httpx.TimeoutException):
-                    fault = f"no reply within {cfg.timeout:g} s"
-                elif isinstance(exc, ConnectionError | httpx.ConnectError):
-                    fault = "cannot connect (is Ollama running?)"
-                else:
-                    fault = f"connection failed ({type(exc).__name__})"
-            except ValueError as exc:
-                # A 200 reply that is not Ollama's JSON (a proxy page…); pydantic's
-                # ValidationError is a ValueError too. Not transient: no retry.
-                raise JudgeError(
-                    f"{self._where()}: unexpected reply from the server ({type(exc).__name__})"
-                ) from None
+                reply = chat_once(cfg.host, body, cfg.timeout)
+            except RawFault as exc:
+                fault = exc
+                if not transient(exc.kind, exc.status):
+                    raise self._fault(exc) from None
+            else:
+                problem = cut_prompt(reply.prompt_tokens, estimate, int(options["num_ctx"]))
+                problem = problem or cut_reply(reply.done_reason, reply.reply_tokens,
+                                               int(options["num_predict"]))
+                if problem:  # the same request is cut the same way: not retried
+                    raise GroupFault(f"{self._where()}: {problem}", "cut")
+                return reply
             if attempt + 1 < attempts:
                 time.sleep(cfg.backoff * 2**attempt)
         tries = f" (after {attempts} attempts)" if attempts > 1 else ""
-        raise JudgeError(f"{self._where()}: {fault}{tries}")
+        error = self._fault(fault)
+        raise GroupFault(f"{error}{tries}", error.kind, error.status, error.detail)
+
+    def _fault(self, exc: RawFault) -> GroupFault:
+        """The grader's wording of a transport fault."""
+        if exc.kind == TIMEOUT:
+            text = f"no reply within {self.config.timeout:g} s"
+        elif exc.kind == UNREACHABLE:
+            text = ("cannot connect (is Ollama running?)" if exc.detail == "no server listening"
+                    else exc.detail)
+        elif exc.kind == NOT_OLLAMA:
+            text = f"unexpected reply from the server ({exc.detail})"
+        else:
+            text = f"HTTP {exc.status}: {exc.detail}"
+        return GroupFault(f"{self._where()}: {text}", exc.kind, exc.status, exc.detail)
 
     def grade_group(
         self,
@@ -234,11 +288,14 @@ class Judge:
         if not responses:
             return []
         messages = build_messages(prompt, reference, responses)
-        content = self._chat(messages, reply_schema(len(responses)))
+        reply = self._chat(messages, reply_schema(len(responses)), len(responses))
         try:
-            return parse_reply(content, len(responses))
+            notes = parse_reply(reply.content, len(responses))
         except ValueError as exc:
-            raise JudgeError(f"{self._where()}: {exc}") from None
+            raise GroupFault(f"{self._where()}: {exc}") from None
+        if not reply.thinking:
+            return notes
+        return [dataclasses.replace(n, reasoning=reply.thinking) for n in notes]
 
     def scores(
         self,

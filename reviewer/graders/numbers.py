@@ -5,7 +5,13 @@ gap under 1 % earns 1, under 5 % earns 0.5, else 0, and the score is the mean. F
 read in French (``1 705 M$``, ``9,91 %``) or English (``$12,345.6 million``) notation and
 brought to one scale (``1 705 M`` and ``1,705 B`` are both 1.705e9).
 
-What is *not* a figure: list numbering (``1.`` / ``2)`` at a line start), dates
+Gaps are computed exactly, on the figures as written (rationals, not floats): exactly 1 %
+earns half a point and exactly 5 % none, as the seed's « moins de 1 % » / « moins de 5 % »
+say. In floats, 1,950 of 4,000 such boundary cases fell on either side at random
+(``10,0091`` against ``9,91`` gave a full point).
+
+What is *not* a figure: list numbering (``1.`` / ``2)`` at a line start, and inline
+enumerations ``1) … 2) …`` or ``(1) … (2) …``), dates
 (``12/03/2024``, ``2024-03-12``), times (``14:30``, ``14h30``), French phone numbers
 (``01 23 45 67 89``, ``+33 6 12 34 56 78``), years (a bare 1900–2100
 integer with no unit, currency or %), ordinals (``1er``, ``2e``, ``3rd``) and digits glued
@@ -18,6 +24,8 @@ import math
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
 from typing import Literal
 
 import regex
@@ -29,35 +37,35 @@ Locale = Literal["auto", "fr", "en"]
 _SPACES = "\u0020\u00a0\u202f\u2009\u2007"  # space, NBSP, narrow NBSP, thin, figure space
 
 _MULTIPLIER_WORDS = {
-    "mille": 1e3,
-    "thousand": 1e3,
-    "thousands": 1e3,
-    "million": 1e6,
-    "millions": 1e6,
-    "milliard": 1e9,
-    "milliards": 1e9,
+    "mille": 10**3,
+    "thousand": 10**3,
+    "thousands": 10**3,
+    "million": 10**6,
+    "millions": 10**6,
+    "milliard": 10**9,
+    "milliards": 10**9,
     # "billion" is 1e9 in English and 1e12 in French; models writing French use it in the
     # English sense far more often than in the French one, so 1e9 (documented).
-    "billion": 1e9,
-    "billions": 1e9,
-    "trillion": 1e12,
-    "trillions": 1e12,
+    "billion": 10**9,
+    "billions": 10**9,
+    "trillion": 10**12,
+    "trillions": 10**12,
 }
 _MULTIPLIER_SYMBOLS = {
-    "k": 1e3,
-    "K": 1e3,
-    "M": 1e6,  # upper case only: "10 m" is ten metres
-    "Mio": 1e6,
-    "MM": 1e6,
-    "Mn": 1e6,
-    "B": 1e9,
-    "Bn": 1e9,
-    "bn": 1e9,
-    "G": 1e9,
-    "Md": 1e9,
-    "Mds": 1e9,
-    "Mrd": 1e9,
-    "Mrds": 1e9,
+    "k": 10**3,
+    "K": 10**3,
+    "M": 10**6,  # upper case only: "10 m" is ten metres
+    "Mio": 10**6,
+    "MM": 10**6,
+    "Mn": 10**6,
+    "B": 10**9,
+    "Bn": 10**9,
+    "bn": 10**9,
+    "G": 10**9,
+    "Md": 10**9,
+    "Mds": 10**9,
+    "Mrd": 10**9,
+    "Mrds": 10**9,
 }
 _CURRENCY = r"(?:[$€£¥₣]|US\$|CHF|EUR|USD|GBP|CAD)"
 
@@ -70,7 +78,7 @@ _NUMBER = regex.compile(
     rf"""
     (?<![\p{{L}}\p{{N}}_.,]|[\p{{L}}]-)             # not glued to a word or another number
     (?P<sign>[-−+](?=[$€£¥]?\d))?                    # attached: "- 3" is a bullet
-    (?:{_CURRENCY}\s?)?
+    (?:(?P<lead>{_CURRENCY})\s?)?                  # "$1,705": the sign decides the notation
     (?P<body>\d{{1,3}}(?:[{_SPACES}]\d{{3}})+(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)*)
     (?![.,]?\p{{N}})
     (?P<ordinal>(?:er|re|ère|e|ème|eme|è|nd|st|rd|th)(?!\p{{L}}))?
@@ -94,6 +102,15 @@ _NOT_FIGURES = regex.compile(
     regex.VERBOSE | regex.MULTILINE,
 )
 
+# Inline enumerations, "étapes : 1) ouvrir 2) cliquer" or "(1) … (2) …": candidates only;
+# a marker is list numbering when it is part of a run n), n+1)… of one style (see
+# _enumeration_spans), so a lone "(voir 3)" stays a figure.
+_ENUM_CLOSE = regex.compile(r"(?<![^\s:;,])(?P<n>\d{1,2})\)(?=\s|\p{L})")
+_ENUM_PARENS = regex.compile(r"(?<![\p{L}\p{N}_])\((?P<n>\d{1,2})\)")
+# A currency sign written before an amount in English style: "$1,705" is 1705 even in a
+# French sentence (French writes the sign after the amount: "1 705 $").
+_ENGLISH_LEAD = frozenset({"$", "£", "US$"})
+
 _FR_SIGNALS = regex.compile(
     rf"\d,\d{{1,2}}(?!\d)|\d,\d{{4,}}|\d[{_SPACES}]\d{{3}}(?!\d)|\d\.\d{{3}},\d"
 )
@@ -106,11 +123,20 @@ _EN_WORDS = regex.compile(r"\b(?:the|of|is|and|an?|with|for|on|to)\b", regex.I)
 
 @dataclass(frozen=True)
 class Figure:
-    """A number read from a text, on a common scale (multipliers applied)."""
+    """A number read from a text, on a common scale (multipliers applied).
 
-    value: float
+    ``exact`` is the value as written, as a rational (``9,91`` is 991/100 exactly), so gaps
+    are compared without float rounding; ``value`` is its nearest float.
+    """
+
+    exact: Fraction
     text: str
     percent: bool = False
+
+    @property
+    def value(self) -> float:
+        """The figure as a float (correctly rounded from :attr:`exact`)."""
+        return float(self.exact)
 
 
 def detect_locale(text: str) -> Literal["fr", "en"]:
@@ -123,8 +149,8 @@ def detect_locale(text: str) -> Literal["fr", "en"]:
     return "en" if en > fr else "fr"
 
 
-def _parse_body(body: str, locale: Literal["fr", "en"]) -> float | None:
-    """The value of the digits ``body`` given the notation; None when ambiguous garbage."""
+def _parse_body(body: str, locale: Literal["fr", "en"]) -> Fraction | None:
+    """The exact value of the digits ``body`` given the notation; None when garbage."""
     s = "".join(c for c in body if c not in _SPACES)
     if "," in s and "." in s:
         decimal = "," if s.rfind(",") > s.rfind(".") else "."
@@ -143,12 +169,12 @@ def _parse_body(body: str, locale: Literal["fr", "en"]) -> float | None:
         else:
             s = parts[0] + "." + parts[1]
     try:
-        return float(s)
-    except ValueError:
+        return Fraction(Decimal(s))
+    except (InvalidOperation, ValueError):
         return None
 
 
-def _is_year(match: regex.Match[str], value: float) -> bool:
+def _is_year(match: regex.Match[str], value: Fraction) -> bool:
     body = match["body"]
     return (
         len(body) == 4
@@ -159,16 +185,40 @@ def _is_year(match: regex.Match[str], value: float) -> bool:
     )
 
 
+def _enumeration_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of inline list markers: runs of two or more markers of one style numbered
+    n, n+1, … in text order (``1) … 2) …``, ``(1) … (2) …``)."""
+    spans: list[tuple[int, int]] = []
+    for pattern in (_ENUM_CLOSE, _ENUM_PARENS):
+        run: list[regex.Match[str]] = []
+        for m in [*pattern.finditer(text), None]:
+            if m is not None and run and int(m["n"]) == int(run[-1]["n"]) + 1:
+                run.append(m)
+                continue
+            if len(run) >= 2:
+                spans += [r.span() for r in run]
+            run = [m] if m is not None else []
+    return spans
+
+
+def _blank(text: str, spans: Iterable[tuple[int, int]]) -> str:
+    chars = list(text)
+    for start, end in spans:
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
+
+
 def figures(text: str, *, locale: Locale = "auto") -> list[Figure]:
     """Every figure of ``text`` (see the module docstring for what is left out)."""
     text = unicodedata.normalize("NFC", text)
     loc = detect_locale(text) if locale == "auto" else locale
-    cleaned = _NOT_FIGURES.sub(lambda m: " " * len(m[0]), text)
+    cleaned = _blank(text, _enumeration_spans(text))
+    cleaned = _NOT_FIGURES.sub(lambda m: " " * len(m[0]), cleaned)
     found: list[Figure] = []
     for m in _NUMBER.finditer(cleaned):
         if m["ordinal"]:
             continue
-        value = _parse_body(m["body"], loc)
+        value = _parse_body(m["body"], "en" if m["lead"] in _ENGLISH_LEAD else loc)
         if value is None or _is_year(m, value):
             continue
         if m["sym"]:
@@ -182,19 +232,27 @@ def figures(text: str, *, locale: Locale = "auto") -> list[Figure]:
 
 
 def relative_gap(candidate: float, target: float) -> float:
-    """``|candidate - target| / |target|`` (0 or infinity when the target is 0)."""
+    """``|candidate - target| / |target|`` (0 or infinity when the target is 0), in floats:
+    for display. Scoring uses :func:`exact_points`."""
     if target == 0:
         return 0.0 if candidate == 0 else math.inf
     return abs(candidate - target) / abs(target)
 
 
-def figure_points(gap: float) -> float:
-    """Full points under 1 %, half under 5 %, none beyond."""
-    if gap < 0.01:
+def figure_points(gap: float | Fraction) -> float:
+    """Full points under 1 %, half under 5 %, none beyond (exact for a Fraction gap)."""
+    if gap < Fraction(1, 100):
         return 1.0
-    if gap < 0.05:
+    if gap < Fraction(5, 100):
         return 0.5
     return 0.0
+
+
+def exact_points(candidate: Fraction, target: Fraction) -> float:
+    """The points ``candidate`` earns for ``target``, from their exact relative gap."""
+    if target == 0:
+        return 1.0 if candidate == 0 else 0.0
+    return figure_points(abs(candidate - target) / abs(target))
 
 
 def numeric(response: str, reference: str, *, locale: Locale = "auto") -> float | None:
@@ -204,8 +262,14 @@ def numeric(response: str, reference: str, *, locale: Locale = "auto") -> float 
     wanted = figures(reference, locale=locale)
     if not wanted:
         return None
-    offered = [f.value for f in figures(response, locale=locale)]
+    offered = [f.exact for f in figures(response, locale=locale)]
     if not offered:
         return 0.0
-    points = [figure_points(min(relative_gap(v, want.value) for v in offered)) for want in wanted]
+    points = [exact_points(_closest(offered, want.exact), want.exact) for want in wanted]
     return sum(points) / len(points)
+
+
+def _closest(offered: list[Fraction], target: Fraction) -> Fraction:
+    """The offered value nearest ``target`` (for one target, the smallest relative gap is
+    the smallest absolute difference); the first one on a tie."""
+    return min(offered, key=lambda v: abs(v - target))

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StringConstraints
+
+JUSTIFICATION_MIN = 5
+"""Characters a justification needs: « Juste. » is one, « , » and « ok » are not."""
 
 
 def _note(what: str) -> Any:
@@ -24,7 +27,11 @@ class AnswerNotes(BaseModel):
     helpfulness: Annotated[int, _note("utilité")]
     tone: Annotated[int, _note("ton")]
     format: Annotated[int, _note("format")]
-    justification: Annotated[str, Field(description="justification brève, en français")]
+    justification: Annotated[
+        str,
+        StringConstraints(strip_whitespace=True, min_length=JUSTIFICATION_MIN),
+        Field(description="justification brève, en français"),
+    ]
 
 
 class JudgeReply(BaseModel):

@@ -2,6 +2,12 @@
 
 * ``client``: ``JudgeClient`` (structured output, bounded retries, one-line fault messages,
   byte-identical requests answered from the store);
+* ``transport``: one request under one deadline, every fault classified (shared with the
+  judge grader, no database);
+* ``context``: ``num_ctx`` sized to the prompt, ``num_predict`` always set, a cut prompt or
+  reply detected;
+* ``guard``: whether a second opinion is reliable enough to replace the first;
+* ``reassess``: the stored second opinions put through the guard again;
 * ``schema``: the JSON schema of a verdict reply (rationale before verdict);
 * ``prompts``: the French prompt templates, editable and versioned in the store;
 * ``verdicts``: ``judge_case`` (render a case, send it, read one verdict per criterion);

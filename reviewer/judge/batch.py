@@ -6,8 +6,10 @@ Ollama serves few requests at once); each answer is committed in its own unit of
 an interrupted batch keeps what arrived and a rerun only asks what is still missing
 (attempts that already have their second opinion, or no longer need one, are skipped).
 
-A fault that would fail every following request the same way (no server, unknown model)
-stops the batch instead of marking every remaining attempt failed.
+A fault that would fail every following request the same way (no server, unknown model,
+the same HTTP 5xx ``stop_after`` times in a row) stops the batch instead of marking
+every remaining attempt failed; any other fault (a reply that is not JSON, a cut reply)
+is recorded for its attempt and the batch goes on.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
 from reviewer.judge.client import JudgeClient, JudgeFault
+from reviewer.judge.guard import Strictness
 from reviewer.judge.second_opinion import (
     FAILED,
     FLIPPED,
@@ -26,6 +29,7 @@ from reviewer.judge.second_opinion import (
     needs_second_opinion,
     second_opinion,
 )
+from reviewer.judge.transport import STREAK, FaultStreak
 from reviewer.rule.replay import load_attempts
 from reviewer.store import Store
 
@@ -43,6 +47,7 @@ class BatchReport:
     done: int = 0
     saved: int = 0
     skipped: int = 0
+    unreliable: int = 0  # second opinions stored but not applied by the guard
     failed: list[tuple[str, str]] = field(default_factory=list)
     outcomes: list[Outcome] = field(default_factory=list)
     stopped: str = ""
@@ -57,6 +62,8 @@ class BatchReport:
         """The line the CLI prints."""
         text = (f"{self.done} asked, {self.saved} now accepted, {len(self.failed)} failed, "
                 f"{self.skipped} skipped")
+        if self.unreliable:
+            text += f", {self.unreliable} unreliable (not applied)"
         if self.not_run:
             text += f", {self.not_run} not run"
         return text
@@ -82,31 +89,45 @@ def run_second_opinions(
     only: str | None = None,
     progress: Progress | None = None,
     cancel: threading.Event | None = None,
+    guard: Strictness | None = None,
+    stop_after: int = STREAK,
 ) -> BatchReport:
     """Ask the second opinions ``attempt_ids`` still need, ``parallel`` at a time.
 
     ``progress(done, total)`` is called from the calling thread after each attempt.
     Setting ``cancel`` stops starting new attempts; the ones in flight finish and are
-    kept. A KeyboardInterrupt does the same, then propagates.
+    kept. A KeyboardInterrupt does the same, then propagates. ``guard`` is the
+    second-opinion guard's strictness; ``stop_after`` identical HTTP 5xx faults in a row
+    stop the batch (``report.stopped``).
     """
     report = BatchReport(selected=len(attempt_ids))
     todo = pending_attempts(store, attempt_ids, only)
     report.skipped = report.selected - len(todo)
     stop = cancel or threading.Event()
+    streak = FaultStreak(stop_after)
     if progress:
         progress(0, len(todo))
 
-    def task(attempt_id: int) -> Outcome | None:
+    def task(attempt_id: int) -> tuple[Outcome, str] | None:
         if stop.is_set():
             return None
-        outcome = second_opinion(store, client, attempt_id, only=only)
-        if _fatal(outcome):
+        outcome = second_opinion(store, client, attempt_id, only=only, guard=guard)
+        fault = outcome.fault if isinstance(outcome.fault, JudgeFault) else None
+        why = ""
+        if fault is not None and fault.fatal:
+            why = str(fault)
+        elif outcome.status != SKIPPED and streak.observe(
+                fault.kind if fault else None, fault.status if fault else None,
+                fault.detail if fault else ""):
+            why = streak.stop_message(outcome.message)
+        if why:
             stop.set()  # here, not in the collecting thread: the next task must see it
-        return outcome
+        return outcome, why
 
     with ThreadPoolExecutor(max_workers=max(1, parallel),
                             thread_name_prefix="second-opinion") as pool:
-        futures: list[Future[Outcome | None]] = [pool.submit(task, i) for i in todo]
+        futures: list[Future[tuple[Outcome, str] | None]] = [pool.submit(task, i)
+                                                              for i in todo]
         try:
             for finished, future in enumerate(as_completed(futures), 1):
                 _collect(report, future.result())
@@ -124,21 +145,19 @@ def run_second_opinions(
     return report
 
 
-def _collect(report: BatchReport, outcome: Outcome | None) -> None:
-    if outcome is None:
+def _collect(report: BatchReport, result: tuple[Outcome, str] | None) -> None:
+    if result is None:
         return
+    outcome, why = result
     report.outcomes.append(outcome)
     if outcome.status == SKIPPED:  # changed since selection (another process asked it)
         report.skipped += 1
         return
     report.done += 1
+    report.unreliable += len(outcome.unreliable)
     if outcome.status == FLIPPED:
         report.saved += 1
     elif outcome.status == FAILED:
         report.failed.append((outcome.key, outcome.message))
-        if _fatal(outcome) and not report.stopped:
-            report.stopped = outcome.message
-
-
-def _fatal(outcome: Outcome) -> bool:
-    return isinstance(outcome.fault, JudgeFault) and outcome.fault.fatal
+    if why and not report.stopped:
+        report.stopped = why

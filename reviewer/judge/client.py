@@ -1,9 +1,12 @@
 """The judge client: the official ``ollama`` client, structured output, retries, a cache.
 
-Every request is deterministic (temperature 0, a fixed seed, thinking off), so a request
-byte-identical to an earlier one (same model, messages, options, format, think) is
-answered from the ``judge_requests`` table instead of being sent again. Only a reply that
-parsed and validated is cached: a failed request leaves no row.
+Every request is deterministic (temperature 0, a fixed seed), so a request byte-identical
+to an earlier one (same model, messages, options, format, think) is answered from the
+``judge_requests`` table instead of being sent again. Only a reply that parsed and
+validated is cached (with a reasoning model's thoughts, when it thought): a failed
+request leaves no row. Each request says how much context and how many reply tokens it
+needs (``reviewer.judge.context``), and a reply whose prompt or answer the server cut is a
+fault, not an answer.
 
 Faults become a ``JudgeFault`` whose message is one line naming the model and host, e.g.
 ``judge qwen3.6:35b-a3b at http://127.0.0.1:11434: no server listening``. Transient faults
@@ -27,12 +30,22 @@ from sqlalchemy.exc import IntegrityError
 
 from models import JudgeRequest
 from reviewer.errors import BadInputError, JudgeError
+from reviewer.judge.context import DEFAULT_MAX_CTX, cut_prompt, cut_reply, sized_options
 from reviewer.judge.schema import ReplyError, parse_json
+from reviewer.judge.transport import (
+    ChatReply,
+    RawFault,
+    chat_once,
+    repeats_for_every_request,
+    transient,
+)
 from reviewer.store import Store
 
 DEFAULT_HOST = "http://127.0.0.1:11434"
 DEFAULT_MODEL = "qwen3.6:35b-a3b"
-DEFAULT_OPTIONS: dict[str, Any] = {"temperature": 0, "seed": 42, "num_ctx": 8192}
+DEFAULT_OPTIONS: dict[str, Any] = {"temperature": 0, "seed": 42}
+DEFAULT_REPLY_TOKENS = 512
+"""``num_predict`` of a request whose caller gives no budget (one verdict needs ~100)."""
 
 Validator = Callable[[dict[str, Any]], object]
 
@@ -64,29 +77,41 @@ def default_model() -> str:
 
 
 class JudgeFault(JudgeError):
-    """A judge call that gave no usable answer. ``kind``: unreachable, http, timeout, reply.
+    """A judge call that gave no usable answer.
 
-    ``fatal`` faults (no server, unknown model) would fail every following request the
-    same way, so a batch stops on them instead of marking every attempt failed.
+    ``kind``: unreachable, timeout, http, not_ollama (a 200 reply that is not Ollama's
+    JSON), reply (the answer is not what was asked), cut (prompt or reply cut by the
+    server), too_long (refused before sending). ``fatal`` faults (no server, unknown
+    model, a model that cannot think) would fail every following request the same way,
+    so a batch stops on them instead of marking every attempt failed.
     """
 
-    def __init__(self, message: str, kind: str, status: int | None = None) -> None:
+    def __init__(self, message: str, kind: str, status: int | None = None,
+                 detail: str = "") -> None:
         super().__init__(message)
         self.kind = kind
         self.status = status
+        self.detail = detail or message
 
     @property
     def fatal(self) -> bool:
         """True when retrying other requests against the same judge is pointless."""
-        return self.kind == "unreachable" or self.status == 404
+        return repeats_for_every_request(self.kind, self.status, self.detail)
+
+    @property
+    def signature(self) -> tuple[str, int | None, str]:
+        """What two faults share when they are "the same fault" (a streak of 5xx)."""
+        return (self.kind, self.status, self.detail)
 
 
 @dataclass(frozen=True, slots=True)
 class JudgeCall:
-    """A request ready to send: the body and its digest (the cache key)."""
+    """A request ready to send: the body, its digest (the cache key) and the prompt's
+    estimated tokens (to tell a prompt the server cut)."""
 
     body: dict[str, Any]
     digest: str
+    estimate: int = 0
 
 
 def canonical_json(data: Any) -> str:
@@ -97,10 +122,14 @@ def canonical_json(data: Any) -> str:
 class JudgeClient:
     """One Ollama host and model, with the settings every request uses.
 
-    ``options`` are merged over ``DEFAULT_OPTIONS`` (temperature 0, seed 42, num_ctx
-    8192). ``retries`` counts extra tries after the first for transient faults, waiting
-    ``backoff * 2**n`` seconds before the n-th retry. Thread-safe: the underlying httpx
-    client is, and no state changes after construction.
+    ``options`` are merged over ``DEFAULT_OPTIONS`` (temperature 0, seed 42); each
+    request also gets ``num_predict`` (its reply budget) and ``num_ctx`` sized to hold
+    its prompt and reply (at most ``max_ctx``), unless ``options`` fixes them.
+    ``think`` asks a reasoning model to think (its reasoning is stored with the reply,
+    never parsed). ``retries`` counts extra tries after the first for transient faults,
+    waiting ``backoff * 2**n`` seconds before the n-th retry; ``timeout`` bounds each try
+    as a whole (connect, headers, body). Thread-safe: no state changes after
+    construction.
     """
 
     def __init__(
@@ -113,6 +142,7 @@ class JudgeClient:
         think: bool = False,
         retries: int = 2,
         backoff: float = 1.0,
+        max_ctx: int = DEFAULT_MAX_CTX,
     ) -> None:
         self.host = normalize_host(host) if host else default_host()
         self.model = (model if model is not None else default_model()).strip()
@@ -120,82 +150,78 @@ class JudgeClient:
             raise BadInputError("the judge needs a model name (--model NAME)")
         if timeout <= 0:
             raise BadInputError("the judge timeout must be positive")
+        if max_ctx < 512:
+            raise BadInputError("the judge context (--max-ctx) must be at least 512 tokens")
         self.timeout = timeout
         self.options = {**DEFAULT_OPTIONS, **(options or {})}
         self.think = think
         self.retries = max(0, retries)
         self.backoff = max(0.0, backoff)
-        import ollama  # here, not at module level: it costs a third of the app's start-up
-
-        self._client = ollama.Client(host=self.host, timeout=timeout)
+        self.max_ctx = max_ctx
 
     @property
     def where(self) -> str:
         """``judge MODEL at HOST``: the start of every fault message."""
         return f"judge {self.model} at {self.host}"
 
-    def call(self, messages: list[dict[str, str]], schema: dict[str, Any]) -> JudgeCall:
-        """The request body for ``messages`` under ``schema`` and its digest."""
+    def fault(self, kind: str, detail: str, status: int | None = None) -> JudgeFault:
+        """A JudgeFault whose message names this judge."""
+        return JudgeFault(f"{self.where}: {detail}", kind, status, detail)
+
+    def call(self, messages: list[dict[str, str]], schema: dict[str, Any],
+             reply_tokens: int = DEFAULT_REPLY_TOKENS) -> JudgeCall:
+        """The request body for ``messages`` under ``schema`` and its digest.
+
+        JudgeFault (kind too_long) when the prompt cannot fit the allowed context.
+        """
+        try:
+            options, estimate = sized_options(self.options, messages, reply_tokens,
+                                              think=self.think, max_ctx=self.max_ctx)
+        except ValueError as exc:
+            raise self.fault("too_long", str(exc)) from None
         body = {
             "model": self.model,
             "messages": messages,
-            "options": self.options,
+            "options": options,
             "format": schema,
             "think": self.think,
         }
-        return JudgeCall(body, hashlib.sha256(canonical_json(body).encode()).hexdigest())
+        return JudgeCall(body, hashlib.sha256(canonical_json(body).encode()).hexdigest(),
+                         estimate)
 
     # -- sending ------------------------------------------------------------------------
-    def send(self, call: JudgeCall) -> str:
-        """Send ``call`` (retrying transient faults); the reply's ``message.content``."""
+    def send(self, call: JudgeCall) -> ChatReply:
+        """Send ``call`` (retrying transient faults); the whole reply, checked uncut."""
         tries = self.retries + 1
-        fault = JudgeFault(f"{self.where}: not sent", "unreachable")
+        fault = self.fault("unreachable", "not sent")
         for n in range(tries):
             if n:
                 time.sleep(self.backoff * 2 ** (n - 1))
             try:
-                return self._send_once(call)
-            except JudgeFault as exc:
-                fault = exc
-                if not self._transient(exc):
-                    raise
+                reply = chat_once(self.host, call.body, self.timeout)
+            except RawFault as exc:
+                fault = self.fault(exc.kind, self._detail(exc), exc.status)
+                if not transient(exc.kind, exc.status):
+                    raise fault from None
+                continue
+            self._check_uncut(call, reply)
+            return reply
         suffix = f" (after {tries} tries)" if tries > 1 else ""
-        raise JudgeFault(f"{fault}{suffix}", fault.kind, fault.status)
+        raise JudgeFault(f"{fault}{suffix}", fault.kind, fault.status, fault.detail)
 
     @staticmethod
-    def _transient(fault: JudgeFault) -> bool:
-        if fault.kind in ("unreachable", "timeout"):
-            return True
-        return fault.status is not None and (fault.status >= 500 or fault.status == 429)
+    def _detail(exc: RawFault) -> str:
+        return f"HTTP {exc.status}: {exc.detail}" if exc.kind == "http" else exc.detail
 
-    def _send_once(self, call: JudgeCall) -> str:
-        import httpx  # with ollama: only a judge call needs them
-        import ollama  # already loaded by __init__
-
-        body = call.body
-        try:
-            response = self._client.chat(
-                model=body["model"],
-                messages=body["messages"],
-                format=body["format"],
-                options=body["options"],
-                think=body["think"],
-            )
-        except ollama.ResponseError as exc:
-            error = " ".join(str(exc.error).split()) or "no detail"
-            raise JudgeFault(
-                f"{self.where}: HTTP {exc.status_code}: {error}", "http", exc.status_code
-            ) from None
-        except httpx.TimeoutException:
-            raise JudgeFault(f"{self.where}: timed out after {self.timeout:g} s",
-                             "timeout") from None
-        except (ConnectionError, httpx.ConnectError):
-            raise JudgeFault(f"{self.where}: no server listening", "unreachable") from None
-        except httpx.TransportError as exc:
-            raise JudgeFault(f"{self.where}: connection failed ({type(exc).__name__})",
-                             "unreachable") from None
-        # Only the content is parsed: a reasoning model's ``thinking`` is not the answer.
-        return response.message.content or ""
+    def _check_uncut(self, call: JudgeCall, reply: ChatReply) -> None:
+        """A cut prompt or reply is a fault, not retried: the same request is cut the same
+        way. The prompt is checked first: a reply to a cut prompt answers another question."""
+        options = call.body["options"]
+        problem = cut_prompt(reply.prompt_tokens, call.estimate, int(options["num_ctx"]))
+        problem = problem or cut_reply(reply.done_reason, reply.reply_tokens,
+                                       int(options["num_predict"]))
+        if problem:
+            raise self.fault("cut", problem)
 
     # -- cache + parsing ----------------------------------------------------------------
     def chat_json(
@@ -206,24 +232,26 @@ class JudgeClient:
         store: Store | None = None,
         validate: Validator | None = None,
         label: str | None = None,
+        reply_tokens: int = DEFAULT_REPLY_TOKENS,
     ) -> tuple[dict[str, Any], int | None]:
         """The judge's JSON reply and the id of its stored request (None without a store).
 
         With a ``store``, a byte-identical earlier request is answered from it and a new
-        reply is stored once it parsed and passed ``validate`` (which raises ReplyError).
-        ``label`` (e.g. the template version) is kept with the stored request.
-        No database session is held while the request is in flight.
+        reply is stored (with its reasoning, when the model thought) once it parsed and
+        passed ``validate`` (which raises ReplyError). ``label`` (e.g. the template
+        version) is kept with the stored request. ``reply_tokens`` is the reply's budget
+        (``num_predict``). No database session is held while the request is in flight.
         """
-        call = self.call(messages, schema)
+        call = self.call(messages, schema, reply_tokens)
         if store is not None:
             cached = self._cached(store, call.digest)
             if cached is not None:
                 return self._parse(cached[1], validate), cached[0]
-        content = self.send(call)
-        data = self._parse(content, validate)
+        reply = self.send(call)
+        data = self._parse(reply.content, validate)
         if store is None:
             return data, None
-        return data, self._remember(store, call, content, label)
+        return data, self._remember(store, call, reply, label)
 
     def _parse(self, content: str, validate: Validator | None) -> dict[str, Any]:
         try:
@@ -231,7 +259,7 @@ class JudgeClient:
             if validate is not None:
                 validate(data)
         except ReplyError as exc:
-            raise JudgeFault(f"{self.where}: {exc}", "reply") from None
+            raise self.fault("reply", str(exc)) from None
         return data
 
     @staticmethod
@@ -242,14 +270,16 @@ class JudgeClient:
             ).first()
         return (row[0], row[1]) if row is not None else None
 
-    def _remember(self, store: Store, call: JudgeCall, content: str, label: str | None) -> int:
+    def _remember(self, store: Store, call: JudgeCall, reply: ChatReply,
+                  label: str | None) -> int:
         request = dict(call.body)
         if label:
             request["template"] = label
         try:
             with store.session() as session:
                 row = JudgeRequest(digest=call.digest, host=self.host, model=self.model,
-                                   request=request, reply=content)
+                                   request=request, reply=reply.content,
+                                   thinking=reply.thinking or None)
                 session.add(row)
                 session.flush()
                 return row.id

@@ -26,7 +26,7 @@ from sqlalchemy.orm import Session
 
 from models import PromptTemplate
 from reviewer.errors import BadInputError
-from reviewer.graders.judge import conversation_text
+from reviewer.judge.conversation import conversation_text
 
 JUDGE = "juge"
 SECOND_OPINION = "second_avis"

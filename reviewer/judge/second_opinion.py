@@ -13,8 +13,11 @@ The rule is asymmetric on purpose:
    or a failure criterion already refuses the answer, a second call could not save it.
 
 Both opinions are stored (the first, ``origin='filter'``, is never overwritten); the
-replay (``reviewer.replay``) applies the "oui" ones. ``Attempt.accepted`` stays what the
-filter decided. A failed call leaves a ``JudgeFailure`` row and nothing else.
+replay (``reviewer.rule.replay``) applies the "oui" ones that the guard
+(``reviewer.judge.guard``) found reliable: one whose rationale gives no reason, copies
+the question or contradicts its verdict is stored with ``applied=False`` and its
+``unreliable_reason``, shown "unreliable — not applied". ``Attempt.accepted`` stays what
+the filter decided. A failed call leaves a ``JudgeFailure`` row and nothing else.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from sqlalchemy.orm import Session
 from models import Attempt, Conversation, JudgeFailure, Run, Verdict
 from reviewer.errors import JudgeError
 from reviewer.judge.client import JudgeClient
+from reviewer.judge.guard import Strictness, unreliable_reason
 from reviewer.judge.prompts import (
     SECOND_OPINION,
     Case,
@@ -40,6 +44,7 @@ from reviewer.judge.schema import JudgedCriterion
 from reviewer.judge.verdicts import judge_case
 from reviewer.keys import AttemptKey
 from reviewer.rule.replay import first_opinions, imported_decision, load_attempts, replay
+from reviewer.rule.verdicts import rescuable
 from reviewer.store import Store
 
 PURPOSE = "second_opinion"
@@ -71,6 +76,7 @@ class Outcome:
     status: str
     asked: list[str] = field(default_factory=list)
     said_yes: list[str] = field(default_factory=list)
+    unreliable: dict[str, str] = field(default_factory=dict)  # criterion -> why not applied
     accepted: bool = False
     message: str = ""
     fault: JudgeError | None = None
@@ -82,7 +88,7 @@ def doubted_criteria(attempt: Attempt) -> list[Doubt]:
         Doubt(v.criterion_version.criterion_id, v.criterion_version_id,
               v.criterion_version.text, v.position, v.rationale)
         for v in first_opinions(attempt.verdicts)
-        if v.criterion_version.kind == "success" and not v.met
+        if rescuable(v.criterion_version.kind, v.met)
     ]
 
 
@@ -151,12 +157,15 @@ def _plan(store: Store, attempt_id: int, only: str | None) -> _Plan | None:
 
 
 def second_opinion(
-    store: Store, client: JudgeClient, attempt_id: int, *, only: str | None = None
+    store: Store, client: JudgeClient, attempt_id: int, *, only: str | None = None,
+    guard: Strictness | None = None,
 ) -> Outcome:
     """Ask the judge again about each doubted success criterion of one attempt, alone.
 
-    Each answer is committed as it arrives. The first fault stops this attempt: it is
-    recorded as "second opinion failed: <message>" and nothing else is written for it.
+    Each answer is committed as it arrives, with the guard's verdict on it (``guard``:
+    the strictness, default ``$REVIEWER_GUARD`` or normal). The first fault stops this
+    attempt: it is recorded as "second opinion failed: <message>" and nothing else is
+    written for it.
     """
     plan = _plan(store, attempt_id, only)
     if plan is None:
@@ -173,9 +182,15 @@ def second_opinion(
             outcome.status, outcome.message, outcome.fault = FAILED, str(exc), exc
             break
         judged = answer.verdicts[doubt.criterion_id]
-        save_second_opinion(store, attempt_id, doubt, judged, client.model, answer.request_id)
+        reason = unreliable_reason(judged.rationale, judged.met,
+                                   criterion_id=doubt.criterion_id, criterion_text=doubt.text,
+                                   prompt=answer.prompt, level=guard)
+        save_second_opinion(store, attempt_id, doubt, judged, client.model, answer.request_id,
+                            reason)
         if judged.met:
             outcome.said_yes.append(doubt.criterion_id)
+        if reason:
+            outcome.unreliable[doubt.criterion_id] = reason
     outcome.accepted = _accepted_now(store, attempt_id)
     if outcome.status != FAILED and outcome.accepted:
         outcome.status = FLIPPED
@@ -189,15 +204,19 @@ def _accepted_now(store: Store, attempt_id: int) -> bool:
 
 def save_second_opinion(
     store: Store, attempt_id: int, doubt: Doubt, judged: JudgedCriterion, model: str,
-    request_id: int | None,
+    request_id: int | None, unreliable: str = "",
 ) -> None:
-    """Store the second opinion (never touching the first) and close earlier failures."""
+    """Store the second opinion (never touching the first) and close earlier failures.
+
+    ``unreliable`` is the guard's reason not to apply it ("" = applied).
+    """
     try:
         with store.session() as session:
             session.add(Verdict(
                 attempt_id=attempt_id, criterion_version_id=doubt.criterion_version_id,
                 origin=PURPOSE, position=doubt.position, met=judged.met,
                 rationale=judged.rationale, model=model, request_id=request_id,
+                applied=not unreliable, unreliable_reason=unreliable or None,
             ))
             session.execute(
                 update(JudgeFailure)

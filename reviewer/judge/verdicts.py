@@ -22,6 +22,17 @@ class JudgeAnswer:
 
     verdicts: dict[str, JudgedCriterion]
     request_id: int | None
+    messages: tuple[dict[str, str], ...] = ()
+
+    @property
+    def prompt(self) -> str:
+        """The text the judge was sent (what a rationale must not merely copy back)."""
+        return "\n".join(m["content"] for m in self.messages)
+
+
+REPLY_TOKENS_PER_CRITERION = 256
+"""``num_predict`` per criterion asked: a one- or two-sentence rationale and its JSON take
+about 100 tokens; a judge that loops stops here, with "reply cut at N tokens"."""
 
 
 def judge_case(
@@ -29,8 +40,10 @@ def judge_case(
 ) -> JudgeAnswer:
     """Ask the judge about ``case``; JudgeError (one line) on any fault or missing verdict."""
     ids = case.criterion_ids
+    messages = render(template, case)
     data, request_id = client.chat_json(
-        render(template, case), verdicts_schema(ids), store=store,
+        messages, verdicts_schema(ids), store=store,
         validate=partial(read_verdicts, criterion_ids=ids), label=template.label,
+        reply_tokens=REPLY_TOKENS_PER_CRITERION * len(ids),
     )
-    return JudgeAnswer(read_verdicts(data, ids), request_id)
+    return JudgeAnswer(read_verdicts(data, ids), request_id, tuple(messages))

@@ -1,11 +1,12 @@
 """The reviewer's actions as the app performs them: operations on one unit of work.
 
-Thin layer over :mod:`reviewer.review.decisions` (the audit trail). Each function receives
-the session of the caller's unit of work (the app's task manager opens and commits it,
-so a decision is on disk the moment the task reports back: no Save button) and returns
-an ``Outcome`` saying which attempt it changed (``Outcome.changes``) so the screens can
-refresh it. Toggles read the current state in the same transaction, so a stale screen
-never writes a value the reviewer did not see flipped.
+Each action builds a typed command (``reviewer.review.commands``) and applies it as one
+undoable step. Each function receives the session of the caller's unit of work (the
+app's task manager opens and commits it, so a decision is on disk the moment the task
+reports back: no Save button) and returns an ``Outcome`` saying which attempts it changed
+(``Outcome.changes``) so the screens can refresh them. Toggles read the current state in
+the same transaction, so a stale screen never writes a value the reviewer did not see
+flipped.
 """
 
 from __future__ import annotations
@@ -17,35 +18,56 @@ from typing import Any
 from sqlalchemy.orm import Session, selectinload
 
 from models import Attempt, CheckResult, Verdict
-from reviewer.changes import NOTHING, Changes, decision_of
+from reviewer.changes import NOTHING, Changes
 from reviewer.errors import BadInputError
-from reviewer.review import decisions as review
 from reviewer.review import team
-from reviewer.rule.replay import FALSE_POSITIVE, Overrides, first_opinions, second_opinions
+from reviewer.review import undo as undoing
+from reviewer.review.commands import (
+    MarkFalsePositive,
+    OverrideCriterion,
+    ReviewCommand,
+    SetDecision,
+    SetNote,
+    command_for,
+)
+from reviewer.review.rows import get_decision
+from reviewer.rule.replay import FALSE_POSITIVE, Overrides, effective_verdicts
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """What an action did: the attempt it touched and the field, None when nothing to do."""
+    """What an action did: the attempt it touched and the field, None when nothing to do.
+
+    ``field`` is None for a step that changed several fields (a grouped step); ``others``
+    lists the further attempts such a step changed.
+    """
 
     attempt_id: int | None
     field: str | None = None
     action: str = "set"
     # Team mode: one line per other reviewer who decided on the attempt meanwhile.
     conflicts: tuple[str, ...] = ()
+    others: tuple[int, ...] = ()
 
     @property
     def changes(self) -> Changes:
         """What the screens must refresh."""
-        return NOTHING if self.attempt_id is None else decision_of(self.attempt_id)
+        if self.attempt_id is None:
+            return NOTHING
+        return Changes(attempts=frozenset({self.attempt_id, *self.others}), decisions=True)
+
+
+def _apply(session: Session, reviewer: str, command: ReviewCommand,
+           *, expected_version: int | None = None) -> Outcome:
+    command.apply(session, reviewer, expected_version=expected_version)
+    return Outcome(command.attempt_id, command.field)
 
 
 def set_field(session: Session, reviewer: str, attempt_id: int, field: str, value: Any,
               *, expected_version: int | None = None) -> Outcome:
-    """Set one review field and commit it with its audit event."""
-    review.apply_change(session, reviewer, review.Change(attempt_id, field, value),
-                        expected_version=expected_version)
-    return Outcome(attempt_id, field)
+    """Set one review field (stored string form) and commit it with its audit event."""
+    return _apply(session, reviewer, command_for(attempt_id, field, value),
+                  expected_version=expected_version)
 
 
 def decide(session: Session, reviewer: str, attempt_id: int, decision: str | None,
@@ -55,21 +77,20 @@ def decide(session: Session, reviewer: str, attempt_id: int, decision: str | Non
     ``seen_others`` (``team.seen_versions`` taken when the attempt was shown) makes the
     outcome list the other reviewers who decided on it since, in ``conflicts``.
     """
+    command = SetDecision(attempt_id, decision)
     if seen_others is None:
-        return set_field(session, reviewer, attempt_id, "decision", decision)
-    result = team.decide(session, reviewer, review.Change(attempt_id, "decision", decision),
-                         seen_others=seen_others)
-    return Outcome(attempt_id, "decision",
+        return _apply(session, reviewer, command)
+    result = team.decide(session, reviewer, command, seen_others=seen_others)
+    return Outcome(attempt_id, command.field,
                    conflicts=tuple(c.message("decision") for c in result.conflicts))
 
 
 def set_note(session: Session, reviewer: str, attempt_id: int, note: str) -> Outcome:
     """Replace the reviewer's note (no event when unchanged)."""
-    current = review.read_field(review.get_decision(session, attempt_id, reviewer), "note")
-    if current == note:
+    command = SetNote(attempt_id, note)
+    if command.read(get_decision(session, attempt_id, reviewer)) == note:
         return Outcome(None)
-    review.apply_change(session, reviewer, review.Change(attempt_id, "note", note))
-    return Outcome(attempt_id, "note")
+    return _apply(session, reviewer, command)
 
 
 def toggle_criterion(session: Session, reviewer: str, attempt_id: int,
@@ -83,24 +104,14 @@ def toggle_criterion(session: Session, reviewer: str, attempt_id: int,
         selectinload(Attempt.verdicts).selectinload(Verdict.criterion_version)])
     if attempt is None:
         raise BadInputError(f"no attempt with id {attempt_id}")
-    row = review.get_decision(session, attempt_id, reviewer)
-    overrides = Overrides.of(row)
-    seconds = second_opinions(attempt.verdicts)
-    for v in first_opinions(attempt.verdicts):
-        cv = v.criterion_version
-        if cv.criterion_id != criterion_id:
-            continue
-        judged = v.met
-        second = seconds.get(criterion_id)
-        if cv.kind == "success" and not v.met and second is not None and second.met:
-            judged = True
-        current = overrides.criteria.get(criterion_id, judged)
-        new = not current
-        value: bool | None = None if new == judged else new
-        review.apply_change(session, reviewer,
-                            review.Change(attempt_id, f"criterion:{criterion_id}", value))
-        return Outcome(attempt_id, f"criterion:{criterion_id}")
-    raise BadInputError(f"attempt {attempt_id} has no verdict on {criterion_id}")
+    overrides = Overrides.of(get_decision(session, attempt_id, reviewer))
+    verdict = next((v for v in effective_verdicts(attempt.verdicts, overrides=overrides)
+                    if v.criterion_id == criterion_id), None)
+    if verdict is None:
+        raise BadInputError(f"attempt {attempt_id} has no verdict on {criterion_id}")
+    flipped = not verdict.met
+    return _apply(session, reviewer, OverrideCriterion(
+        attempt_id, criterion_id, None if flipped == verdict.judged else flipped))
 
 
 def toggle_false_positive(session: Session, reviewer: str, attempt_id: int,
@@ -112,26 +123,28 @@ def toggle_false_positive(session: Session, reviewer: str, attempt_id: int,
         raise BadInputError(f"no attempt with id {attempt_id}")
     if not any(r.check_version.check_id == check_id for r in attempt.check_results):
         raise BadInputError(f"attempt {attempt_id} has no result for {check_id}")
-    field = f"check:{check_id}"
-    current = review.read_field(review.get_decision(session, attempt_id, reviewer), field)
-    value = None if current == FALSE_POSITIVE else FALSE_POSITIVE
-    review.apply_change(session, reviewer, review.Change(attempt_id, field, value))
-    return Outcome(attempt_id, field)
+    probe = MarkFalsePositive(attempt_id, check_id, True)
+    marked = probe.read(get_decision(session, attempt_id, reviewer)) == FALSE_POSITIVE
+    return _apply(session, reviewer, MarkFalsePositive(attempt_id, check_id, not marked))
+
+
+def _moved(step: undoing.Step | None, action: str) -> Outcome:
+    if step is None:
+        return Outcome(None, action=action)
+    first, *others = step.attempt_ids
+    return Outcome(first, step.field, action, others=tuple(others))
 
 
 def undo(session: Session, reviewer: str) -> Outcome:
-    """Revert the reviewer's latest change (across restarts: read from the audit trail)."""
-    event = review.undo(session, reviewer)
-    return Outcome(None) if event is None else Outcome(event.attempt_id, event.field, "undo")
+    """Revert the reviewer's latest step (across restarts: the stacks are stored)."""
+    return _moved(undoing.undo(session, reviewer), "undo")
 
 
 def redo(session: Session, reviewer: str) -> Outcome:
-    """Re-apply the change the latest undo reverted."""
-    event = review.redo(session, reviewer)
-    return Outcome(None) if event is None else Outcome(event.attempt_id, event.field, "redo")
+    """Re-apply the step the latest undo reverted."""
+    return _moved(undoing.redo(session, reviewer), "redo")
 
 
 def undo_state(session: Session, reviewer: str) -> tuple[int, int]:
     """How many steps can be undone and redone (for enabling the menu entries)."""
-    stacks = review.history(session, reviewer)
-    return len(stacks.undo), len(stacks.redo)
+    return undoing.undo_counts(session, reviewer)

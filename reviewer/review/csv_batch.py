@@ -1,9 +1,9 @@
 """Reviewer decisions from the command line or a CSV file, through the app's audit trail.
 
-Every field set is one ``reviewer.review.apply_change`` (an audit event the app's undo
-sees). One attempt from the command line is one unit of work; a CSV batch is a single
-transaction: a bad row anywhere raises ``BadInputError("FILE:LINE: …")`` and nothing is
-written.
+Every field set is one typed command (``reviewer.review.commands``) applied as its own
+undoable step, as the app's actions do (an audit event the app's undo sees). One attempt
+from the command line is one unit of work; a CSV batch is a single transaction: a bad row
+anywhere raises ``BadInputError("FILE:LINE: …")`` and nothing is written.
 
 CSV columns (header required, UTF-8): ``key,decision,criteria,checks,note,reviewer``
 
@@ -29,8 +29,15 @@ from sqlalchemy.orm import Session
 from models import Check, Criterion
 from reviewer.errors import BadInputError
 from reviewer.keys import AttemptKey
-from reviewer.review.decisions import Change, apply_change, get_decision, read_field
+from reviewer.review.commands import (
+    MarkFalsePositive,
+    OverrideCriterion,
+    ReviewCommand,
+    SetDecision,
+    SetNote,
+)
 from reviewer.review.queue import attempt_id_for
+from reviewer.review.rows import get_decision
 from reviewer.rule.replay import FALSE_POSITIVE
 
 CSV_COLUMNS = ("key", "decision", "criteria", "checks", "note", "reviewer")
@@ -51,16 +58,16 @@ class DecisionInput:
     note: str | None = None
     reviewer: str | None = None
 
-    def changes(self, attempt_id: int) -> Iterator[Change]:
-        """The field changes, decision first."""
+    def changes(self, attempt_id: int) -> Iterator[ReviewCommand]:
+        """The commands to apply, decision first."""
         if self.decision is not UNSET:
-            yield Change(attempt_id, "decision", self.decision)
+            yield SetDecision(attempt_id, self.decision)
         for cid, met in self.criteria.items():
-            yield Change(attempt_id, f"criterion:{cid}", met)
+            yield OverrideCriterion(attempt_id, cid, met)
         for cid, mark in self.checks.items():
-            yield Change(attempt_id, f"check:{cid}", mark)
+            yield MarkFalsePositive(attempt_id, cid, mark == FALSE_POSITIVE)
         if self.note is not None:
-            yield Change(attempt_id, "note", self.note)
+            yield SetNote(attempt_id, self.note)
 
 
 def parse_assignments(text: str, values: dict[str, Any], what: str) -> dict[str, Any]:
@@ -159,10 +166,10 @@ def apply_input(session: Session, item: DecisionInput, reviewer: str) -> int:
     attempt_id = attempt_id_of(session, item.key)
     who = item.reviewer or reviewer
     done = 0
-    for change in item.changes(attempt_id):
-        if read_field(get_decision(session, attempt_id, who), change.field) == change.new:
+    for command in item.changes(attempt_id):
+        if command.read(get_decision(session, attempt_id, who)) == command.value:
             continue
-        apply_change(session, who, change)
+        command.apply(session, who)
         done += 1
     return done
 

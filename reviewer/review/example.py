@@ -25,12 +25,13 @@ from models import (
     ContradictionFlag,
     Conversation,
     JudgeFailure,
+    JudgeRequest,
     Run,
     Verdict,
 )
 from reviewer.errors import BadInputError
 from reviewer.keys import AttemptKey
-from reviewer.review.decisions import get_decision, snapshot
+from reviewer.review.rows import get_decision, snapshot
 from reviewer.review.team import OtherDecision, other_decisions
 from reviewer.rule.checks import (
     CheckPattern,
@@ -40,7 +41,7 @@ from reviewer.rule.checks import (
     find_matches,
 )
 from reviewer.rule.filter import Decision
-from reviewer.rule.replay import FALSE_POSITIVE, Overrides, first_opinions, replay, second_opinions
+from reviewer.rule.replay import FALSE_POSITIVE, Overrides, effective_rows, replay
 
 Span = tuple[int, int]
 # A pathological pattern must not freeze the pane: the regex package can time out.
@@ -58,11 +59,16 @@ class Message:
 
 @dataclass(frozen=True, slots=True)
 class SecondOpinion:
-    """The criterion re-judged alone."""
+    """The criterion re-judged alone. ``applied`` is False when the guard marked it
+    "unreliable — not applied" (``unreliable_reason`` says why); ``reasoning`` is what a
+    reasoning judge thought before answering (shown on demand), None when it did not."""
 
     met: bool
     rationale: str
     model: str | None
+    applied: bool = True
+    unreliable_reason: str | None = None
+    reasoning: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,30 +235,34 @@ def _contradiction(v: Verdict, flags: dict[int, ContradictionFlag]) -> tuple[boo
     return True, float(found.score), str(found.evidence), spans
 
 
+def _latest_second_opinions(verdicts: list[Verdict]) -> dict[str, Verdict]:
+    """The latest second opinion per criterion, applied or not (the pane shows both)."""
+    return {v.criterion_version.criterion_id: v for v in sorted(
+        (v for v in verdicts if v.origin == "second_opinion"), key=lambda v: v.id)}
+
+
+def _second_opinion(v: Verdict | None, reasoning: dict[int, str | None]) -> SecondOpinion | None:
+    if v is None:
+        return None
+    return SecondOpinion(v.met, v.rationale, v.model, v.applied, v.unreliable_reason,
+                         reasoning.get(v.request_id) if v.request_id else None)
+
+
 def _verdict_rows(attempt: Attempt, overrides: Overrides,
-                  flags: dict[int, ContradictionFlag]) -> tuple[VerdictRow, ...]:
-    seconds = second_opinions(attempt.verdicts)
+                  flags: dict[int, ContradictionFlag],
+                  reasoning: dict[int, str | None]) -> tuple[VerdictRow, ...]:
+    # The rule reads only applied second opinions (effective_rows); the pane shows the
+    # latest one, applied or marked unreliable.
+    shown = _latest_second_opinions(list(attempt.verdicts))
     rows = []
-    for v in first_opinions(attempt.verdicts):
-        cv = v.criterion_version
-        second = seconds.get(cv.criterion_id)
-        effective = v.met
-        if cv.kind == "success" and not v.met and second is not None and second.met:
-            effective = True
-        override = overrides.criteria.get(cv.criterion_id)
-        if override is not None:
-            effective = bool(override)
-        refuses = (not effective) if cv.kind == "success" else (
-            effective and cv.severity == "major")
+    for v, e in effective_rows(attempt.verdicts, overrides=overrides):
         flagged, score, evidence, spans = _contradiction(v, flags)
         rows.append(VerdictRow(
-            criterion_id=cv.criterion_id, kind=cv.kind, severity=cv.severity, text=cv.text,
-            met=v.met, rationale=v.rationale,
-            override=None if override is None else bool(override), effective=effective,
-            refuses=refuses, contradiction=flagged, score=score, evidence=evidence,
-            evidence_spans=spans,
-            second_opinion=None if second is None else SecondOpinion(
-                second.met, second.rationale, second.model),
+            criterion_id=e.criterion_id, kind=e.kind, severity=e.severity,
+            text=v.criterion_version.text, met=e.first.met, rationale=e.first.rationale,
+            override=e.override, effective=e.met, refuses=e.refuses, contradiction=flagged,
+            score=score, evidence=evidence, evidence_spans=spans,
+            second_opinion=_second_opinion(shown.get(e.criterion_id), reasoning),
         ))
     return tuple(rows)
 
@@ -329,6 +339,13 @@ def load_example(session: Session, attempt_id: int, reviewer: str) -> ExampleVie
             .where(Verdict.attempt_id == attempt_id, ContradictionFlag.tier == "rules")
         )
     }
+    request_ids = [v.request_id for v in attempt.verdicts
+                   if v.origin == "second_opinion" and v.request_id]
+    reasoning: dict[int, str | None] = {
+        rid: thinking for rid, thinking in session.execute(
+            select(JudgeRequest.id, JudgeRequest.thinking)
+            .where(JudgeRequest.id.in_(request_ids)))
+    } if request_ids else {}
     failures = tuple(session.scalars(
         select(JudgeFailure.message).where(JudgeFailure.attempt_id == attempt_id,
                                            JudgeFailure.resolved.is_(False))
@@ -344,7 +361,7 @@ def load_example(session: Session, attempt_id: int, reviewer: str) -> ExampleVie
         judge_model=attempt.judge_model,
         accepted=attempt.accepted,
         reasons=tuple(str(r) for r in attempt.reasons or []),
-        verdicts=_verdict_rows(attempt, overrides, flags),
+        verdicts=_verdict_rows(attempt, overrides, flags, reasoning),
         checks=_check_rows(attempt, overrides),
         live=replay(attempt, overrides=overrides),
         review=Review(snap["decision"], snap["note"], snap["criteria"], snap["checks"],

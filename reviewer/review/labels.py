@@ -17,8 +17,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from models import Attempt, ReviewDecision
-from reviewer.rule.filter import MAJOR, VerdictOutcome
+from reviewer.rule.filter import can_refuse, goes_against
 from reviewer.rule.replay import FALSE_POSITIVE, Overrides, replay
+from reviewer.rule.verdicts import EffectiveVerdict
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,9 +82,10 @@ def check_label(view: ReviewView, check_id: str, stored_passed: bool | None) -> 
     return None
 
 
-def verdict_fails(v: VerdictOutcome) -> bool:
-    """True when a verdict goes against the answer (success "non", failure "oui")."""
-    return (not v.met) if v.kind == "success" else v.met
+def grader_fails(v: EffectiveVerdict) -> bool:
+    """The grader's reading of one criterion: the judge's verdict (second opinion included,
+    no override) goes against the answer (success "non", failure "oui", minor included)."""
+    return goes_against(v.kind, v.judged)
 
 
 def reviewer_good(attempt: Attempt, view: ReviewView) -> bool:
@@ -93,11 +95,14 @@ def reviewer_good(attempt: Attempt, view: ReviewView) -> bool:
     return replay(attempt, overrides=view.overrides).accepted
 
 
-def criterion_bad(v: VerdictOutcome, view: ReviewView) -> bool:
-    """The reviewer's label for one criterion on one attempt (True = the answer fails it)."""
-    if v.criterion_id in view.criteria:
-        met = bool(view.criteria[v.criterion_id])
-        return (not met) if v.kind == "success" else met
-    if view.decision == "accept" and (v.kind == "success" or v.severity == MAJOR):
+def criterion_bad(v: EffectiveVerdict, view: ReviewView) -> bool:
+    """The reviewer's label for one criterion on one attempt (True = the answer fails it).
+
+    ``v`` is read with this reviewer's overrides (``effective_verdicts(…,
+    overrides=view.overrides)``): an override is the reviewer's word; without one, an
+    accepted attempt fails no criterion that could have refused it; otherwise the judge's
+    verdict stands.
+    """
+    if v.override is None and view.decision == "accept" and can_refuse(v.kind, v.severity):
         return False
-    return verdict_fails(v)
+    return goes_against(v.kind, v.met)

@@ -14,6 +14,7 @@ sample on SQLite and PostgreSQL.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
@@ -47,6 +48,7 @@ from models import (
 )
 from reviewer.errors import BadInputError
 from reviewer.keys import AttemptKey
+from reviewer.rule.filter import refusing_met
 from reviewer.store.search import matching_condition
 
 # "to_review" = not yet reviewed by me; "others_not_me" = reviewed by others, not by me.
@@ -139,15 +141,17 @@ def _refusing_criterion(session: Session, criterion: str,
                         probe: bool = False) -> ColumnElement[bool]:
     """The attempt has a first-opinion verdict on ``criterion`` that refuses it.
 
-    A success version refuses with "non", a failure version with "oui": spelled out per
-    version so the (criterion version, met) index finds exactly the refusing verdicts.
+    Which verdict refuses is the rule's (``refusing_met``: a success version with "non", a
+    major failure version with "oui", a minor one never), spelled out per version so the
+    (criterion version, met) index finds exactly the refusing verdicts.
     """
     versions = session.execute(
-        select(CriterionVersion.id, CriterionVersion.kind)
+        select(CriterionVersion.id, CriterionVersion.kind, CriterionVersion.severity)
         .where(CriterionVersion.criterion_id == criterion)
     ).all()
-    refusing = [and_(Verdict.criterion_version_id == cv_id, Verdict.met.is_(kind == "failure"))
-                for cv_id, kind in versions]
+    refusing = [and_(Verdict.criterion_version_id == cv_id, Verdict.met.is_(met))
+                for cv_id, kind, severity in versions
+                if (met := refusing_met(kind, severity)) is not None]
     if not refusing:
         return false()
     if probe:
@@ -422,3 +426,21 @@ def filter_choices(session: Session) -> dict[str, list[str]]:
         select(CheckVersion.check_id).distinct().order_by(CheckVersion.check_id)
     ))
     return {"runs": runs, "criteria": criteria, "checks": checks}
+
+
+def queue_rows(session: Session, f: QueueFilter, attempt_ids: Iterable[int]) -> list[QueueRow]:
+    """The queue rows of ``attempt_ids`` as ``f``'s reviewer sees them, whatever the filter.
+
+    The app redraws the rows an operation changed without reloading the page: a row
+    decided under "to review" stays in view with its new mark, as it did before. Rows come
+    in queue order; ids that are not stored are left out.
+    """
+    ids = sorted(set(attempt_ids))
+    if not ids:
+        return []
+    everything = QueueFilter(reviewer=f.reviewer, include_accepted=True)
+    keys = [key.label(f"k{i}") for i, (key, _) in enumerate(_order_keys(everything))]
+    walk = _base(session, everything,
+                 [*(c.label(f"c{i}") for i, c in enumerate(_WALKED)), *keys]
+                 ).where(Attempt.id.in_(ids))
+    return _rows(session, everything, walk)

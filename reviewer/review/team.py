@@ -10,7 +10,7 @@ Race-free on both backends: the attempt row is locked first (``FOR NO KEY UPDATE
 PostgreSQL; SQLite has a single writer, taken by our own write), and the other decisions
 are read only after that, so of two reviewers deciding at the same moment the later one
 always sees the earlier one. The same reviewer in two windows is refused by the version
-check of ``reviewer.review.apply_change`` (``ConflictError``).
+check of a command's ``apply`` (``reviewer.review.commands``: ``ConflictError``).
 
 Call ``decide`` for one attempt per transaction (as the app actions do): a transaction
 holding the locks of several attempts, taken in different orders by two reviewers, could
@@ -31,7 +31,8 @@ from sqlalchemy.orm import Session
 
 from models import Attempt, AuditEvent, ReviewDecision
 from reviewer.errors import BadInputError
-from reviewer.review.decisions import Change, apply_change, get_decision, snapshot
+from reviewer.review.commands import Change, ReviewCommand
+from reviewer.review.rows import get_decision, snapshot
 
 FALLBACK_NAME = "reviewer"
 
@@ -78,20 +79,20 @@ class OtherDecision:
 class Conflict:
     """Another reviewer decided on this attempt after the caller loaded it.
 
-    ``seen_version`` is the version the caller had seen (0: none). ``disagrees`` says
-    whether their value of the field just set differs from the caller's new value.
+    ``seen_version`` is the version the caller had seen (0: none). ``value`` is their value
+    of the field just set; ``disagrees`` says whether it differs from the caller's new one.
     """
 
     other: OtherDecision
     seen_version: int
     disagrees: bool
+    value: Any = None
 
     def message(self, field: str) -> str:
-        """One line for the status bar or the CLI."""
+        """One line for the status bar or the CLI (``field``: the field's name to show)."""
         verb = "disagrees" if self.disagrees else "agrees"
-        value = self.other.decision if field == "decision" else _other_value(self.other, field)
         return (f"{self.other.reviewer} also reviewed this attempt meanwhile "
-                f"({field} = {value!r}, {verb})")
+                f"({field} = {self.value!r}, {verb})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,15 +121,6 @@ def seen_versions(session: Session, attempt_id: int, reviewer: str) -> dict[str,
     return {o.reviewer: o.version for o in other_decisions(session, attempt_id, reviewer)}
 
 
-def _other_value(other: OtherDecision, field: str) -> Any:
-    if field == "decision":
-        return other.decision
-    if field == "note":
-        return other.note
-    kind, _, ident = field.partition(":")
-    return (other.criteria if kind == "criterion" else other.checks).get(ident)
-
-
 def _lock_attempt(session: Session, attempt_id: int) -> None:
     """Serialise the deciders of one attempt (PostgreSQL row lock; no-op on SQLite).
 
@@ -145,12 +137,13 @@ def _lock_attempt(session: Session, attempt_id: int) -> None:
 def decide(
     session: Session,
     reviewer: str,
-    change: Change,
+    change: Change | ReviewCommand,
     *,
     expected_version: int | None = None,
     seen_others: Mapping[str, int] | None = None,
 ) -> DecisionResult:
-    """Apply ``change`` for ``reviewer`` and report the other reviewers' decisions.
+    """Apply ``change`` (a command, or its stored form) for ``reviewer`` and report the
+    other reviewers' decisions.
 
     ``seen_others`` is ``seen_versions(...)`` taken when the caller loaded the attempt;
     every other decision that is new or changed since then is returned as a conflict (the
@@ -158,19 +151,20 @@ def decide(
     Raises ``ConflictError`` when the caller's own decision changed meanwhile.
     """
     reviewer = check_name(reviewer)
-    _lock_attempt(session, change.attempt_id)
+    command = change.command() if isinstance(change, Change) else change
+    _lock_attempt(session, command.attempt_id)
     # Our write comes before reading the others: on SQLite it takes the single write lock,
     # so whoever decided before us has committed and is visible to the read below.
-    event = apply_change(session, reviewer, change, expected_version=expected_version)
-    others = tuple(other_decisions(session, change.attempt_id, reviewer))
+    event = command.apply(session, reviewer, expected_version=expected_version)
+    others = tuple(other_decisions(session, command.attempt_id, reviewer))
     conflicts: tuple[Conflict, ...] = ()
     if seen_others is not None:
         conflicts = tuple(
             Conflict(o, seen_others.get(o.reviewer, 0),
-                     _other_value(o, change.field) not in (None, change.new))
+                     command.read(o) not in (None, command.value), command.read(o))
             for o in others
             if o.version != seen_others.get(o.reviewer, 0)
         )
-    mine = snapshot(get_decision(session, change.attempt_id, reviewer))
+    mine = snapshot(get_decision(session, command.attempt_id, reviewer))
     return DecisionResult(event, mine, others, conflicts)
 

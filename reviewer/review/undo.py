@@ -1,7 +1,14 @@
-"""What Undo and Redo would do next, for the menus ("Undo: reject recette-009/2/2").
+"""Undo and Redo, and what they would do next, for the menus ("Undo: reject recette-009/2/2").
 
-``undo_steps(session, reviewer)`` names the change the next undo would revert and the one
-the next redo would re-apply, each as an ``UndoStep`` the UI turns into a translated label.
+``undo`` takes back the reviewer's latest step still in effect (one command, or every
+command of a ``CommandGroup``) by applying each command's inverse, newest first, as
+events of action ``undo`` that revert it; ``redo`` re-applies the latest undone step the
+same way (action ``redo``). The stacks live in the store (``reviewer.review.stacks``):
+both survive restarts and are read with one query.
+
+``undo_steps(session, reviewer)`` names the step the next undo would revert and the one
+the next redo would re-apply, each as an ``UndoStep`` the UI turns into a translated
+label; ``undo_counts`` says how many steps each stack holds.
 """
 
 from __future__ import annotations
@@ -9,43 +16,107 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from sqlalchemy.orm import Session
+from sqlalchemy import distinct, func, select
+from sqlalchemy.orm import Session, aliased
 
-from models import Attempt, AuditEvent, Conversation, Run
+from models import Attempt, AuditEvent, Conversation, Run, UndoCursor
 from reviewer.keys import AttemptKey
-from reviewer.review.decisions import history
+from reviewer.review import stacks
+from reviewer.review.commands import ReviewCommand, command_for, command_of_kind, perform_all
+from reviewer.review.rows import ConflictError, get_decision, snapshot
 
-StepKind = Literal["decision", "note", "criterion", "check"]
-_KINDS: dict[str, StepKind] = {"decision": "decision", "note": "note",
-                               "criterion": "criterion", "check": "check"}
+StepKind = Literal["decision", "note", "criterion", "check", "group"]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The audit events one undo or redo wrote (in the order written)."""
+
+    events: tuple[AuditEvent, ...]
+
+    @property
+    def attempt_id(self) -> int:
+        """The attempt of the first change (the one to show)."""
+        return self.events[0].attempt_id
+
+    @property
+    def attempt_ids(self) -> tuple[int, ...]:
+        """Every attempt the step changed, first one first."""
+        return tuple(dict.fromkeys(e.attempt_id for e in self.events))
+
+    @property
+    def field(self) -> str | None:
+        """The field changed, None when the step changed several."""
+        return self.events[0].field if len(self.events) == 1 else None
+
+
+def _move(session: Session, reviewer: str, stack: stacks.Stack, action: str) -> Step | None:
+    """Take the top step of ``stack`` back (undo) or re-apply it (redo)."""
+    seen = stacks.tops(session, reviewer).top(stack)
+    if seen is None:
+        return None
+    step = stacks.step_events(session, seen)
+    if not step:  # its attempt was deleted with its trail: nothing left to take back
+        return None
+    # Undoing events newest first; each stored event's inverse puts back its ``old``
+    # (for an undo event, that is the value its redo sets again).
+    inverses = [(ReviewCommand.from_event(e).inverse(e.old), e.id) for e in reversed(step)]
+    written = perform_all(session, reviewer, inverses, action=action)
+    cursor = stacks.lock(session, reviewer)
+    if (cursor.undo_top if stack == "undo" else cursor.redo_top) != seen:
+        # Another window or process of this reviewer moved the stack between our first
+        # read and the lock: the step just reverted may not be the top any more.
+        raise ConflictError(
+            f"the undo history of {reviewer} changed in another window meanwhile; "
+            f"nothing was changed, try the {action} again",
+            snapshot(get_decision(session, step[0].attempt_id, reviewer)),
+        )
+    stacks.pop(cursor, stack, step)
+    stacks.push(cursor, "redo" if stack == "undo" else "undo", written)
+    return Step(tuple(written))
+
+
+def undo(session: Session, reviewer: str) -> Step | None:
+    """Revert the reviewer's latest step still in effect; None when nothing to undo."""
+    return _move(session, reviewer, "undo", "undo")
+
+
+def redo(session: Session, reviewer: str) -> Step | None:
+    """Re-apply the step the latest undo reverted; None when nothing to redo."""
+    return _move(session, reviewer, "redo", "redo")
+
+
+def undo_counts(session: Session, reviewer: str) -> tuple[int, int]:
+    """How many steps can be undone and redone (one primary-key lookup)."""
+    found = stacks.tops(session, reviewer)
+    return found.undo_depth, found.redo_depth
 
 
 @dataclass(frozen=True, slots=True)
 class UndoStep:
-    """One reviewer change as Undo/Redo would apply it.
+    """One reviewer step as Undo/Redo would apply it.
 
     ``value`` is what the change set (for a redo: sets again; for an undo: the value being
-    undone), ``target`` the criterion or check id for overrides.
+    undone), ``target`` the criterion or check id for overrides. A grouped step (several
+    changes taken back at once) has kind ``"group"``, ``count`` changes over ``attempts``
+    attempts, the first change's attempt as ``key``, and no target or value.
     """
 
     kind: StepKind
     key: AttemptKey
     target: str | None
     value: Any
+    count: int = 1
+    attempts: int = 1
 
     @property
     def label(self) -> str:
-        """An English description: "reject recette-009/2/2", "G-DEMANDE → met …"."""
+        """An English description: "reject recette-009/2/2", "G-DEMANDE → met on …"."""
         where = str(self.key)
-        if self.kind == "decision":
-            return f"{self.value or 'clear decision'} {where}"
-        if self.kind == "note":
-            return f"note on {where}"
-        if self.kind == "criterion":
-            state = {True: "met", False: "unmet", None: "judge's verdict"}[self.value]
-            return f"{self.target} → {state} on {where}"
-        state = "false positive" if self.value else "check result"
-        return f"{self.target} → {state} on {where}"
+        if self.kind == "group":
+            scope = where if self.attempts == 1 else f"{self.attempts} attempts"
+            return f"{self.count} changes on {scope}"
+        return command_of_kind(self.kind, self.target, self.value).label_at(where)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,22 +127,50 @@ class UndoSteps:
     redo: UndoStep | None
 
 
-def _step(session: Session, event_id: int, *, redo: bool) -> UndoStep:
-    event = session.get_one(AuditEvent, event_id)
-    attempt = session.get_one(Attempt, event.attempt_id)
-    conv = session.get_one(Conversation, attempt.conversation_id)
-    run = session.get_one(Run, attempt.run_id)
-    kind, _, target = event.field.partition(":")
+def _top_columns(top: Any) -> tuple[list[Any], list[Any]]:
+    """The columns describing one stack's top step, and the joins that reach them."""
+    event = aliased(AuditEvent)
+    attempt, conv, run = aliased(Attempt), aliased(Conversation), aliased(Run)
+    members = aliased(AuditEvent)
+
+    def in_group(column: Any) -> Any:
+        # Correlated count over the (partial) group index; 0 for a single-event step.
+        return (select(column).where(members.group_id == event.group_id)
+                .correlate(event).scalar_subquery())
+
+    columns = [event.field, event.old, event.new, event.group_id, run.name, conv.name,
+               attempt.turn, attempt.attempt, in_group(func.count()),
+               in_group(func.count(distinct(members.attempt_id)))]
+    joins = [(event, event.id == top), (attempt, attempt.id == event.attempt_id),
+             (conv, conv.id == attempt.conversation_id), (run, run.id == attempt.run_id)]
+    return columns, joins
+
+
+def _step(row: Any, *, redo: bool) -> UndoStep | None:
+    field, old, new, group_id, run, conv, turn, attempt, count, attempts = row
+    if field is None:
+        return None
+    key = AttemptKey(run, conv, turn, attempt)
+    if group_id is not None:
+        return UndoStep("group", key, None, None, count, attempts)
     # A redo re-applies what its undo reverted: the undo event's old value.
-    value = event.old if redo else event.new
-    return UndoStep(_KINDS[kind], AttemptKey(run.name, conv.name, attempt.turn, attempt.attempt),
-                    target or None, value)
+    command = command_for(0, field, old if redo else new)
+    return UndoStep(command.kind, key, command.target, command.value)
+
+
+def undo_steps_query(reviewer: str) -> Any:
+    """The one statement ``undo_steps`` runs: the cursor row and both top steps."""
+    undo_cols, undo_joins = _top_columns(UndoCursor.undo_top)
+    redo_cols, redo_joins = _top_columns(UndoCursor.redo_top)
+    stmt: Any = select(*undo_cols, *redo_cols).select_from(UndoCursor)
+    for target, on in (*undo_joins, *redo_joins):
+        stmt = stmt.outerjoin(target, on)
+    return stmt.where(UndoCursor.reviewer == reviewer)
 
 
 def undo_steps(session: Session, reviewer: str) -> UndoSteps:
-    """What the reviewer's next undo and redo would do."""
-    stacks = history(session, reviewer)
-    return UndoSteps(
-        _step(session, stacks.undo[-1], redo=False) if stacks.undo else None,
-        _step(session, stacks.redo[-1], redo=True) if stacks.redo else None,
-    )
+    """What the reviewer's next undo and redo would do (one query)."""
+    row = session.execute(undo_steps_query(reviewer)).one_or_none()
+    if row is None:
+        return UndoSteps(None, None)
+    return UndoSteps(_step(row[:10], redo=False), _step(row[10:], redo=True))

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
 Kind = Literal["success", "failure"]
 
@@ -48,6 +48,21 @@ class VerdictOutcome:
     severity: str | None = None
 
 
+class RuleVerdict(Protocol):
+    """What the rule reads of a verdict (a ``VerdictOutcome``, an ``EffectiveVerdict``)."""
+
+    @property
+    def criterion_id(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def met(self) -> bool: ...
+    @property
+    def rationale(self) -> str: ...
+    @property
+    def severity(self) -> str | None: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     """What the filter decides for one attempt, with the reasons it would print."""
@@ -70,16 +85,46 @@ def reason_for_check(check: CheckOutcome) -> str:
     return f"{check.check_id} {CHECK_FAILED} : {check.description}"
 
 
-def reason_for_verdict(verdict: VerdictOutcome) -> str | None:
-    """The reason line for a verdict that refuses the attempt, or None if it does not."""
-    if verdict.kind == "success" and not verdict.met:
-        return f"{verdict.criterion_id} {SUCCESS_UNMET} : {verdict.rationale}"
-    if verdict.kind == "failure" and verdict.met and verdict.severity == MAJOR:
-        return f"{verdict.criterion_id} {FAILURE_FOUND} : {verdict.rationale}"
+def refuses(kind: str, met: bool, severity: str | None) -> bool:
+    """Whether a verdict refuses the attempt: THE rule for one verdict.
+
+    A success criterion refuses when judged "non"; a failure criterion when judged "oui"
+    and of severity ``major`` (a minor fault is noted, never a refusal).
+    """
+    if kind == "success":
+        return not met
+    return met and severity == MAJOR
+
+
+def refusing_met(kind: str, severity: str | None) -> bool | None:
+    """The verdict (``met``) that refuses on this criterion, None when none does (minor
+    failures): for queries that must find the refusing verdicts in SQL."""
+    for met in (False, True):
+        if refuses(kind, met, severity):
+            return met
     return None
 
 
-def decide(checks: Iterable[CheckOutcome], verdicts: Iterable[VerdictOutcome]) -> Decision:
+def can_refuse(kind: str, severity: str | None) -> bool:
+    """Whether some verdict on this criterion would refuse (every success, major failures)."""
+    return refusing_met(kind, severity) is not None
+
+
+def goes_against(kind: str, met: bool) -> bool:
+    """Whether a verdict speaks against the answer, minor faults included (success "non",
+    failure "oui"): the polarity the agreement figures count, wider than :func:`refuses`."""
+    return met != (kind == "success")
+
+
+def reason_for_verdict(verdict: RuleVerdict) -> str | None:
+    """The reason line for a verdict that refuses the attempt, or None if it does not."""
+    if not refuses(verdict.kind, verdict.met, verdict.severity):
+        return None
+    said = SUCCESS_UNMET if verdict.kind == "success" else FAILURE_FOUND
+    return f"{verdict.criterion_id} {said} : {verdict.rationale}"
+
+
+def decide(checks: Iterable[CheckOutcome], verdicts: Iterable[RuleVerdict]) -> Decision:
     """Apply the filter rule to one attempt's outcomes."""
     reasons: list[str] = [reason_for_check(c) for c in checks if not c.passed]
     for verdict in verdicts:

@@ -1,12 +1,11 @@
 """Replaying the filter rule on stored attempts, with second opinions and overrides.
 
-The rule itself lives in ``reviewer.filter_rule``; this module only turns stored rows
-into its inputs. Three layers, each optional:
+The rule itself lives in ``reviewer.rule.filter`` (``decide``, ``refuses``) and how a
+verdict's layers combine in ``reviewer.rule.verdicts.effective_verdict``; this module only
+turns stored rows into their inputs:
 
 1. the imported (first-opinion) verdicts and check results;
-2. second opinions: a success criterion re-judged alone replaces the first verdict only
-   when it says "oui" (the seed's ``revoirReussites``: it can save an answer, never
-   condemn one);
+2. second opinions (``origin='second_opinion'``, the latest per criterion);
 3. a reviewer's overrides: a criterion set to met/unmet, a check hit marked false positive.
 """
 
@@ -21,6 +20,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from models import Attempt, CheckResult, ReviewDecision, Verdict
 from reviewer.rule.filter import CheckOutcome, Decision, VerdictOutcome, decide
+from reviewer.rule.verdicts import EffectiveVerdict, Opinion, effective_verdict
 
 FALSE_POSITIVE = "false_positive"
 
@@ -46,33 +46,57 @@ def first_opinions(verdicts: Iterable[Verdict]) -> list[Verdict]:
 
 
 def second_opinions(verdicts: Iterable[Verdict]) -> dict[str, Verdict]:
-    """The latest second opinion per criterion id."""
+    """The latest applied second opinion per criterion id (the guard's "unreliable — not
+    applied" ones are stored and shown, never used)."""
     out: dict[str, Verdict] = {}
-    for v in sorted((v for v in verdicts if v.origin == "second_opinion"), key=lambda v: v.id):
+    for v in sorted((v for v in verdicts if v.origin == "second_opinion" and v.applied),
+                    key=lambda v: v.id):
         out[v.criterion_version.criterion_id] = v
     return out
 
 
-def verdict_outcomes(
+def opinion(verdict: Verdict) -> Opinion:
+    """What a stored verdict said."""
+    return Opinion(verdict.met, verdict.rationale, verdict.model)
+
+
+def effective_rows(
     verdicts: Iterable[Verdict], *, use_second_opinions: bool = True,
     overrides: Overrides | None = None,
-) -> list[VerdictOutcome]:
-    """The verdicts the rule sees, after second opinions and overrides."""
+) -> list[tuple[Verdict, EffectiveVerdict]]:
+    """Each first-opinion verdict row, in record order, with its effective verdict."""
     verdicts = list(verdicts)
     seconds = second_opinions(verdicts) if use_second_opinions else {}
     chosen = overrides.criteria if overrides else {}
     out = []
     for v in first_opinions(verdicts):
         cv = v.criterion_version
-        met, rationale = v.met, v.rationale
-        second = seconds.get(cv.criterion_id)
-        if cv.kind == "success" and not met and second is not None and second.met:
-            met, rationale = True, second.rationale
-        if cv.criterion_id in chosen:
-            met = bool(chosen[cv.criterion_id])
-        out.append(VerdictOutcome(cv.criterion_id, "success" if cv.kind == "success" else "failure",
-                                  met, rationale, cv.severity))
+        cid = cv.criterion_id
+        second = seconds.get(cid)
+        override = chosen.get(cid)
+        out.append((v, effective_verdict(
+            cid, "success" if cv.kind == "success" else "failure", cv.severity, opinion(v),
+            None if second is None else opinion(second),
+            None if override is None else bool(override))))
     return out
+
+
+def effective_verdicts(
+    verdicts: Iterable[Verdict], *, use_second_opinions: bool = True,
+    overrides: Overrides | None = None,
+) -> list[EffectiveVerdict]:
+    """Each first-opinion verdict, in record order, with its second opinion and override."""
+    return [e for _, e in effective_rows(verdicts, use_second_opinions=use_second_opinions,
+                                         overrides=overrides)]
+
+
+def verdict_outcomes(
+    verdicts: Iterable[Verdict], *, use_second_opinions: bool = True,
+    overrides: Overrides | None = None,
+) -> list[VerdictOutcome]:
+    """The verdicts the rule sees, after second opinions and overrides, as plain inputs."""
+    return [e.outcome for e in effective_verdicts(
+        verdicts, use_second_opinions=use_second_opinions, overrides=overrides)]
 
 
 def check_outcomes(
@@ -96,8 +120,8 @@ def replay(
     """The filter's decision on a stored attempt under the chosen layers."""
     return decide(
         check_outcomes(attempt.check_results, overrides=overrides),
-        verdict_outcomes(attempt.verdicts, use_second_opinions=use_second_opinions,
-                         overrides=overrides),
+        effective_verdicts(attempt.verdicts, use_second_opinions=use_second_opinions,
+                           overrides=overrides),
     )
 
 

@@ -8,12 +8,12 @@ import pytest
 from sqlalchemy import select
 
 from models import ContradictionFlag, JudgeRequest
-from reviewer.contradiction.llm_tier import (
+from reviewer.errors import JudgeError
+from reviewer.judge.llm_tier import (
     flag_verdicts,
     read_rationale,
     refusing_verdicts,
 )
-from reviewer.errors import JudgeError
 from reviewer.store import Store
 from tests.support.fake_ollama import FakeOllama, Reply
 from tests.support.judge_stores import client_for, closed_port_url, load
@@ -111,8 +111,9 @@ def test_contradictions_command_with_llm(
     }, ensure_ascii=False) + "\n", encoding="utf-8")
     fake_ollama.reply_json({"rationale_says": "met", "confidence": 0.95})
 
-    code = main(["contradictions", str(path), "--llm", "--host", fake_ollama.url,
-                 "--model", "juge:test"])
+    cache = f"sqlite:///{tmp_path / 'cache.sqlite3'}"
+    code = main(["--db", cache, "contradictions", str(path), "--llm", "--host",
+                 fake_ollama.url, "--model", "juge:test"])
 
     line = json.loads(capsys.readouterr().out)
     assert code == 0
@@ -121,7 +122,10 @@ def test_contradictions_command_with_llm(
     assert fake_ollama.chat_requests[0]["model"] == "juge:test"
 
     closed = closed_port_url()
-    code = main(["contradictions", str(path), "--llm", "--host", closed, "--model", "juge:test"])
+    # a store with nothing cached: the reading must be asked, and there is no server
+    fresh = f"sqlite:///{tmp_path / 'fresh.sqlite3'}"
+    code = main(["--db", fresh, "contradictions", str(path), "--llm", "--host", closed,
+                 "--model", "juge:test"])
     captured = capsys.readouterr()
     assert code == 1 and captured.out == ""
     assert captured.err.startswith(f"reviewer: judge juge:test at {closed}: no server listening")

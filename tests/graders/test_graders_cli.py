@@ -200,7 +200,7 @@ def test_lines_graded_before_a_judge_failure_are_kept(
             "helpfulness": 5,
             "tone": 5,
             "format": 5,
-            "justification": "ok",
+            "justification": "Correct et complet.",
         }
         for i in (1, 2)
     ]
@@ -259,3 +259,25 @@ def test_non_positive_timeout_is_a_bad_input(tmp_path: Path, capsys: Any) -> Non
     src = write_jsonl(tmp_path / "in.jsonl", [{"response": "x"}])
     assert main(["grade", "judge", str(src), "--model", "m", "--timeout", "0"]) == 2
     assert "--timeout must be a positive" in capsys.readouterr().err
+
+
+def test_a_group_that_fails_is_named_and_the_others_are_graded(
+    tmp_path: Path, capsys: Any, fake_ollama: FakeOllama
+) -> None:
+    src = write_jsonl(tmp_path / "in.jsonl", [
+        {"group": "a", "response": "x", "reference": "y"},
+        {"group": "b", "response": "z", "reference": "y"},
+        {"group": "a", "response": "w", "reference": "y"},
+    ])
+    fake_ollama.reply_text("je ne suis pas du JSON")
+    fake_ollama.reply_json({"notes": [{"answer": 1, "correctness": 5, "helpfulness": 5,
+                                       "tone": 5, "format": 5,
+                                       "justification": "Correct et complet."}]})
+    code, lines, err = run(capsys, "grade", "judge", str(src), "--host", fake_ollama.url,
+                           "--model", "juge:14b")
+    assert code == 1
+    assert [(x["response"], x["score"]) for x in lines] == [("x", None), ("z", 1.0),
+                                                            ("w", None)]
+    assert lines[0]["judge_error"].startswith(f"judge juge:14b at {fake_ollama.url}: reply is")
+    assert err.strip().splitlines()[-1] == (f"reviewer: {lines[0]['judge_error']}; lines 1, 3 "
+                                            "not graded")

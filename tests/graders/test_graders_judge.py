@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import socket
 from typing import Any
@@ -9,7 +10,7 @@ from typing import Any
 import pytest
 
 from reviewer.errors import BadInputError, JudgeError
-from reviewer.graders.batch import grade_rows
+from reviewer.graders.batch import grade_rows, iter_graded
 from reviewer.graders.judge import Judge, JudgeConfig, JudgeNotes
 from reviewer.graders.rows import Row
 from tests.support.fake_ollama import FakeOllama, Reply
@@ -23,7 +24,7 @@ ANSWERS = [
 ]
 
 
-def note(answer: int, c: int, h: int, t: int, f: int, why: str = "ok") -> dict[str, Any]:
+def note(answer: int, c: int, h: int, t: int, f: int, why: str = "Correct.") -> dict[str, Any]:
     return {
         "answer": answer,
         "correctness": c,
@@ -62,7 +63,9 @@ def test_request_is_deterministic_structured_and_shows_everything(
     make_judge(fake_ollama, seed=7).grade_group(PROMPT, REFERENCE, ANSWERS)
     sent = fake_ollama.chat_requests[0]
     assert sent["model"] == "juge:14b"
-    assert sent["options"] == {"temperature": 0, "seed": 7}
+    options = dict(sent["options"])
+    assert options.pop("num_ctx") >= 2048 and options.pop("num_predict") > 3 * 100
+    assert options == {"temperature": 0, "seed": 7}
     assert sent["think"] is False
     assert sent["stream"] is False
     notes_schema = sent["format"]["properties"]["notes"]
@@ -75,14 +78,32 @@ def test_request_is_deterministic_structured_and_shows_everything(
     assert "exactitude" in sent["messages"][0]["content"]  # French instructions
 
 
-def test_context_size_is_sent_only_when_set(fake_ollama: FakeOllama) -> None:
-    for _ in range(2):
+def test_context_size_is_fixed_when_set_else_sized_to_the_prompt(
+    fake_ollama: FakeOllama,
+) -> None:
+    # Ollama's default context cuts a long group silently: every request now says how
+    # much context it needs (issue 19; before, num_ctx was only sent when set)
+    for _ in range(3):
         fake_ollama.reply_json({"notes": [note(1, 3, 3, 3, 3)]})
     make_judge(fake_ollama, num_ctx=16384).grade_group(PROMPT, REFERENCE, ANSWERS[:1])
     make_judge(fake_ollama).grade_group(PROMPT, REFERENCE, ANSWERS[:1])
-    first, second = fake_ollama.chat_requests
+    long_answer = "Ouvrez le rapport et cliquez sur Partager. " * 800  # ~ 11,000 tokens
+    make_judge(fake_ollama).grade_group(PROMPT, REFERENCE, [long_answer])
+    first, second, third = fake_ollama.chat_requests
     assert first["options"]["num_ctx"] == 16384
-    assert "num_ctx" not in second["options"]
+    assert second["options"]["num_ctx"] == 2048  # the smallest step holds a short group
+    assert third["options"]["num_ctx"] > len(long_answer) // 4  # a long one gets room
+
+
+def test_a_group_too_long_for_the_context_is_refused_before_sending(
+    fake_ollama: FakeOllama,
+) -> None:
+    long_answer = "Ouvrez le rapport et cliquez sur Partager. " * 800
+    with pytest.raises(JudgeError, match=r"prompt too long for the judge: about \d+ tokens"):
+        make_judge(fake_ollama, num_ctx=4096).grade_group(PROMPT, REFERENCE, [long_answer])
+    with pytest.raises(JudgeError, match=r"more than the 8192-token context allowed"):
+        make_judge(fake_ollama, max_ctx=8192).grade_group(PROMPT, REFERENCE, [long_answer])
+    assert fake_ollama.chat_requests == []
 
 
 def test_notes_returned_out_of_order_go_to_the_right_answer(fake_ollama: FakeOllama) -> None:
@@ -249,3 +270,90 @@ def test_judge_plus_similarity_weights_70_30(fake_ollama: FakeOllama) -> None:
     rows = [Row("in.jsonl", 1, "non", prompt="p", reference="Oui, tout à fait.")]
     graded = grade_rows(rows, "judge+similarity", judge=make_judge(fake_ollama))
     assert graded[0].score == pytest.approx(0.7 * 0.25 + 0.3 * 0.0)
+
+
+def test_schema_keys_the_answers_one_to_n_and_asks_a_justification(
+    fake_ollama: FakeOllama,
+) -> None:
+    fake_ollama.reply_json({"notes": [note(i, 3, 3, 3, 3) for i in (1, 2, 3)]})
+    make_judge(fake_ollama).grade_group(PROMPT, REFERENCE, ANSWERS)
+    notes = fake_ollama.chat_requests[0]["format"]["properties"]["notes"]
+    assert [item["properties"]["answer"]["enum"] for item in notes["prefixItems"]] == [
+        [1], [2], [3]]
+    assert notes["items"] is False
+    assert all(item["properties"]["justification"]["minLength"] == 5
+               for item in notes["prefixItems"])
+
+
+@pytest.mark.parametrize(("reply", "fragment"), [
+    ({"notes": [note(12, 4, 4, 4, 4)]},
+     "reply notes answers [12] for a group of 1 answer (numbered 1 to 1) (missing [1])"),
+    ({"notes": [note(1, 4, 4, 4, 4, ",")]}, "justification: String should have at least 5"),
+    ({"notes": [note(1, 4, 4, 4, 4, "    ")]}, "justification: String should have at least 5"),
+])
+def test_numbering_and_justification_faults_are_refused(
+    fake_ollama: FakeOllama, reply: Any, fragment: str
+) -> None:
+    fake_ollama.reply_json(reply)
+    with pytest.raises(JudgeError, match=re.escape(fragment)):
+        make_judge(fake_ollama).grade_group(PROMPT, REFERENCE, ANSWERS[:1])
+
+
+def test_a_cut_reply_or_prompt_is_an_error_not_a_grade(fake_ollama: FakeOllama) -> None:
+    cut = Reply.text('{"notes": [{"answer": 1, "correctness": 5')
+    cut.done_reason, cut.reply_tokens = "length", 224
+    fake_ollama.push(cut)
+    with pytest.raises(JudgeError, match=r"juge:14b at .*: reply cut at 224 tokens$"):
+        make_judge(fake_ollama).grade_group(PROMPT, REFERENCE, ANSWERS[:1])
+    fake_ollama.force_options = {"num_ctx": 128}  # a server ignoring the client's num_ctx
+    fake_ollama.reply_json({"notes": [note(1, 5, 5, 5, 5)]})
+    long_answer = "Cliquez sur Partager puis choisissez le client. " * 60
+    with pytest.raises(JudgeError, match=r"prompt cut by the server: 128 of about \d+ tokens"):
+        make_judge(fake_ollama).grade_group(PROMPT, REFERENCE, [long_answer])
+    assert len(fake_ollama.chat_requests) == 2  # neither retried
+
+
+def test_think_sends_think_and_keeps_the_reasoning_with_the_notes(
+    fake_ollama: FakeOllama,
+) -> None:
+    fake_ollama.reply_thinking("Les deux réponses disent de partager.",
+                               json.dumps({"notes": [note(1, 5, 5, 5, 5)]}))
+    [notes] = make_judge(fake_ollama, think=True).grade_group(PROMPT, REFERENCE, ANSWERS[:1])
+    assert fake_ollama.chat_requests[0]["think"] is True
+    assert notes.reasoning == "Les deux réponses disent de partager."
+    assert notes.as_dict()["reasoning"] == "Les deux réponses disent de partager."
+
+
+def test_a_failing_group_is_reported_and_the_others_graded(fake_ollama: FakeOllama) -> None:
+    rows = [Row("in.jsonl", 1, "a", prompt="p1", group="a"),
+            Row("in.jsonl", 2, "b", prompt="p2", group="b"),
+            Row("in.jsonl", 3, "c", prompt="p1", group="a"),
+            Row("in.jsonl", 4, "d", prompt="p3", group="c")]
+    fake_ollama.reply_json({"notes": [note(12, 5, 5, 5, 5), note(2, 5, 5, 5, 5)]})  # "12"
+    fake_ollama.reply_raw("<html>proxy</html>")
+    fake_ollama.reply_json({"notes": [note(1, 5, 5, 5, 5)]})
+    told: list[tuple[str, list[int]]] = []
+
+    graded = list(iter_graded(rows, "judge", judge=make_judge(fake_ollama),
+                              on_failure=lambda m, g: told.append((m, [r.line for r in g]))))
+
+    assert [g.score for g in graded] == [None, None, None, 1.0]
+    assert "reply notes answers [12, 2]" in graded[0].judge_error
+    assert graded[0].judge_error == graded[2].judge_error
+    assert "unexpected reply from the server" in graded[1].judge_error
+    assert [lines for _, lines in told] == [[1, 3], [2]]
+    assert graded[0].as_dict("judge")["judge_error"] == graded[0].judge_error
+
+
+def test_a_fault_every_group_would_hit_stops_and_says_how_many_are_left(
+    fake_ollama: FakeOllama,
+) -> None:
+    rows = [Row("in.jsonl", n, "x", prompt=f"p{n}") for n in range(1, 6)]
+    fake_ollama.reply_json({"notes": [note(1, 5, 5, 5, 5)]})
+    fake_ollama.responder = lambda body: Reply.error(500, "llama runner process has terminated")
+    out = []
+    with pytest.raises(JudgeError, match=r"HTTP 500: llama runner process has terminated "
+                                         r"\(3 times in a row\); 2 of 5 groups not graded"):
+        for g in iter_graded(rows, "judge", judge=make_judge(fake_ollama, retries=0)):
+            out.append(g.score)
+    assert out == [1.0, None, None]

@@ -149,3 +149,62 @@ def test_lowercase_m_is_metres_not_millions() -> None:
 def test_unknown_locale_is_a_bad_input() -> None:
     with pytest.raises(BadInputError, match="unknown locale"):
         numeric("1", "1", locale="de")  # type: ignore[arg-type]
+
+
+# -- issue 20: exact gaps, a leading $/£, inline enumerations ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("response", "reference", "points"),
+    [
+        ("10,0091 %", "9,91 %", 0.5),  # exactly 1 % above (under 1 % in floats)
+        ("9,8109 %", "9,91 %", 0.5),  # exactly 1 % below
+        ("10,4055 %", "9,91 %", 0.0),  # exactly 5 % above: nothing
+        ("9,4145 %", "9,91 %", 0.0),  # exactly 5 % below
+        ("10,00909 %", "9,91 %", 1.0),  # just under 1 %
+        ("10,40549 %", "9,91 %", 0.5),  # just under 5 %
+        ("0,3 %", "0,1 %", 0.0),
+        ("1 722,05 M$", "1 705 M$", 0.5),  # 1 % of 1 705 M, with a multiplier
+        ("1,79025 Md€", "1 705 M€", 0.0),  # 5 % of 1 705 M in another unit
+    ],
+)
+def test_boundary_gaps_are_exact(response: str, reference: str, points: float) -> None:
+    assert numeric(response, reference) == points
+
+
+def test_every_boundary_case_of_a_grid_lands_on_the_documented_side() -> None:
+    # The issue's measure: references with 2 decimals, answers exactly 1 % or 5 % away.
+    from decimal import Decimal
+
+    wrong = 0
+    for cents in range(101, 1101):  # 1,01 … 11,00
+        ref = Decimal(cents) / 100
+        for factor, points in ((Decimal("1.01"), 0.5), (Decimal("0.99"), 0.5),
+                               (Decimal("1.05"), 0.0), (Decimal("0.95"), 0.0)):
+            answer = str(ref * factor).replace(".", ",")
+            reference = str(ref).replace(".", ",")
+            wrong += numeric(f"{answer} %", f"{reference} %") != points
+    assert wrong == 0
+
+
+def test_a_leading_dollar_or_pound_decides_the_amounts_notation() -> None:
+    # One French decimal makes the sentence French; "$1,705" is still English.
+    assert values("Le prix est de $1,705 et la marge de 3,5 %.") == [1705.0, 3.5]
+    assert values("Le coût est de £2,400 pour 1,5 jour.") == [2400.0, 1.5]
+    assert values("Un montant de US$ 3,250 soit 2,5 %") == [3250.0, 2.5]
+    # Written after the amount, the sign is French style: the text's notation decides.
+    assert values("Le prix est de 1,705 $ et la marge de 3,5 %.") == [1.705, 3.5]
+    assert numeric("Comptez $1,705 au total, soit 2,5 % de plus.", "Total : 1 705 $") == 1.0
+
+
+def test_inline_enumerations_are_list_numbering() -> None:
+    assert values("Étapes : 1) ouvrir le rapport 2) cliquer sur Partager 3) envoyer 2 copies") \
+        == [2.0]
+    assert values("(1) ouvrir le rapport, (2) choisir 3 destinataires") == [3.0]
+    assert values("Deux options : 1) appeler le 3114, 2) écrire") == [3114.0]
+    assert numeric("1) ouvrir 2) cliquer", "1) ouvrir 2) cliquer 3) partager") is None
+
+
+def test_a_lone_parenthesised_number_is_still_a_figure() -> None:
+    assert values("Le taux (3) est de 4 %") == [3.0, 4.0]
+    assert values("Ils sont 12) puis 40)") == [12.0, 40.0]  # not consecutive: figures

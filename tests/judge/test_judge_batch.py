@@ -102,10 +102,10 @@ def test_server_failing_midway_then_rerun(
     tmp_path: Path, store: Store, fake_ollama: FakeOllama
 ) -> None:
     ids = load(store, tmp_path, unmet_rows(4))
-    fake_ollama.reply_json({"verdicts": [{"criterion": "G-DEMANDE", "rationale": "Oui.",
-                                          "verdict": "oui"}]})
-    fake_ollama.reply_json({"verdicts": [{"criterion": "G-DEMANDE", "rationale": "Non.",
-                                          "verdict": "non"}]})
+    fake_ollama.reply_json({"verdicts": [{"criterion": "G-DEMANDE", "verdict": "oui",
+                                          "rationale": "Elle répond à la demande."}]})
+    fake_ollama.reply_json({"verdicts": [{"criterion": "G-DEMANDE", "verdict": "non",
+                                          "rationale": "Elle parle d'autre chose."}]})
     fake_ollama.responder = lambda body: Reply.error(500, "out of memory")
 
     first = run_second_opinions(store, client_for(fake_ollama, retries=1), ids, parallel=1)

@@ -35,8 +35,10 @@ def mixed(tmp_path: Path, store: Store) -> Store:
 def test_rejudge_all_then_nothing_left(
     mixed: Store, db_url: str, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    fake_ollama.responder = lambda body: verdict_reply(
-        body, "oui" if "Première" in body["messages"][-1]["content"] else "non", "Raison.")
+    fake_ollama.responder = lambda body: (
+        verdict_reply(body, "oui", "Elle répond à la demande.")
+        if "Première" in body["messages"][-1]["content"]
+        else verdict_reply(body, "non", "Elle parle d'autre chose."))
 
     assert main(rejudge(db_url, fake_ollama.url)) == 0
     out = capsys.readouterr().out.splitlines()
@@ -139,3 +141,25 @@ def test_rejudge_flagged_only(
     assert "Première réponse." in fake_ollama.chat_requests[0]["messages"][-1]["content"]
     summary = capsys.readouterr().out.splitlines()[-1]
     assert summary == "1 asked, 1 now accepted, 0 failed, 0 skipped"
+
+
+def test_rejudge_flagged_goes_on_after_a_reply_that_is_not_ollamas(
+    mixed: Store, db_url: str, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # issue 18: a JSON list from the server ended the whole --flagged batch with a traceback
+    with mixed.session() as s:
+        for v in s.scalars(select(Verdict).where(Verdict.met.is_(False))):
+            if v.criterion_version.kind == "success":
+                s.add(ContradictionFlag(verdict_id=v.id, tier="rules", score=0.9, flagged=True))
+    fake_ollama.reply_raw("[]", content_type="application/json")
+    fake_ollama.responder = lambda body: verdict_reply(body, "oui", "Elle répond à la demande.")
+
+    code = main(rejudge(db_url, fake_ollama.url, "--flagged", "--parallel", "1"))
+
+    captured = capsys.readouterr()
+    assert code == 1 and "Traceback" not in captured.err
+    assert captured.err.splitlines() == [
+        f"2026-10-14-ministral-8b/c/1/1: second opinion failed: judge {MODEL} at "
+        f"{fake_ollama.url}: the server's reply is JSON but not an object: is this an Ollama "
+        "server?"]
+    assert captured.out.splitlines()[-1] == "2 asked, 1 now accepted, 1 failed, 1 skipped"

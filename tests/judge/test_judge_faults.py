@@ -27,7 +27,8 @@ from tests.support.judge_stores import (
 )
 from tests.support.run_files import record
 
-GOOD = {"verdicts": [{"criterion": "G-DEMANDE", "rationale": "Répond.", "verdict": "oui"}]}
+GOOD = {"verdicts": [{"criterion": "G-DEMANDE", "rationale": "Elle répond à la demande.",
+                      "verdict": "oui"}]}
 
 
 def script_500(fake: FakeOllama) -> None:

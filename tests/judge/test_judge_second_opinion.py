@@ -107,8 +107,10 @@ def test_one_oui_among_two_doubts_is_not_enough(
 ) -> None:
     row = with_ton(record("c", 1, 1, demande="non"), "non", "Le ton est sec.")
     [aid] = load(store, tmp_path, [row], CATALOG_WITH_TON)
-    fake_ollama.responder = lambda body: verdict_reply(
-        body, "oui" if asked_ids(body) == ["G-DEMANDE"] else "non", "Raison.")
+    fake_ollama.responder = lambda body: (
+        verdict_reply(body, "oui", "Elle répond à la demande.")
+        if asked_ids(body) == ["G-DEMANDE"]
+        else verdict_reply(body, "non", "Le ton reste sec."))
 
     outcome = second_opinion(store, client_for(fake_ollama), aid)
 

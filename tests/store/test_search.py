@@ -309,7 +309,7 @@ def test_an_existing_store_is_indexed_by_the_upgrade(pg_store: Store, tmp_path: 
     with pg_store.engine.begin() as conn:  # back to a store from before the migration
         cfg = _alembic_config()
         cfg.attributes["connection"] = conn
-        command.downgrade(cfg, "0005")
+        command.downgrade(cfg, "0006")
         assert conn.scalar(text("SELECT to_regclass('attempt_search')")) is None
     upgraded = open_store(pg_store.url)
     try:

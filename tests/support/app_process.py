@@ -27,6 +27,7 @@ from reviewer.store import open_store
 from ui.review.queue_model import Role
 from ui.review.window import MainWindow
 from ui.settings import Settings
+from ui.tasks import TaskManager
 
 REVIEWER = "claire"
 
@@ -62,7 +63,7 @@ def main(argv: list[str]) -> int:
     settings.q.setValue("reviewer", REVIEWER)
     settings.q.setValue("auto_advance", "false")
     store = open_store(db)
-    window = MainWindow(store, settings)
+    window = MainWindow(TaskManager(store), settings)
     window.show()
     window.activateWindow()  # shortcuts reach the active window only
     wait_until(app, window.ready, "the first example")

@@ -1,9 +1,12 @@
 """Fixtures and helpers of the GUI tests (tests/ui/conftest.py makes the fixtures available).
 
 * settings live in a temporary folder (never the user's real settings);
-* every UI test fails if it leaves a top-level widget or a running thread behind;
-* ``make_window`` opens a real MainWindow on a real SQLite store and waits until it shows
-  its first example.
+* every UI test fails if it leaves behind a top-level widget, a timer still running in a
+  window it closed, a task manager it did not shut down or whose threads are still
+  busy, or a busy thread in Qt's global pool;
+* ``make_window`` opens a real MainWindow on a real SQLite store (one task manager per
+  store, shared by every window on it, as in the app) and waits until it shows its
+  first example; ``task_manager`` is the app's task manager for a tool tested alone.
 """
 
 from __future__ import annotations
@@ -17,13 +20,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent, QSettings, QStandardPaths, QThreadPool
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QObject,
+    QSettings,
+    QStandardPaths,
+    QThreadPool,
+    QTimer,
+)
+from PySide6.QtWidgets import QApplication, QWidget
 
 from reviewer.store import Store
 from ui.review.queue_model import Role
 from ui.review.window import MainWindow
 from ui.settings import APPLICATION, ORGANIZATION, Settings
+from ui.tasks import TaskManager, managers
 
 
 @pytest.fixture
@@ -40,19 +52,88 @@ def ui_settings(tmp_path: Path) -> Iterator[Settings]:
     yield settings
 
 
+def running_timers(windows: list[QWidget]) -> list[str]:
+    """Timers still running in windows already closed (they would fire into them)."""
+    return [f"{type(w).__name__}: {t.objectName() or type(t.parent()).__name__} timer"
+            for w in windows if not w.isVisible()
+            for t in w.findChildren(QTimer) if t.isActive()]
+
+
+def unfinished_managers(before: set[int]) -> list[str]:
+    """What is wrong with the task managers made since ``before`` (ids): not shut down,
+    or still holding work or busy threads once shut down. Each is shut down here, so the
+    next test starts clean whatever this one left."""
+    problems: list[str] = []
+    for m in managers():
+        if id(m) in before:
+            continue
+        if not m.is_shut_down:
+            problems.append("not shut down")
+        m.shutdown(5000)
+        QApplication.processEvents()  # the last answers (dropped once shut down)
+        if not m.idle:
+            problems.append(f"{m.pending} answers pending or threads busy after shutdown")
+    return problems
+
+
+class ClosedWindowTimers(QObject):
+    """Watches every window that closes: once its ``closeEvent`` has run (the window
+    hides), none of its timers may still run. Windows are deleted soon after they close
+    (pytest-qt deletes the ones it was given), so this looks at the moment of closing."""
+
+    def __init__(self, app: QApplication) -> None:
+        super().__init__()
+        self.app = app
+        self.closing: set[int] = set()
+        self.found: list[str] = []
+        app.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Note a window's Close, check its timers at the Hide that follows."""
+        kind = event.type()
+        if kind not in (QEvent.Type.Close, QEvent.Type.Hide) \
+                or not isinstance(watched, QWidget) or not watched.isWindow():
+            return False
+        if kind == QEvent.Type.Close:
+            self.closing.add(id(watched))
+        elif id(watched) in self.closing:
+            self.closing.discard(id(watched))
+            self.found += running_timers([watched])
+        return False
+
+    def remove(self) -> None:
+        """Stop watching."""
+        self.app.removeEventFilter(self)
+
+
 @pytest.fixture
-def no_leaks(qapp: QApplication) -> Iterator[None]:
-    """Fail the test if it leaves a top-level widget or a busy thread pool behind."""
+def closed_window_timers(qapp: QApplication) -> Iterator[ClosedWindowTimers]:
+    """The watcher ``no_leaks`` reads (a test of the guard itself may clear what it found)."""
+    watch = ClosedWindowTimers(qapp)
+    yield watch
+    watch.remove()
+
+
+@pytest.fixture
+def no_leaks(qapp: QApplication, closed_window_timers: ClosedWindowTimers) -> Iterator[None]:
+    """Fail the test if it leaves a window, a running timer of a closed window, a task
+    manager not shut down or not idle, or a busy thread of Qt's pool behind."""
     before = set(map(id, QApplication.topLevelWidgets()))
+    managers_before = set(map(id, managers()))
+    watch = closed_window_timers
     yield
-    for w in QApplication.topLevelWidgets():
-        if id(w) not in before:
-            w.close()
+    mine = [w for w in QApplication.topLevelWidgets() if id(w) not in before]
+    for w in mine:
+        w.close()
+    timers = watch.found + running_timers(mine)
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     QApplication.processEvents()
     left = [w for w in QApplication.topLevelWidgets()
             if id(w) not in before and w.isVisible()]
     assert not left, f"widgets left open: {left}"
+    assert not timers, f"timers running in closed windows: {timers}"
+    problems = unfinished_managers(managers_before)
+    assert not problems, f"task managers: {problems}"
     assert QThreadPool.globalInstance().waitForDone(5000)
     assert QThreadPool.globalInstance().activeThreadCount() == 0
 
@@ -64,7 +145,7 @@ def wait_ready(qtbot: Any, window: MainWindow, timeout: int = 30000) -> None:
 
 def idle(qtbot: Any, window: MainWindow, timeout: int = 30000) -> None:
     """Wait until every background operation of the window has reported back."""
-    qtbot.waitUntil(lambda: window.ops.pending == 0 and not window.model.loading,
+    qtbot.waitUntil(lambda: window.tasks.pending == 0 and not window.model.loading,
                     timeout=timeout)
 
 
@@ -76,13 +157,27 @@ def decisions(window: MainWindow) -> dict[str, str | None]:
 
 
 @pytest.fixture
+def task_manager(store: Store, no_leaks: None) -> Iterator[TaskManager]:
+    """The app's task manager on the test's store (shut down after the test)."""
+    tasks = TaskManager(store)
+    yield tasks
+    tasks.shutdown()
+
+
+@pytest.fixture
 def make_window(qtbot: Any, ui_settings: Settings, no_leaks: None
                 ) -> Iterator[Callable[[Store], MainWindow]]:
-    """Open main windows on a store; each is closed (and its threads joined) after."""
+    """Open main windows on a store; each is closed, and the task managers shut down, after.
+
+    Windows on the same store share one task manager, as every window of the app does."""
     opened: list[MainWindow] = []
+    shared: dict[int, TaskManager] = {}
 
     def make(store: Store) -> MainWindow:
-        window = MainWindow(store, ui_settings)
+        if id(store) not in shared:
+            shared[id(store)] = TaskManager(store)
+        tasks = shared[id(store)]
+        window = MainWindow(tasks, ui_settings)
         qtbot.addWidget(window)
         window.show()
         qtbot.waitExposed(window)
@@ -96,3 +191,5 @@ def make_window(qtbot: Any, ui_settings: Settings, no_leaks: None
         window.close()
         window.deleteLater()
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    for tasks in shared.values():
+        tasks.shutdown()

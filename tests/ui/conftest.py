@@ -1,4 +1,5 @@
-"""Every UI test runs under the leak guards: no widget, timer or busy thread left behind.
+"""Every UI test runs under the leak guards: no window, running timer of a closed window,
+task manager left running or busy thread left behind.
 
 The fixtures of ``tests.support.qt`` are available to every test here; ``_leak_guard``
 applies ``no_leaks`` to each test automatically, so no module has to remember it.
@@ -10,9 +11,15 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.support.qt import make_window, no_leaks, ui_settings
+from tests.support.qt import (
+    closed_window_timers,
+    make_window,
+    no_leaks,
+    task_manager,
+    ui_settings,
+)
 
-__all__ = ["make_window", "no_leaks", "ui_settings"]
+__all__ = ["closed_window_timers", "make_window", "no_leaks", "task_manager", "ui_settings"]
 
 
 @pytest.fixture(autouse=True)

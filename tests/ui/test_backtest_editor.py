@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QTimer
+from PySide6.QtTest import QAbstractItemModelTester
 from PySide6.QtWidgets import QApplication
 
 from reviewer.catalog.versions import current_check_versions
@@ -19,6 +20,7 @@ from reviewer.ingest.importer import import_run
 from reviewer.store import Store
 from tests.support.feedback_stores import SEED_NEW_PATTERN, key, load_backtest_store
 from tests.support.run_files import record, write_catalog, write_jsonl
+from ui.tasks import TaskManager
 from ui.tools.backtest_editor import BacktestEditor, highlighted
 
 # The offscreen platform warns about size hints when a top-level widget is shown.
@@ -26,11 +28,17 @@ pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 
 
 @pytest.fixture
-def open_editor(qtbot: Any, no_leaks: None) -> Iterator[Callable[[Store], BacktestEditor]]:
+def open_editor(qtbot: Any, no_leaks: None, task_manager: TaskManager
+                ) -> Iterator[Callable[[Store], BacktestEditor]]:
     opened: list[BacktestEditor] = []
+    testers: list[QAbstractItemModelTester] = []  # Qt's model checks on the two lists
 
     def make(store: Store) -> BacktestEditor:
-        editor = BacktestEditor(store, "associe", check_id="D-COMMERCE")
+        assert store is task_manager.store
+        editor = BacktestEditor(task_manager, "associe", check_id="D-COMMERCE")
+        mode = QAbstractItemModelTester.FailureReportingMode.Warning
+        testers.extend(QAbstractItemModelTester(w.model(), mode)
+                       for w in (editor.removed, editor.added))
         qtbot.addWidget(editor)
         editor.show()
         qtbot.waitUntil(lambda: editor.result is not None, timeout=10000)
@@ -40,6 +48,7 @@ def open_editor(qtbot: Any, no_leaks: None) -> Iterator[Callable[[Store], Backte
     yield make
     for editor in opened:
         editor.close()
+    testers.clear()  # before the lists are deleted: a tester outliving its model crashes
 
 
 def items(widget: Any) -> list[str]:

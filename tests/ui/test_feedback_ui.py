@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtTest import QAbstractItemModelTester
 from sqlalchemy import delete, select
 
 from models import Attempt, AuditEvent, ReviewDecision
@@ -20,6 +21,7 @@ from reviewer.store import Store
 from tests.support.fake_ollama import FakeOllama, Reply
 from tests.support.feedback_stores import load_backtest_store, load_export_store
 from tests.support.judge_stores import client_for
+from ui.tasks import TaskManager
 from ui.tools.criteria_editor import CriteriaEditor
 from ui.tools.dashboard import AgreementDashboard
 from ui.tools.export_dialog import ExportDialog
@@ -32,11 +34,18 @@ def cell(table: Any, row: int, col: int) -> str:
     return str(table.item(row, col).text())
 
 
+def model_testers(*views: Any) -> list[QAbstractItemModelTester]:
+    """Qt's model checks on the tools' tables (a warning fails the test)."""
+    mode = QAbstractItemModelTester.FailureReportingMode.Warning
+    return [QAbstractItemModelTester(v.model(), mode) for v in views]
+
+
 def test_dashboard_shows_figures_per_check_and_cause(
-    qtbot: Any, tmp_path: Path, store: Store
+    qtbot: Any, tmp_path: Path, store: Store, task_manager: TaskManager
 ) -> None:
     load_backtest_store(store, tmp_path)  # only refusals and two accepts audited
-    board = AgreementDashboard(store)
+    board = AgreementDashboard(task_manager)
+    testers = model_testers(board.table, board.causes, board.reviewers)
     qtbot.addWidget(board)
     board.show()
     qtbot.waitUntil(lambda: board.stats is not None, timeout=10000)
@@ -54,10 +63,11 @@ def test_dashboard_shows_figures_per_check_and_cause(
     assert not board.warning.isVisible()
     board.grab()  # paints the bars without error
     board.close()
+    del testers
 
 
 def test_dashboard_warns_when_no_accepted_attempt_was_audited(
-    qtbot: Any, tmp_path: Path, store: Store
+    qtbot: Any, tmp_path: Path, store: Store, task_manager: TaskManager
 ) -> None:
     load_export_store(store, tmp_path)
     with store.session() as s:  # keep only decisions on attempts the filter refused
@@ -65,7 +75,7 @@ def test_dashboard_warns_when_no_accepted_attempt_was_audited(
         accepted = select(Attempt.id).where(Attempt.accepted.is_(True))
         s.execute(delete(AuditEvent).where(AuditEvent.attempt_id.in_(accepted)))
         s.execute(delete(ReviewDecision).where(ReviewDecision.attempt_id.in_(accepted)))
-    board = AgreementDashboard(store)
+    board = AgreementDashboard(task_manager)
     qtbot.addWidget(board)
     board.show()
     qtbot.waitUntil(lambda: board.stats is not None, timeout=10000)
@@ -76,7 +86,7 @@ def test_dashboard_warns_when_no_accepted_attempt_was_audited(
 
 
 def test_dashboard_shows_agreement_between_reviewers(
-    qtbot: Any, tmp_path: Path, store: Store
+    qtbot: Any, tmp_path: Path, store: Store, task_manager: TaskManager
 ) -> None:
     load_backtest_store(store, tmp_path)
     with store.session() as s:
@@ -84,7 +94,7 @@ def test_dashboard_shows_agreement_between_reviewers(
         # A second reviewer decides attempts the fixture's reviewer already decided.
         for aid, decision in zip(ids, ["accept", "accept", "reject", "reject"], strict=True):
             review.apply_change(s, "bob", review.Change(aid, "decision", decision))
-    board = AgreementDashboard(store)
+    board = AgreementDashboard(task_manager)
     qtbot.addWidget(board)
     board.show()
     qtbot.waitUntil(lambda: board.stats is not None, timeout=10000)
@@ -100,10 +110,10 @@ def test_dashboard_shows_agreement_between_reviewers(
 
 
 def test_export_dialog_writes_the_dataset(
-    qtbot: Any, tmp_path: Path, store: Store
+    qtbot: Any, tmp_path: Path, store: Store, task_manager: TaskManager
 ) -> None:
     load_export_store(store, tmp_path)
-    dialog = ExportDialog(store, folder=tmp_path)
+    dialog = ExportDialog(task_manager, folder=tmp_path)
     qtbot.addWidget(dialog)
     dialog.show()
     dialog.per.setCurrentIndex(dialog.per.findData("conversation"))
@@ -126,7 +136,8 @@ def test_export_dialog_writes_the_dataset(
 
 
 def test_criteria_editor_saves_and_shows_flips(
-    qtbot: Any, tmp_path: Path, store: Store, fake_ollama: FakeOllama
+    qtbot: Any, tmp_path: Path, store: Store, fake_ollama: FakeOllama,
+    task_manager: TaskManager
 ) -> None:
     load_export_store(store, tmp_path)
     fake_ollama.responder = lambda body: Reply.json(
@@ -141,8 +152,9 @@ def test_criteria_editor_saves_and_shows_flips(
         }
     )
     editor = CriteriaEditor(
-        store, "associe", lambda: client_for(fake_ollama), criterion_id="G-DEMANDE"
+        task_manager, "associe", lambda: client_for(fake_ollama), criterion_id="G-DEMANDE"
     )
+    testers = model_testers(editor.flips)
     qtbot.addWidget(editor)
     editor.show()
     qtbot.waitUntil(lambda: editor.box.currentData() == "G-DEMANDE", timeout=10000)
@@ -169,3 +181,4 @@ def test_criteria_editor_saves_and_shows_flips(
     ) == ["criterion", "restored"]
     assert {cell(editor.flips, r, 1) for r in range(editor.flips.rowCount())} == {"non → oui"}
     editor.close()
+    del testers

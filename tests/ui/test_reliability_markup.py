@@ -35,6 +35,7 @@ from ui.review.example_view import Bubble
 from ui.review.queue_model import Role
 from ui.review.window import MainWindow
 from ui.settings import Settings
+from ui.tasks import TaskManager
 from ui.tools.backtest_editor import BacktestEditor
 from ui.tools.criteria_editor import CriteriaEditor
 from ui.tools.dashboard import AgreementDashboard
@@ -172,9 +173,9 @@ def test_verdict_and_check_tables_are_plain_text(
 
 
 def test_regex_editor_shows_patterns_descriptions_and_previews_verbatim(
-    qtbot: Any, nasty_store: Store, no_leaks: None
+    qtbot: Any, nasty_store: Store, no_leaks: None, task_manager: TaskManager
 ) -> None:
-    editor = BacktestEditor(nasty_store, "claire", check_id="D-COMMERCE")
+    editor = BacktestEditor(task_manager, "claire", check_id="D-COMMERCE")
     qtbot.addWidget(editor)
     editor.show()
     try:
@@ -195,9 +196,9 @@ def test_regex_editor_shows_patterns_descriptions_and_previews_verbatim(
 
 
 def test_export_dialog_status_shows_a_path_with_markup_verbatim(
-    qtbot: Any, nasty_store: Store, tmp_path: Path, no_leaks: None
+    qtbot: Any, nasty_store: Store, tmp_path: Path, no_leaks: None, task_manager: TaskManager
 ) -> None:
-    dialog = ExportDialog(nasty_store, folder=tmp_path)
+    dialog = ExportDialog(task_manager, folder=tmp_path)
     qtbot.addWidget(dialog)
     out = tmp_path / "<img src=x>.jsonl"
     dialog.path.setText(str(out))
@@ -234,11 +235,11 @@ def test_cannot_open_box_shows_the_path_verbatim(
 
 
 def test_feedback_windows_show_their_messages_as_plain_text(
-    qtbot: Any, nasty_store: Store, no_leaks: None
+    qtbot: Any, nasty_store: Store, no_leaks: None, task_manager: TaskManager
 ) -> None:
     # Their status and error lines quote judge replies, paths and data; every named label
     # (the ones showing data or messages) is plain text.
-    windows = [CriteriaEditor(nasty_store, "claire"), AgreementDashboard(nasty_store)]
+    windows = [CriteriaEditor(task_manager, "claire"), AgreementDashboard(task_manager)]
     for window in windows:
         qtbot.addWidget(window)
     board = windows[1]

@@ -27,6 +27,7 @@ from reviewer.store import Store
 from tests.support.qt import idle
 from tests.support.run_files import CATALOG, record, write_catalog, write_jsonl
 from ui.review.window import MainWindow
+from ui.tasks import TaskManager
 from ui.tools.backtest_editor import BacktestEditor
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,10 +71,10 @@ def test_grade_regex_stops_the_pattern_and_names_the_line(
 
 
 def test_regex_editor_event_loop_keeps_turning_while_the_pattern_runs(
-    qtbot: Any, store: Store, tmp_path: Path, no_leaks: None
+    qtbot: Any, store: Store, tmp_path: Path, no_leaks: None, task_manager: TaskManager
 ) -> None:
     load_long_runs(store, tmp_path)
-    editor = BacktestEditor(store, "claire", check_id="D-COMMERCE")
+    editor = BacktestEditor(task_manager, "claire", check_id="D-COMMERCE")
     qtbot.addWidget(editor)
     editor.show()
     qtbot.waitUntil(lambda: editor.result is not None, timeout=10000)

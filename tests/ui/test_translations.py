@@ -25,7 +25,7 @@ def tool(name: str) -> str:
 def test_every_ui_string_is_translated(tmp_path: Path) -> None:
     fresh = tmp_path / "fr.ts"
     shutil.copy(TS, fresh)
-    sources = [str(p) for p in sorted((ROOT / "ui").glob("*.py"))]
+    sources = [str(p) for p in sorted((ROOT / "ui").rglob("*.py"))]  # every package
     subprocess.run([tool("pyside6-lupdate"), *sources, "-ts", str(fresh)], check=True,
                    capture_output=True)
     missing = [

@@ -9,22 +9,24 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtTest import QAbstractItemModelTester
 from PySide6.QtWidgets import QApplication
 
+from reviewer.review import actions as review_actions
 from reviewer.review.example import load_example
 from reviewer.review.queue import QueueFilter, queue_keys
 from reviewer.store import Store
+from tests.support.stores import act
 from ui.cli import main as cli_main
 from ui.review.example_models import CheckModel, Role, VerdictModel
 from ui.review.queue_model import QueueModel
 from ui.review.queue_model import Role as QueueRole
-from ui.tasks import Ops
+from ui.tasks import TaskManager
 
 Mode = QAbstractItemModelTester.FailureReportingMode
 
 
 def test_queue_model_pages_and_order(qtbot: Any, filled_store: Store, no_leaks: None,
                                      db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
-    ops = Ops()
-    model = QueueModel(filled_store, ops)
+    tasks = TaskManager(filled_store)
+    model = QueueModel(tasks)
     model.page_size = 5  # several pages for 24 rows: fetchMore is exercised
     tester = QAbstractItemModelTester(model, Mode.Warning)  # a warning fails the test
     f = QueueFilter(reviewer="claire")
@@ -46,14 +48,22 @@ def test_queue_model_pages_and_order(qtbot: Any, filled_store: Store, no_leaks: 
     assert model.index(0, 0).data(QueueRole.Decision) is None
     model.set_decision(model.index(0, 0).data(QueueRole.AttemptId), "accept")
     assert model.index(0, 0).data(Qt.ItemDataRole.DisplayRole).startswith("✓")
+    # After an operation, the rows it changed are read again in place.
+    last = model.index(23, 0).data(QueueRole.AttemptId)
+    act(filled_store, review_actions.decide, "claire", last, "reject")
+    with qtbot.waitSignal(model.dataChanged, timeout=10000):
+        model.refresh_rows([last, 10**9])
+    assert model.index(23, 0).data(QueueRole.Decision) == "reject"
+    assert model.index(23, 0).data(Qt.ItemDataRole.DisplayRole).startswith("✗")
+    assert model.rowCount() == 24
     # A new filter resets the model and loads again.
     model.set_filter(QueueFilter(reviewer="claire", check="D-COMMERCE"))
     qtbot.waitUntil(lambda: not model.loading and model.rowCount() > 0)
     assert all(model.index(r, 0).data(QueueRole.Key).endswith("/2/2")
                for r in range(model.rowCount()))
     del tester
-    ops.wait()
-    ops.deleteLater()
+    tasks.shutdown()
+    tasks.deleteLater()
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 

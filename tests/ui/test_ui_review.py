@@ -137,7 +137,7 @@ def test_note_dialog_with_french_text(qtbot: Any, make_window: Maker,
     seen: list[bool] = []
 
     def fill() -> None:
-        dialog = w.note_dialog
+        dialog = w.commands.note_dialog
         assert dialog is not None
         seen.append(dialog.isVisible())
         type_text(dialog.edit, note)
@@ -149,7 +149,7 @@ def test_note_dialog_with_french_text(qtbot: Any, make_window: Maker,
     assert seen == [True]
     assert stored(filled_store, "recette-004/2/1")["note"] == note
     assert w.pane.note_line.text() == f"Note: {note}"
-    assert w.note_dialog is None
+    assert w.commands.note_dialog is None
     # The keyboard works again right after the dialog.
     key(w, Qt.Key.Key_R)
     idle(qtbot, w)
@@ -270,9 +270,9 @@ def test_data_is_shown_as_plain_text(qtbot: Any, make_window: Maker,
     assert "&lt;b&gt;hors sujet&lt;/b&gt;" in tip and "<b>hors" not in tip
 
     def fill() -> None:
-        assert w.note_dialog is not None
-        w.note_dialog.edit.setText("<b>gras</b> <img src=x>")
-        QTest.keyClick(w.note_dialog.edit, Qt.Key.Key_Return)
+        assert w.commands.note_dialog is not None
+        w.commands.note_dialog.edit.setText("<b>gras</b> <img src=x>")
+        QTest.keyClick(w.commands.note_dialog.edit, Qt.Key.Key_Return)
 
     QTimer.singleShot(0, fill)
     key(w, Qt.Key.Key_N)
@@ -285,20 +285,20 @@ def test_search_and_filters_from_the_keyboard(qtbot: Any, make_window: Maker,
                                               filled_store: Store) -> None:
     w = make_window(filled_store)
     key(w, Qt.Key.Key_Slash)
-    assert w.search.hasFocus()
-    QTest.keyClicks(w.search, "evenement")
-    QTest.keyClick(w.search, Qt.Key.Key_Return)
+    assert w.filters.search.hasFocus()
+    QTest.keyClicks(w.filters.search, "evenement")
+    QTest.keyClick(w.filters.search, Qt.Key.Key_Return)
     idle(qtbot, w)
     assert list(decisions(w)) == [f"{RUN}/recette-999/1/1"]
     assert w.queue.hasFocus()
     assert w.progress_label.text() == "Reviewed 0 / 1 (1 to review)"
-    w.search.clear()
+    w.filters.search.clear()
     w.apply_filter()
     idle(qtbot, w)
-    w.criterion_box.setCurrentIndex(w.criterion_box.findData("E-INVENTE"))
+    w.filters.criterion_box.setCurrentIndex(w.filters.criterion_box.findData("E-INVENTE"))
     idle(qtbot, w)
     assert decisions(w) and all(k.endswith("/2/3") for k in decisions(w))
-    w.criterion_box.setCurrentIndex(0)
+    w.filters.criterion_box.setCurrentIndex(0)
     idle(qtbot, w)
     # Ctrl+Shift+A: the audit queue of accepted attempts.
     shortcut(w, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier
@@ -317,18 +317,18 @@ def test_review_state_and_contradiction_filters(qtbot: Any, make_window: Maker,
     idle(qtbot, w)
     key(w, Qt.Key.Key_A)
     idle(qtbot, w)
-    w.state_box.setCurrentIndex(w.state_box.findData("reviewed"))
+    w.filters.state_box.setCurrentIndex(w.filters.state_box.findData("reviewed"))
     idle(qtbot, w)
     assert sorted(decisions(w).values()) == ["accept", "reject"]
     assert w.progress_label.text() == "Reviewed 2 / 2 (0 to review)"
-    w.state_box.setCurrentIndex(w.state_box.findData("overridden"))
+    w.filters.state_box.setCurrentIndex(w.filters.state_box.findData("overridden"))
     idle(qtbot, w)
     assert list(decisions(w).values()) == ["accept"]  # accepting a refusal overrides it
-    w.state_box.setCurrentIndex(w.state_box.findData("to_review"))
+    w.filters.state_box.setCurrentIndex(w.filters.state_box.findData("to_review"))
     idle(qtbot, w)
     assert len(decisions(w)) == 22 and set(decisions(w).values()) == {None}
-    w.state_box.setCurrentIndex(w.state_box.findData("all"))
-    w.flagged.setChecked(True)
+    w.filters.state_box.setCurrentIndex(w.filters.state_box.findData("all"))
+    w.filters.flagged.setChecked(True)
     idle(qtbot, w)
     assert list(decisions(w)) == [f"{RUN}/recette-006/2/1"]
     assert w.model.index(0, 0).data().endswith("⚑")

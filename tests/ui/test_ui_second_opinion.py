@@ -29,7 +29,8 @@ from ui.settings import Settings
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 RUN = "2026-10-14-ministral-8b"
 SAYS = "L'assistant répond directement à la demande de la personne numéro {}."
-YES = {"verdicts": [{"criterion": "G-DEMANDE", "rationale": "Répond bien.", "verdict": "oui"}]}
+YES = {"verdicts": [{"criterion": "G-DEMANDE", "rationale": "Elle répond bien à la demande.",
+                      "verdict": "oui"}]}
 
 
 @pytest.fixture
@@ -68,9 +69,9 @@ def test_second_opinion_for_one_attempt(qtbot: Any, judged_window: MainWindow,
     idle(qtbot, w)
     assert finished.args[0].startswith("Second opinions: 1 asked, 1 now accepted, 0 failed")
     assert len(fake_ollama.chat_requests) == 1
-    assert w.pane.verdict_model.index(0, 7).data() == "yes : Répond bien."
+    assert w.pane.verdict_model.index(0, 7).data() == "yes : Elle répond bien à la demande."
     assert w.pane.live_line.text().endswith("accepted  ⟵ changed")
-    assert not w.job_bar.isVisible()
+    assert not w.jobs.bar.isVisible()
     assert w.error_label.text() == ""
 
 
@@ -82,20 +83,20 @@ def test_batch_for_all_flagged_shows_progress_and_cancels(
     w.second.progressed.connect(lambda _done, total: maxima.append(total))
     QTest.keyClick(QApplication.focusWidget() or w, Qt.Key.Key_S,
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    qtbot.waitUntil(lambda: w.job_bar.isVisible() and w.job_bar.value() >= 1, timeout=20000)
-    assert w.job_bar.maximum() == 6 and 6 in maxima
+    qtbot.waitUntil(lambda: w.jobs.bar.isVisible() and w.jobs.bar.value() >= 1, timeout=20000)
+    assert w.jobs.bar.maximum() == 6 and 6 in maxima
     # The window keeps working while the judge thinks.
     QTest.keyClick(QApplication.focusWidget() or w, Qt.Key.Key_J)
     qtbot.waitUntil(lambda: w.pane.title.text() == f"{RUN}/recette-002/1/1", timeout=5000)
     with qtbot.waitSignal(w.second.finished, timeout=20000) as finished:
-        qtbot.mouseClick(w.cancel_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(w.jobs.cancel_button, Qt.MouseButton.LeftButton)
     idle(qtbot, w)
     summary = finished.args[0]
     assert summary.endswith("cancelled")
     asked = int(summary.split(": ")[1].split(" asked")[0])
     assert 1 <= asked < 6
     assert len(fake_ollama.chat_requests) < 6
-    assert not w.job_bar.isVisible() and not w.cancel_button.isVisible()
+    assert not w.jobs.bar.isVisible() and not w.jobs.cancel_button.isVisible()
 
 
 def test_ollama_errors_are_one_line_not_a_dialog_storm(
@@ -140,3 +141,25 @@ def test_second_opinion_says_why_it_was_not_asked(
         QTest.keyClick(QApplication.focusWidget() or w, Qt.Key.Key_S)
     assert finished.args[0].endswith("a check or a failure criterion also refuses it")
     assert "0 asked" in finished.args[0] and fake_ollama.chat_requests == []
+
+
+def test_an_unreliable_second_opinion_is_marked_and_its_reasoning_shown_on_demand(
+    qtbot: Any, judged_window: MainWindow, fake_ollama: FakeOllama, ui_settings: Settings
+) -> None:
+    import json
+
+    w = judged_window
+    ui_settings.q.setValue("ollama/think", "true")  # the Settings option
+    w.apply_settings(Settings(ui_settings.q).load())
+    fake_ollama.reply_thinking("La réponse donne la démarche.", json.dumps(
+        {"verdicts": [{"criterion": "G-DEMANDE", "rationale": "Oui", "verdict": "oui"}]}))
+    with qtbot.waitSignal(w.second.finished, timeout=20000):
+        QTest.keyClick(QApplication.focusWidget() or w, Qt.Key.Key_S)
+    idle(qtbot, w)
+    assert fake_ollama.chat_requests[0]["think"] is True
+    cell = w.pane.verdict_model.index(0, 7)
+    assert cell.data() == "⚠ unreliable — not applied — yes : Oui"
+    tip = cell.data(Qt.ItemDataRole.ToolTipRole)
+    assert "Not applied: the rationale is only « Oui »" in tip
+    assert "Judge&#x27;s reasoning: La réponse donne la démarche." in tip  # escaped markup
+    assert not w.pane.live_line.text().endswith("⟵ changed")  # the decision did not move

@@ -53,7 +53,7 @@ def test_queue_can_show_what_others_reviewed_and_i_did_not(
 ) -> None:
     other_decides(filled_store, "recette-004/2/2", "bob", "accept")
     w = make_window(filled_store)
-    box = w.state_box
+    box = w.filters.state_box
     box.setCurrentIndex(box.findData("others_not_me"))
     idle(qtbot, w)
     keys = [w.model.index(r, 1).data() for r in range(w.model.rowCount())]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
 )
 
 from ui.settings import AppSettings
-from ui.shortcuts import SHORTCUTS, Shortcut
 
 
 class NoteDialog(QDialog):
@@ -45,36 +44,25 @@ class NoteDialog(QDialog):
         return self.edit.text()
 
 
-def key_text(s: Shortcut) -> str:
-    """The keys of a shortcut as the platform shows them."""
-    return "  /  ".join(QKeySequence(k).toString(QKeySequence.SequenceFormat.NativeText)
-                        for k in s.keys)
-
-
 class HelpOverlay(QDialog):
-    """Every shortcut of the table; any key closes it."""
+    """The keys and what they do (``lines``, from the keyboard table); any key closes it."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, lines: list[tuple[str, str]], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("help_overlay")
         self.setWindowTitle(self.tr("Keyboard shortcuts"))
         grid = QGridLayout(self)
         grid.setHorizontalSpacing(24)
-        row = 0
-        self.lines: list[tuple[str, str]] = []
-        for s in SHORTCUTS:
-            if s.name.startswith("criterion") and s.name != "criterion1":
-                continue
-            keys = "1 – 9" if s.name == "criterion1" else key_text(s)
+        self.lines = list(lines)
+        for row, (keys, text) in enumerate(self.lines):
             key_label = QLabel(keys)
             key_label.setTextFormat(Qt.TextFormat.PlainText)
             key_label.setStyleSheet("font-family: monospace; font-weight: bold;")
-            text_label = QLabel(s.label())
+            text_label = QLabel(text)
             text_label.setTextFormat(Qt.TextFormat.PlainText)
             grid.addWidget(key_label, row, 0)
             grid.addWidget(text_label, row, 1)
-            self.lines.append((keys, s.label()))
-            row += 1
+        row = len(self.lines)
         hint = QLabel(self.tr("Press any key to close."))
         hint.setStyleSheet("color: #78909c;")
         grid.addWidget(hint, row, 0, 1, 2)
@@ -104,9 +92,12 @@ class SettingsDialog(QDialog):
         self.language.setCurrentIndex(max(self.language.findData(settings.language), 0))
         self.auto_advance = QCheckBox(self.tr("Go to the next attempt after accept or reject"))
         self.auto_advance.setChecked(settings.auto_advance)
+        self.think = QCheckBox(self.tr("Let a reasoning judge think before a second opinion"))
+        self.think.setChecked(settings.judge_think)
         form.addRow(self.tr("Reviewer name"), self.reviewer)
         form.addRow(self.tr("Ollama host"), self.host)
         form.addRow(self.tr("Judge model"), self.model)
+        form.addRow("", self.think)
         form.addRow(self.tr("Database"), self.database)
         form.addRow(self.tr("Language"), self.language)
         form.addRow("", self.auto_advance)
@@ -128,4 +119,5 @@ class SettingsDialog(QDialog):
             database=self.database.text().strip(),
             language=str(self.language.currentData()),
             auto_advance=self.auto_advance.isChecked(),
+            judge_think=self.think.isChecked(),
         )

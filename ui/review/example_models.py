@@ -6,7 +6,6 @@ formats applied on a document built with ``setPlainText``, never HTML built from
 
 from __future__ import annotations
 
-import html
 from enum import IntEnum
 from typing import Any
 
@@ -29,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from reviewer.review.example import CheckRow, VerdictRow
+from ui.widgets_util import rich_tooltip
 
 Index = QModelIndex | QPersistentModelIndex
 EVIDENCE_BG = QColor("#ffd54f")
@@ -44,13 +44,6 @@ class Role(IntEnum):
     Ident = Qt.ItemDataRole.UserRole + 21
     Contradiction = Qt.ItemDataRole.UserRole + 22
     Effective = Qt.ItemDataRole.UserRole + 23
-
-
-def rich_tooltip(text: str) -> str:
-    """A tooltip showing ``text`` literally: Qt takes any tooltip that looks like markup
-    for rich text, so the text is escaped, and ``pre-wrap`` keeps its spaces and line
-    breaks while long lines still wrap."""
-    return f'<qt><div style="white-space:pre-wrap">{html.escape(text)}</div></qt>'
 
 
 def yes_no(met: bool) -> str:
@@ -126,6 +119,8 @@ class VerdictModel(_RowsModel):
             return rich_tooltip(v.text)
         if role == Qt.ItemDataRole.ToolTipRole and col == "flag" and v.evidence:
             return rich_tooltip(v.evidence)
+        if role == Qt.ItemDataRole.ToolTipRole and col == "second" and v.second_opinion:
+            return self._second_tooltip(v)
         if role == Qt.ItemDataRole.ForegroundRole:
             return self._colour(v, col)
         if role == Qt.ItemDataRole.BackgroundRole and col == "flag" and v.contradiction:
@@ -149,15 +144,32 @@ class VerdictModel(_RowsModel):
         if col == "flag":
             return self.tr("⚠ contradiction %1").replace("%1", f"{v.score:.2f}") \
                 if v.contradiction else ""
-        if v.second_opinion is None:
+        second = v.second_opinion
+        if second is None:
             return ""
-        return f"{yes_no(v.second_opinion.met)} : {v.second_opinion.rationale}"
+        text = f"{yes_no(second.met)} : {second.rationale}"
+        if not second.applied:
+            text = "⚠ " + self.tr("unreliable — not applied") + " — " + text
+        return text
+
+    def _second_tooltip(self, v: VerdictRow) -> str | None:
+        """Why a second opinion was not applied, and the judge's reasoning (on demand)."""
+        second = v.second_opinion
+        assert second is not None
+        parts = []
+        if not second.applied and second.unreliable_reason:
+            parts.append(self.tr("Not applied: %1").replace("%1", second.unreliable_reason))
+        if second.reasoning:
+            parts.append(self.tr("Judge's reasoning: %1").replace("%1", second.reasoning))
+        return rich_tooltip("\n\n".join(parts)) if parts else None
 
     @staticmethod
     def _colour(v: VerdictRow, col: str) -> QBrush | None:
         if col in ("now", "criterion") and v.refuses:
             return QBrush(BAD)
         if col == "flag" and v.contradiction:
+            return QBrush(BAD)
+        if col == "second" and v.second_opinion is not None and not v.second_opinion.applied:
             return QBrush(BAD)
         if col == "now" and v.override is not None:
             return QBrush(GOOD)

@@ -30,11 +30,10 @@ from ui.review.example_models import (
     HighlightDelegate,
     VerdictModel,
     fit_height,
-    rich_tooltip,
     setup_table,
     stretch,
 )
-from ui.widgets_util import plain
+from ui.widgets_util import plain, rich_tooltip
 
 ROLE_STYLE = {
     "user": ("#e3f2fd", Qt.AlignmentFlag.AlignRight),

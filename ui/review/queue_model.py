@@ -1,13 +1,14 @@
-"""The queue as a Qt table model, fetched page by page from ``reviewer.queue``.
+"""The queue as a Qt table model, fetched page by page from ``reviewer.review.queue``.
 
-The model never holds the whole table: ``canFetchMore``/``fetchMore`` ask the background
-worker for the next page (200 rows) and insert it when it arrives. Named roles expose the
-row's data to the views and the tests (napari style).
+The model never holds the whole table: ``canFetchMore``/``fetchMore`` ask the app's task
+manager for the next page (200 rows) and insert it when it arrives; ``refresh_rows``
+redraws the rows an operation changed. Named roles expose the row's data to the views
+and the tests (napari style).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from enum import IntEnum
 from typing import Any
 
@@ -20,10 +21,9 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor
 
-from reviewer.review.queue import PAGE, QueueFilter, QueueRow, queue_page
-from reviewer.store import Store
-from ui.review.example_models import rich_tooltip
-from ui.tasks import Ops
+from reviewer.review.queue import PAGE, QueueFilter, QueueRow, queue_page, queue_rows
+from ui.tasks import TaskManager
+from ui.widgets_util import rich_tooltip
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -47,15 +47,21 @@ REJECT_COLOUR = QColor("#8a4b00")
 
 
 class QueueModel(QAbstractTableModel):
-    """Rows of the review queue, loaded lazily."""
+    """Rows of the review queue, loaded lazily.
 
-    page_loaded = Signal(int)  # rows now loaded
+    Signals:
+        page_loaded(int): a page arrived; how many rows are loaded now.
+        reset_done(): the first page under a new filter arrived.
+        failed(str): a page could not be read; the one-line message.
+    """
+
+    page_loaded = Signal(int)
     reset_done = Signal()
+    failed = Signal(str)
 
-    def __init__(self, store: Store, ops: Ops, parent: Any = None) -> None:
+    def __init__(self, tasks: TaskManager, parent: Any = None) -> None:
         super().__init__(parent)
-        self.store = store
-        self.ops = ops
+        self.tasks = tasks
         self.filter = QueueFilter()
         self.rows: list[QueueRow] = []
         self._exhausted = True
@@ -82,18 +88,15 @@ class QueueModel(QAbstractTableModel):
         generation, f, offset, size = self._generation, self.filter, len(self.rows), \
             self.page_size
 
-        def fetch() -> list[QueueRow]:
-            with self.store.session() as session:
-                return queue_page(session, f, offset, size)
-
-        self.ops.run(fetch, lambda rows: self._arrived(generation, offset, size, rows),
-                     lambda exc: self._failed(generation, exc))
+        self.tasks.query(lambda s: queue_page(s, f, offset, size),
+                         lambda rows: self._arrived(generation, offset, size, rows),
+                         lambda exc: self._failed(generation, exc), owner=self)
 
     def _failed(self, generation: int, exc: BaseException) -> None:
         if generation == self._generation:
             self._fetching = False
             self._exhausted = True
-            self.ops.error.emit(str(exc))
+            self.failed.emit(str(exc) or type(exc).__name__)
 
     def _arrived(self, generation: int, offset: int, size: int, rows: list[QueueRow]) -> None:
         if generation != self._generation or offset != len(self.rows):
@@ -139,6 +142,24 @@ class QueueModel(QAbstractTableModel):
             return
         self.rows[i] = self.rows[i]._replace(decision=decision, reviewed=decision is not None)
         self.dataChanged.emit(self.index(i, 0), self.index(i, len(COLUMNS) - 1))
+
+    def refresh_rows(self, attempt_ids: Iterable[int]) -> None:
+        """Read the loaded rows of ``attempt_ids`` again (after an operation changed them)."""
+        loaded = [i for i in attempt_ids if self.row_of(i) is not None]
+        if not loaded:
+            return
+        generation, f = self._generation, self.filter
+        self.tasks.query(lambda s: queue_rows(s, f, loaded),
+                         lambda rows: self._refreshed(generation, rows), owner=self)
+
+    def _refreshed(self, generation: int, rows: list[QueueRow]) -> None:
+        if generation != self._generation:
+            return  # the filter changed: the rows were read again anyway
+        for new in rows:
+            i = self.row_of(new.attempt_id)
+            if i is not None:
+                self.rows[i] = new
+                self.dataChanged.emit(self.index(i, 0), self.index(i, len(COLUMNS) - 1))
 
     def load_until(self, attempt_id: int, found: Callable[[int | None], None]) -> None:
         """Fetch pages until ``attempt_id`` is loaded (or the queue ends), then ``found(row)``."""

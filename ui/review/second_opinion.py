@@ -1,137 +1,109 @@
 """Second opinions from the window: one attempt (S) or every flagged one, in the background.
 
-The batch (``reviewer.judge.batch.run_second_opinions``) runs on the long-jobs pool with a
-progress bar and a Cancel button in the status bar. However many attempts fail, the
-reviewer sees one summary line (never one dialog per error).
+The batch (``reviewer.judge.runs.ask_second_opinions``) runs as a long job of the app's
+task manager, so the reviewer keeps working meanwhile. The runner drives no widget: it
+says by signal when a batch starts, how far it is and how it ended, and the window shows
+that (its job-status widget, its error line). However many attempts fail, the reviewer
+sees one summary line (never one dialog per error). What the batch changed reaches every
+screen through the task manager's ``changed``.
 """
 
 from __future__ import annotations
 
-import threading
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
 from reviewer.review.queue import QueueFilter, queue_keys
-from reviewer.rule.replay import load_attempts
-from reviewer.store import Store
+from ui.judge import judge_client
+from ui.settings import AppSettings
+from ui.tasks import LongTask, TaskManager, Work
 
 if TYPE_CHECKING:
-    from ui.review.window import MainWindow
+    from reviewer.judge.runs import SecondOpinionRun
 
 TIMEOUT_S = 120.0
 
 
-def skip_reason(store: Store, attempt_ids: list[int], report: Any) -> str:
-    """Why the judge was not asked, when one attempt was asked about and skipped."""
-    if len(attempt_ids) != 1 or report.skipped != 1:
-        return ""
-    from reviewer.judge.second_opinion import why_not_needed
-
-    with store.session() as session:
-        attempts = load_attempts(session, attempt_ids)
-        return why_not_needed(attempts[0]) if attempts else ""
-
-
 class SecondOpinionRunner(QObject):
-    """Starts, tracks and cancels second-opinion batches for a main window."""
+    """Starts, tracks and cancels second-opinion batches (one at a time).
 
+    Signals:
+        started(): a batch started.
+        progressed(int, int): attempts done, attempts the batch will ask about.
+        finished(str): the batch ended; its summary line (the message when it failed).
+        error(str): one line for the window's error label.
+    """
+
+    started = Signal()
     progressed = Signal(int, int)
-    finished = Signal(str)  # the summary line shown in the status bar
+    finished = Signal(str)
+    error = Signal(str)
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
-        self._cancel: threading.Event | None = None
-        self.progressed.connect(self._show_progress)
+    def __init__(self, tasks: TaskManager, config: Callable[[], AppSettings],
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.tasks = tasks
+        self.config = config
+        self._task: LongTask | None = None
 
     @property
     def running(self) -> bool:
         """True while a batch runs."""
-        return self._cancel is not None
+        return self._task is not None
 
     def cancel(self) -> None:
         """Stop starting new attempts; those in flight finish and are kept."""
-        if self._cancel is not None:
-            self._cancel.set()
-            self.window.cancel_button.setEnabled(False)
+        if self._task is not None:
+            self._task.cancel()
 
     def start_flagged(self, f: QueueFilter) -> None:
         """Second opinions for every attempt the (flagged-only) filter shows."""
-        store = self.window.store
-
-        def ids() -> list[int]:
-            with store.session() as session:
-                return [r.attempt_id for r in queue_keys(session, f)]
-
-        self.window.ops.run(ids, self.start)
+        self.tasks.query(lambda s: [r.attempt_id for r in queue_keys(s, f)], self.start,
+                         owner=self)
 
     def start(self, attempt_ids: list[int]) -> None:
         """Run the second opinions of ``attempt_ids`` in the background."""
-        w = self.window
         if self.running:
-            w.show_error(self.tr("Second opinions are already running"))
+            self.error.emit(self.tr("Second opinions are already running"))
             return
         if not attempt_ids:
-            w.show_error(self.tr("No attempt to ask a second opinion about"))
+            self.error.emit(self.tr("No attempt to ask a second opinion about"))
             return
-        config, store = w.config, w.store
-        cancel = threading.Event()
-        self._cancel = cancel
-        w.job_bar.setRange(0, 0)  # busy until the batch knows how many it will ask
-        w.job_bar.show()
-        w.cancel_button.setEnabled(True)
-        w.cancel_button.show()
-        w.error_label.clear()
+        config = self.config()
 
-        def work() -> Any:
-            from reviewer.judge.batch import run_second_opinions
-            from reviewer.judge.client import JudgeClient
+        def work(w: Work) -> SecondOpinionRun:
+            from reviewer.judge.runs import ask_second_opinions
 
-            client = JudgeClient(config.ollama_host, config.ollama_model, timeout=TIMEOUT_S,
-                                 retries=1)
-            report = run_second_opinions(store, client, attempt_ids,
-                                         progress=self.progressed.emit, cancel=cancel)
-            return report, skip_reason(store, attempt_ids, report)
+            return ask_second_opinions(w.store, judge_client(config, TIMEOUT_S), attempt_ids,
+                                       progress=w.progress, cancel=w.cancel)
 
-        w.ops.run_long(work, self._done, self._failed)
+        self._task = self.tasks.long(work, self._done, self._failed, owner=self,
+                                     on_progress=self.progressed.emit)
+        self.started.emit()
 
-    def _show_progress(self, done: int, total: int) -> None:
-        bar = self.window.job_bar
-        bar.setRange(0, max(total, 1))
-        bar.setValue(done)
-
-    def _finish(self) -> None:
-        self._cancel = None
-        self.window.job_bar.hide()
-        self.window.cancel_button.hide()
-
-    def _done(self, result: tuple[Any, str]) -> None:
-        self._finish()
-        w = self.window
-        report, why = result
+    def _done(self, run: SecondOpinionRun) -> None:
+        self._task = None
+        report = run.report
         text = self.tr("Second opinions: %1 asked, %2 now accepted, %3 failed, %4 skipped") \
             .replace("%1", str(report.done)).replace("%2", str(report.saved)) \
             .replace("%3", str(len(report.failed))).replace("%4", str(report.skipped))
         if report.cancelled:
             text += " — " + self.tr("cancelled")
-        if why:
-            text += " — " + why
+        if run.why_skipped:
+            text += " — " + run.why_skipped
         if report.stopped:
-            w.show_error(self.tr("Second opinion stopped: %1").replace("%1", report.stopped))
+            self.error.emit(self.tr("Second opinion stopped: %1").replace("%1", report.stopped))
         elif report.failed:
             key, message = report.failed[0]
             more = len(report.failed) - 1
             line = f"{key}: {message}" + (f" (+{more})" if more else "")
-            w.show_error(self.tr("Second opinion failed: %1").replace("%1", line))
-        w.statusBar().showMessage(text, 15000)
+            self.error.emit(self.tr("Second opinion failed: %1").replace("%1", line))
         self.finished.emit(text)
-        w.apply_filter()
-        if w.current_id is not None:
-            w.load(w.current_id)
 
     def _failed(self, exc: BaseException) -> None:
-        self._finish()
+        self._task = None
         message = str(exc) or type(exc).__name__
-        self.window.show_error(self.tr("Second opinion failed: %1").replace("%1", message))
+        self.error.emit(self.tr("Second opinion failed: %1").replace("%1", message))
         self.finished.emit(message)

@@ -13,10 +13,9 @@ underlined in green. Save stores a new version of the check with a one-line reas
 from __future__ import annotations
 
 import html
-import threading
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -33,15 +32,21 @@ from PySide6.QtWidgets import (
 
 from reviewer.agreement.confusion import Confusion
 from reviewer.catalog.spec import CheckSpec
-from reviewer.catalog.versions import add_check_version, current_check_versions
+from reviewer.changes import Changes
 from reviewer.errors import ReviewerError
 from reviewer.keys import AttemptKey
-from reviewer.revise.backtest import BacktestResult, Cancelled, backtest, response_of
-from reviewer.rule.checks import CheckPattern, PatternError, compile_check, find_matches
-from reviewer.store import Store
-from ui.review.example_models import rich_tooltip
-from ui.tasks import Ops
-from ui.widgets_util import named, plain
+from reviewer.revise.backtest import BacktestResult, Cancelled, backtest
+from reviewer.revise.editors import (
+    ChecksState,
+    Preview,
+    SavedVersion,
+    check_preview,
+    checks_state,
+    save_check_version,
+)
+from reviewer.rule.checks import CheckPattern, PatternError, compile_check
+from ui.tasks import LongTask, TaskManager, Work
+from ui.widgets_util import named, plain, rich_tooltip
 
 DEBOUNCE_MS = 300
 TIMEOUT_S = 0.5
@@ -85,26 +90,44 @@ def highlighted(text: str, old: Spans, new: Spans) -> str:
     return "".join(out)
 
 
+def preview_page(preview: Preview) -> str:
+    """The preview's HTML; ``pre-wrap`` shows runs of spaces and indentation as they are."""
+    return (f'<div style="white-space:pre-wrap">'
+            f'{highlighted(preview.text, preview.old, preview.new)}</div>')
+
+
 class BacktestEditor(QWidget):
-    """Edit a check's pattern, flags, mode and ``when``; back-test live; save a version."""
+    """Edit a check's pattern, flags, mode and ``when``; back-test live; save a version.
 
-    result_shown = Signal()       # the lists and figures show the latest pattern's result
-    error_shown = Signal(str)     # the inline error (invalid pattern, timeout)
-    saved = Signal(str, int)      # check id, new version
-    preview_shown = Signal(str)   # the key whose response the preview shows
+    Back-tests and previews are long jobs of the app's task manager (a newer pattern
+    cancels the running one); saving is an ordered write. When the reviewers' decisions
+    change (they are the labels of the figures) the back-test runs again: at once if the
+    editor is the active window, else when it next becomes active.
 
-    def __init__(self, store: Store, reviewer: str, parent: QWidget | None = None,
+    Signals:
+        result_shown(): the lists and figures show the latest pattern's result.
+        error_shown(str): the inline error (invalid pattern, timeout).
+        saved(str, int): check id, new version.
+        preview_shown(str): the key whose response the preview shows.
+    """
+
+    result_shown = Signal()
+    error_shown = Signal(str)
+    saved = Signal(str, int)
+    preview_shown = Signal(str)
+
+    def __init__(self, tasks: TaskManager, reviewer: str, parent: QWidget | None = None,
                  check_id: str | None = None) -> None:
         super().__init__(parent)
-        self.store = store
+        self.tasks = tasks
         self.reviewer = reviewer
-        self.ops = Ops(self)
         self.specs: dict[str, CheckSpec] = {}
         self.versions: dict[str, int] = {}
         self.result: BacktestResult | None = None
         self.highlights: tuple[Spans, Spans] = ([], [])
         self._generation = 0
-        self._cancel = threading.Event()
+        self._task: LongTask | None = None
+        self._outdated = False
         self._initial = check_id
         self.setWindowTitle(self.tr("Regex back-test"))
         self._build()
@@ -120,6 +143,7 @@ class BacktestEditor(QWidget):
         self.save_button.clicked.connect(self.save)
         for widget in (self.removed, self.added):
             widget.currentTextChanged.connect(self.show_attempt)
+        tasks.changed.connect(self._changed)
         self.reload()
 
     # --- construction --------------------------------------------------------------------
@@ -183,19 +207,30 @@ class BacktestEditor(QWidget):
     # --- loading -------------------------------------------------------------------------
     def reload(self) -> None:
         """Read the checks' current versions (in the background)."""
-        store = self.store
+        self.tasks.query(checks_state, self._loaded, self._failed_load, owner=self)
 
-        def fetch() -> tuple[dict[str, CheckSpec], dict[str, int]]:
-            with store.session() as s:
-                current = current_check_versions(s)
-                specs = {k: CheckSpec(k, v.description, v.pattern, v.flags, v.mode, v.when)
-                         for k, v in sorted(current.items())}
-                return specs, {k: v.version for k, v in current.items()}
+    def _changed(self, changes: Changes) -> None:
+        if not self.isVisible():
+            return
+        if changes.catalog and not self._changed_fields():
+            self.reload()  # a new version stored elsewhere; nothing typed here is lost
+        elif changes.decisions and self.check_box.currentData():
+            # The reviewers' labels changed, and the figures with them.
+            if self.isActiveWindow():
+                self._timer.start()
+            else:
+                self._outdated = True
 
-        self.ops.run(fetch, self._loaded, self._failed_load)
+    def changeEvent(self, event: QEvent) -> None:
+        """Back-test again if decisions changed while another window was active."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow() \
+                and self._outdated and self.isVisible():
+            self._outdated = False
+            self._timer.start()
 
-    def _loaded(self, data: tuple[dict[str, CheckSpec], dict[str, int]]) -> None:
-        self.specs, self.versions = data
+    def _loaded(self, state: ChecksState) -> None:
+        self.specs, self.versions = state.specs, state.versions
         wanted = self._initial or self.check_box.currentData()
         self.check_box.blockSignals(True)
         self.check_box.clear()
@@ -236,7 +271,7 @@ class BacktestEditor(QWidget):
     @property
     def running(self) -> bool:
         """True while a back-test runs."""
-        return self.ops.pending > 0
+        return self._task is not None
 
     def _edited(self) -> None:
         self._update_save()
@@ -248,7 +283,7 @@ class BacktestEditor(QWidget):
         check_id = self.check_box.currentData()
         if not check_id:
             return
-        self._cancel.set()
+        self._stop_running()
         self._generation += 1
         generation = self._generation
         spec = self.candidate()
@@ -260,22 +295,23 @@ class BacktestEditor(QWidget):
             self._update_save()
             return
         self.error.clear()
-        cancel = threading.Event()
-        self._cancel = cancel
         self.status.setText(self.tr("Back-testing…"))
-        store, reviewer = self.store, None
+        self._task = self.tasks.long(
+            lambda w: w.read(lambda s: backtest(s, check_id, spec, reviewer=None,
+                                                timeout=TIMEOUT_S, budget=BUDGET_S,
+                                                cancel=w.cancel.is_set)),
+            lambda r: self._show(generation, r), lambda e: self._failed(generation, e),
+            owner=self)
 
-        def work() -> BacktestResult:
-            with store.session() as s:
-                return backtest(s, check_id, spec, reviewer=reviewer, timeout=TIMEOUT_S,
-                                budget=BUDGET_S, cancel=cancel.is_set)
-
-        self.ops.run(work, lambda r: self._show(generation, r),
-                     lambda e: self._failed(generation, e))
+    def _stop_running(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
 
     def _show(self, generation: int, result: BacktestResult) -> None:
         if generation != self._generation:
             return  # an older pattern's result: the fields changed since
+        self._task = None
         self.result = result
         self.error.clear()
         self.removed.clear()
@@ -298,6 +334,7 @@ class BacktestEditor(QWidget):
     def _failed(self, generation: int, exc: BaseException) -> None:
         if generation != self._generation or isinstance(exc, Cancelled):
             return
+        self._task = None
         self.result = None
         self.show_error(str(exc) if isinstance(exc, ReviewerError)
                         else f"{type(exc).__name__}: {exc}")
@@ -314,30 +351,24 @@ class BacktestEditor(QWidget):
         """Show one response with the matches of the current and the new pattern."""
         if not key_text or self.result is None:
             return
-        result, store = self.result, self.store
+        old, new = self.result.old, self.result.new
 
-        def fetch() -> tuple[str, Spans, Spans]:
-            with store.session() as s:
-                text = response_of(s, AttemptKey.parse(key_text))
-            old = find_matches(compile_check(result.old, timeout=TIMEOUT_S), text,
-                               where=key_text)
-            new = find_matches(compile_check(result.new, timeout=TIMEOUT_S), text,
-                               where=key_text)
-            # Built here, off the GUI thread: a response can be megabytes long. pre-wrap:
-            # runs of spaces and indentation shown as they are, not collapsed.
-            page = f'<div style="white-space:pre-wrap">{highlighted(text, old, new)}</div>'
-            return page, old, new
+        def fetch(w: Work) -> tuple[str, Preview]:
+            found = w.read(lambda s: check_preview(s, AttemptKey.parse(key_text), old, new,
+                                                   timeout=TIMEOUT_S))
+            # The page is built here, off the GUI thread: a response can be megabytes long.
+            return preview_page(found), found
 
-        def done(data: tuple[str, Spans, Spans]) -> None:
-            page, old, new = data
-            self.highlights = (old, new)
+        def done(data: tuple[str, Preview]) -> None:
+            page, found = data
+            self.highlights = (found.old, found.new)
             self.preview.setHtml(page)
             self.preview_shown.emit(key_text)
 
-        self.ops.run(fetch, done, lambda e: self.show_error(str(e)))
+        self.tasks.long(fetch, done, lambda e: self.show_error(str(e)), owner=self)
 
     # --- saving --------------------------------------------------------------------------
-    def _changed(self) -> bool:
+    def _changed_fields(self) -> bool:
         spec = self.specs.get(self.check_box.currentData() or "")
         if spec is None:
             return False
@@ -346,14 +377,14 @@ class BacktestEditor(QWidget):
                                                         spec.when)
 
     def _update_save(self) -> None:
-        self.save_button.setEnabled(bool(self.reason.text().strip()) and self._changed()
+        self.save_button.setEnabled(bool(self.reason.text().strip()) and self._changed_fields()
                                     and not self.error.text())
 
     def save(self) -> None:
         """Store the fields as the check's next version, with the reason."""
         spec = self.specs.get(self.check_box.currentData() or "")
         reason = self.reason.text().strip()
-        if spec is None or not reason or not self._changed():
+        if spec is None or not reason or not self._changed_fields():
             return
         c = self.candidate()
         try:
@@ -362,13 +393,10 @@ class BacktestEditor(QWidget):
             self.show_error(str(exc))
             return
         new = CheckSpec(spec.id, spec.description, c.pattern, c.flags, c.mode, c.when)
-        store, author = self.store, self.reviewer
+        author = self.reviewer
 
-        def write() -> int:
-            with store.session() as s:
-                return add_check_version(s, new, reason=reason, author=author).version
-
-        def done(version: int) -> None:
+        def done(saved: SavedVersion) -> None:
+            version = saved.version
             self.specs[new.id] = new
             self.versions[new.id] = version
             self.reason.clear()
@@ -378,13 +406,15 @@ class BacktestEditor(QWidget):
                                 .replace("%2", str(version)))
             self.saved.emit(new.id, version)
 
-        self.ops.run(write, done, lambda e: self.show_error(str(e)))
+        self.tasks.write(lambda s: save_check_version(s, new, reason=reason, author=author),
+                         done, lambda e: self.show_error(str(e)), owner=self)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Cancel the back-test in progress and wait for the thread before closing."""
+        """Stop the typing pause and cancel the back-test in progress (its answer is
+        dropped; the manager's thread is not waited for)."""
         self._timer.stop()
-        self._cancel.set()
-        self.ops.wait()
+        self._stop_running()
+        self.tasks.cancel_long(self)
         super().closeEvent(event)
 
     def sizeHint(self) -> Any:

@@ -1,15 +1,15 @@
 """Criteria editor: a new wording of a criterion with a reason, then re-judge what it touched.
 
-Saving stores the next version (``reviewer.catalog.add_criterion_version``). "Re-judge"
-sends every attempt the criterion touched to the judge again, the criterion alone under
-its new wording (``reviewer.criterion_rejudge``), on the long-jobs thread with a progress
-bar and Cancel; the table then lists the verdicts that flipped and whether the filter's
-decision flips with them.
+Saving stores the next version (``reviewer.revise.editors.save_criterion_version``) as an
+ordered write of the app's task manager. "Re-judge" sends every attempt the criterion
+touched to the judge again, the criterion alone under its new wording
+(``reviewer.revise.editors.rejudge_touched``), as a long job with a progress bar and
+Cancel; the table then lists the verdicts that flipped and whether the filter's decision
+flips with them.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -32,11 +32,18 @@ from PySide6.QtWidgets import (
 )
 
 from reviewer.catalog.spec import CriterionSpec
-from reviewer.catalog.versions import add_criterion_version, current_criterion_versions
+from reviewer.changes import Changes
 from reviewer.judge.client import JudgeClient
-from reviewer.revise.criterion_rejudge import RejudgeReport, rejudge_criterion, touched_counts
-from reviewer.store import Store
-from ui.tasks import Ops
+from reviewer.revise.criterion_rejudge import RejudgeReport
+from reviewer.revise.editors import (
+    CriteriaState,
+    RejudgeRun,
+    SavedVersion,
+    criteria_state,
+    rejudge_touched,
+    save_criterion_version,
+)
+from ui.tasks import LongTask, TaskManager
 from ui.widgets_util import named, plain
 
 ClientFactory = Callable[[], JudgeClient]
@@ -47,28 +54,32 @@ def _yes_no(met: bool) -> str:
 
 
 class CriteriaEditor(QWidget):
-    """Edit a criterion's text, save a version, re-judge and show the flips."""
+    """Edit a criterion's text, save a version, re-judge and show the flips.
 
-    saved = Signal(str, int)          # criterion id, new version
-    rejudged = Signal(object)         # the RejudgeReport
-    progressed = Signal(int, int)     # emitted from the worker thread; Qt queues it
+    Signals:
+        saved(str, int): criterion id, new version.
+        rejudged(object): the ``RejudgeReport`` of a finished re-judging run.
+    """
 
-    def __init__(self, store: Store, reviewer: str, client_factory: ClientFactory | None = None,
-                 parent: QWidget | None = None, criterion_id: str | None = None) -> None:
+    saved = Signal(str, int)
+    rejudged = Signal(object)
+
+    def __init__(self, tasks: TaskManager, reviewer: str,
+                 client_factory: ClientFactory | None = None, parent: QWidget | None = None,
+                 criterion_id: str | None = None) -> None:
         super().__init__(parent)
-        self.store = store
+        self.tasks = tasks
         self.reviewer = reviewer
         self.client_factory = client_factory
-        self.ops = Ops(self)
         self.specs: dict[str, CriterionSpec] = {}
         self.versions: dict[str, int] = {}
         self.touched: dict[str, int] = {}
         self.report: RejudgeReport | None = None
-        self._cancel: threading.Event | None = None
+        self._task: LongTask | None = None
         self._initial = criterion_id
         self.setWindowTitle(self.tr("Criteria editor"))
         self._build()
-        self.progressed.connect(self._progress)
+        tasks.changed.connect(self._changed)
         self.reload()
 
     def _build(self) -> None:
@@ -117,21 +128,17 @@ class CriteriaEditor(QWidget):
     # --- loading -------------------------------------------------------------------------
     def reload(self) -> None:
         """Read the criteria's current versions and how many attempts each touched."""
-        store = self.store
+        self.tasks.query(criteria_state, self._loaded, lambda e: self.status.setText(str(e)),
+                         owner=self)
 
-        def fetch() -> tuple[dict[str, CriterionSpec], dict[str, int], dict[str, int]]:
-            with store.session() as s:
-                current = current_criterion_versions(s)
-                specs = {k: CriterionSpec(k, v.kind, v.severity, v.text)
-                         for k, v in sorted(current.items())}
-                return (specs, {k: v.version for k, v in current.items()},
-                        touched_counts(s))
+    def _changed(self, changes: Changes) -> None:
+        spec = self.specs.get(self.box.currentData() or "")
+        edited = spec is not None and self.text.toPlainText().strip() != spec.text
+        if changes.catalog and self.isVisible() and not edited:
+            self.reload()  # a version stored elsewhere; nothing typed here is lost
 
-        self.ops.run(fetch, self._loaded, lambda e: self.status.setText(str(e)))
-
-    def _loaded(self, data: tuple[dict[str, CriterionSpec], dict[str, int],
-                                  dict[str, int]]) -> None:
-        self.specs, self.versions, self.touched = data
+    def _loaded(self, state: CriteriaState) -> None:
+        self.specs, self.versions, self.touched = state.specs, state.versions, state.touched
         wanted = self._initial or self.box.currentData()
         self.box.blockSignals(True)
         self.box.clear()
@@ -156,7 +163,7 @@ class CriteriaEditor(QWidget):
     def _update_buttons(self) -> None:
         spec = self.specs.get(self.box.currentData() or "")
         new = self.text.toPlainText().strip()
-        busy = self._cancel is not None
+        busy = self._task is not None
         self.save_button.setEnabled(spec is not None and bool(new) and new != spec.text
                                     and bool(self.reason.text().strip()) and not busy)
         self.rejudge_button.setEnabled(spec is not None and self.client_factory is not None
@@ -173,13 +180,10 @@ class CriteriaEditor(QWidget):
         if spec is None or not reason or not text:
             return
         new = CriterionSpec(spec.id, spec.kind, spec.severity, text)
-        store, author = self.store, self.reviewer
+        author = self.reviewer
 
-        def write() -> int:
-            with store.session() as s:
-                return add_criterion_version(s, new, reason=reason, author=author).version
-
-        def done(version: int) -> None:
+        def done(saved: SavedVersion) -> None:
+            version = saved.version
             self.specs[new.id] = new
             self.versions[new.id] = version
             self.reason.clear()
@@ -188,46 +192,44 @@ class CriteriaEditor(QWidget):
                                 .replace("%1", new.id).replace("%2", str(version)))
             self.saved.emit(new.id, version)
 
-        self.ops.run(write, done, lambda e: self.status.setText(str(e)))
+        self.tasks.write(lambda s: save_criterion_version(s, new, reason=reason, author=author),
+                         done, lambda e: self.status.setText(str(e)), owner=self)
 
     # --- re-judging ----------------------------------------------------------------------
     def rejudge(self) -> None:
         """Re-judge the touched attempts under the current version, in the background."""
         cid = self.box.currentData()
-        if not cid or self.client_factory is None or self._cancel is not None:
+        if not cid or self.client_factory is None or self._task is not None:
             return
-        factory, store = self.client_factory, self.store
-        cancel = threading.Event()
-        self._cancel = cancel
+        factory = self.client_factory
         self.bar.setRange(0, 0)
         self.bar.show()
         self.cancel_button.show()
         self.status.setText(self.tr("Re-judging %1…").replace("%1", cid))
+        self._task = self.tasks.long(
+            lambda w: rejudge_touched(w.store, factory(), cid, progress=w.progress,
+                                      cancel=w.cancel),
+            self._rejudged, self._rejudge_failed, owner=self, on_progress=self._progress)
         self._update_buttons()
-
-        def work() -> RejudgeReport:
-            return rejudge_criterion(store, factory(), cid, progress=self.progressed.emit,
-                                     cancel=cancel)
-
-        self.ops.run_long(work, self._rejudged, self._rejudge_failed)
 
     def cancel(self) -> None:
         """Stop after the attempt in flight (what arrived is kept)."""
-        if self._cancel is not None:
-            self._cancel.set()
+        if self._task is not None:
+            self._task.cancel()
 
     def _progress(self, done: int, total: int) -> None:
         self.bar.setRange(0, max(total, 1))
         self.bar.setValue(done)
 
     def _finish(self) -> None:
-        self._cancel = None
+        self._task = None
         self.bar.hide()
         self.cancel_button.hide()
         self._update_buttons()
 
-    def _rejudged(self, report: RejudgeReport) -> None:
+    def _rejudged(self, run: RejudgeRun) -> None:
         self._finish()
+        report = run.report
         self.report = report
         self.status.setText(report.summary() + (
             f" — {report.failed[0][0]}: {report.failed[0][1]}" if report.failed else ""))
@@ -247,9 +249,8 @@ class CriteriaEditor(QWidget):
         self.status.setText(self.tr("Re-judging failed: %1").replace("%1", str(exc)))
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Cancel a re-judging run and wait for the threads before closing."""
+        """Cancel a re-judging run (what arrived is kept; its answer is dropped)."""
         self.cancel()
-        self.ops.wait()
         super().closeEvent(event)
 
     def sizeHint(self) -> Any:

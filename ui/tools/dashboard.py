@@ -1,18 +1,21 @@
 """Agreement dashboard: grader vs reviewer per criterion and per check, refusals per cause.
 
-Numbers come from ``reviewer.agreement.feedback_stats`` (the same figures as
-``reviewer stats --json``), computed on a background thread. The chart is drawn with
-QPainter (QtCharts is not part of pyside6-essentials): per row, the false-failure rate
-and the coverage as two horizontal bars. When no accepted attempt was audited, coverage
-cannot be known: a warning says so and coverage shows as "unknown".
+Numbers come from ``reviewer.agreement.dashboard.dashboard_stats`` (the figures of
+``reviewer stats --json``), computed as a long job of the app's task manager, and again
+when an operation reports changed decisions, verdicts or versions: at once if the
+dashboard is the active window, else when it next becomes active (a whole-store pass per
+decision made in the review window would keep a core busy while the reviewer works).
+The chart is drawn with QPainter (QtCharts is not part of pyside6-essentials): per row,
+the false-failure rate and the coverage as two horizontal bars. When no accepted attempt
+was audited, coverage cannot be known: a warning says so and coverage shows as "unknown".
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QCloseEvent, QColor, QPainter, QPaintEvent
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -25,10 +28,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from reviewer.agreement.feedback import feedback_stats
-from reviewer.agreement.reviewers import ReviewerAgreement, reviewer_agreement
-from reviewer.store import Store
-from ui.tasks import Ops
+from reviewer.agreement.dashboard import dashboard_stats
+from reviewer.agreement.reviewers import ReviewerAgreement
+from reviewer.changes import Changes
+from ui.tasks import TaskManager
 from ui.widgets_util import named, plain
 
 FFR_COLOR = QColor("#c62828")
@@ -102,17 +105,23 @@ COLUMNS = ("", "labelled", "caught", "false failures", "misses", "kappa",
 
 
 class AgreementDashboard(QWidget):
-    """Numbers and bars of grader/reviewer agreement; refreshes on demand."""
+    """Numbers and bars of grader/reviewer agreement; refreshes on demand and on changes.
+
+    Signals:
+        loaded(): the figures shown are the latest computed.
+    """
 
     loaded = Signal()
 
-    def __init__(self, store: Store, parent: QWidget | None = None,
+    def __init__(self, tasks: TaskManager, parent: QWidget | None = None,
                  reviewer: str | None = None) -> None:
         super().__init__(parent)
-        self.store = store
+        self.tasks = tasks
         self.reviewer = reviewer
-        self.ops = Ops(self)
         self.stats: dict[str, Any] | None = None
+        self._computing = False
+        self._stale = False  # a change arrived during a pass: one more pass
+        self._outdated = False  # a change arrived while inactive: a pass when active
         self.setWindowTitle(self.tr("Agreement dashboard"))
         self.warning = plain(named(QLabel(), "coverage_warning"))
         self.warning.setWordWrap(True)
@@ -156,28 +165,55 @@ class AgreementDashboard(QWidget):
         layout.addWidget(self.cut)
         layout.addWidget(QLabel(self.tr("Agreement between reviewers (team mode)")))
         layout.addWidget(self.reviewers, 1)
+        tasks.changed.connect(self._changed)
         self.refresh()
 
     def refresh(self) -> None:
-        """Recompute the figures in the background."""
-        store, reviewer = self.store, self.reviewer
-
-        def work() -> dict[str, Any]:
-            with store.session() as s:
-                stats = feedback_stats(s, reviewer)
-                stats["between_reviewers"] = reviewer_agreement(s)
-                return stats
-
+        """Recompute the figures in the background (once more after a running pass)."""
+        if self._computing:
+            self._stale = True
+            return
+        reviewer = self.reviewer
+        self._computing = True
         self.refresh_button.setEnabled(False)
-        self.ops.run(work, self.show_stats, self._failed)
+        self.tasks.long_query(lambda s: dashboard_stats(s, reviewer), self.show_stats,
+                              self._failed, owner=self)
+
+    def _changed(self, changes: Changes) -> None:
+        if not (changes.decisions or changes.verdicts or changes.catalog
+                or changes.attempts_added):
+            return
+        if self.isVisible() and self.isActiveWindow():
+            self.refresh()
+        else:
+            self._outdated = True
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Recompute figures made out of date while another window was active."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow() \
+                and self._outdated:
+            self._outdated = False
+            self.refresh()
+
+    def _computed(self) -> bool:
+        """The pass ended; False when another must run (a change arrived meanwhile)."""
+        self._computing = False
+        self.refresh_button.setEnabled(True)
+        if self._stale:
+            self._stale = False
+            self.refresh()
+            return False
+        return True
 
     def _failed(self, exc: BaseException) -> None:
-        self.refresh_button.setEnabled(True)
-        self.error.setText(str(exc) or type(exc).__name__)
+        if self._computed():
+            self.error.setText(str(exc) or type(exc).__name__)
 
     def show_stats(self, stats: dict[str, Any]) -> None:
         """Fill the labels, tables and bars."""
-        self.refresh_button.setEnabled(True)
+        if not self._computed():
+            return
         self.error.clear()
         self.stats = stats
         agreed = stats["agreement"]
@@ -243,8 +279,3 @@ class AgreementDashboard(QWidget):
                                         str(c["overturned"]))):
                 self.causes.setItem(r, col, QTableWidgetItem(text))
         self.causes.resizeColumnsToContents()
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        """Wait for a refresh in progress before closing."""
-        self.ops.wait()
-        super().closeEvent(event)

@@ -3,7 +3,9 @@
 Dataset options (one example per turn or per conversation, chat or ShareGPT) are enabled
 only for the dataset. The file is written to a temporary file and renamed
 (``reviewer.atomic``), so a failed export leaves nothing half-written; the error is shown
-in the dialog.
+in the dialog. The export is a long job of the app's task manager: it reads the whole
+store and must not hold up the reviewer's actions; it starts after every write asked for
+before it, so it contains the decision just made.
 """
 
 from __future__ import annotations
@@ -11,7 +13,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -27,23 +28,25 @@ from PySide6.QtWidgets import (
 
 from reviewer.exports import KINDS
 from reviewer.exports.run import run_export
-from reviewer.store import Store
-from ui.tasks import Ops
+from ui.tasks import TaskManager
 from ui.widgets_util import named, plain
 
 SUFFIX = {"catalog": ".json"}
 
 
 class ExportDialog(QDialog):
-    """Choose what to export and where; run it off the GUI thread."""
+    """Choose what to export and where; run it off the GUI thread.
 
-    exported = Signal(str)  # the summary line
+    Signals:
+        exported(str): the export was written; its summary line.
+    """
 
-    def __init__(self, store: Store, parent: QWidget | None = None,
+    exported = Signal(str)
+
+    def __init__(self, tasks: TaskManager, parent: QWidget | None = None,
                  folder: Path | None = None) -> None:
         super().__init__(parent)
-        self.store = store
-        self.ops = Ops(self)
+        self.tasks = tasks
         self.folder = folder or Path.home()
         self.setWindowTitle(self.tr("Export"))
         self.kind = named(QComboBox(), "kind")
@@ -51,7 +54,8 @@ class ExportDialog(QDialog):
                   "catalog": self.tr("Catalog with versions (JSON)"),
                   "golden": self.tr("Golden set for the filter's tests (JSONL)"),
                   "resume": self.tr("Conversations to resume (JSONL)"),
-                  "decisions": self.tr("Audit trail (JSONL)")}
+                  "decisions": self.tr("Audit trail (JSONL)"),
+                  "calibration": self.tr("Calibration scores with their grading files (JSONL)")}
         for kind in KINDS:
             self.kind.addItem(labels[kind], kind)
         self.per = named(QComboBox(), "per")
@@ -106,16 +110,12 @@ class ExportDialog(QDialog):
         if not text:
             self.status.setText(self.tr("Choose a file to write."))
             return
-        store, kind, out = self.store, self.kind.currentData(), Path(text).expanduser()
+        kind, out = self.kind.currentData(), Path(text).expanduser()
         per, fmt = self.per.currentData(), self.fmt.currentData()
-
-        def work() -> str:
-            with store.session() as s:
-                return run_export(s, kind, out, per=per, fmt=fmt)
-
         self.export_button.setEnabled(False)
         self.status.setText(self.tr("Exporting…"))
-        self.ops.run(work, self._done, self._failed)
+        self.tasks.long_query(lambda s: run_export(s, kind, out, per=per, fmt=fmt),
+                              self._done, self._failed, owner=self)
 
     def _done(self, line: str) -> None:
         self.export_button.setEnabled(True)
@@ -126,8 +126,3 @@ class ExportDialog(QDialog):
         self.export_button.setEnabled(True)
         self.status.setText(self.tr("Export failed: %1").replace("%1", str(exc)
                                                                   or type(exc).__name__))
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        """Let a running export finish (it is atomic) before closing."""
-        self.ops.wait()
-        super().closeEvent(event)

@@ -1,7 +1,7 @@
 """PostgreSQL full-text search: attempt_search (tsvector, GIN) kept by the import and triggers
 
 Revision ID: 0007
-Revises: 0005
+Revises: 0006
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from alembic import op
 from sqlalchemy.engine import Connection
 
 revision = "0007"
-down_revision = "0005"
+down_revision = "0006"
 branch_labels = None
 depends_on = None
 

@@ -11,8 +11,14 @@ half-written output.
 per language; ``--json`` prints them as one JSON object.
 
 ``--llm`` (file mode) also asks the judge model to read each rationale alone (the LLM
-tier, ``reviewer.contradiction.llm_tier``) and adds its reading as ``"llm"`` to each line;
-``--host``/``--model`` choose the judge (defaults as for ``reviewer rejudge``).
+tier, ``reviewer.judge.llm_tier``) and adds its reading as ``"llm"`` to each line;
+``--host``/``--model`` choose the judge (defaults as for ``reviewer rejudge``). Each line
+is written as its reading arrives; requests go through the judge cache of the store
+(``--db``, as every command), so a rerun after an interruption answers the lines already
+read from the cache and asks only the rest. A fault on one line gives it ``"llm":
+{"error": …}`` and the next line is read (exit 1 at the end); a fault that would repeat
+for every line (no server, unknown model, the same HTTP 5xx three times in a row) stops
+the command with "rerun to resume".
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from reviewer.cli.common import print_json
+from reviewer.cli.common import print_json, store_from
 from reviewer.contradiction.detector import THRESHOLD
 from reviewer.contradiction.evaluate import (
     Counts,
@@ -34,9 +40,10 @@ from reviewer.contradiction.evaluate import (
     read_items,
 )
 from reviewer.contradiction.learned import trained_on
-from reviewer.contradiction.llm_tier import read_rationale
-from reviewer.errors import BadInputError
+from reviewer.errors import BadInputError, JudgeError
 from reviewer.judge.client import JudgeClient
+from reviewer.judge.llm_tier import Stop, read_rationale
+from reviewer.store import Store
 
 
 def register(sub: Any) -> None:
@@ -90,29 +97,57 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         raise BadInputError("--json only applies to --evaluate (file mode always prints JSONL)")
     items = list(read_items(args.input))
-    readings = _llm_readings(args, items) if args.llm else None
-    out = sys.stdout
-    for n, item in enumerate(items):
-        found = detect_item(item)
-        line: dict[str, Any] = {"contradiction": found.contradiction, "score": found.score,
-                                "evidence": found.evidence}
-        if readings is not None:
-            line["llm"] = readings[n]
-        out.write(json.dumps(line, ensure_ascii=False))
-        out.write("\n")
-    return 0
-
-
-def _llm_readings(args: argparse.Namespace, items: list[Item]) -> list[dict[str, Any]]:
-    """The LLM tier's reading of every item, all gathered before anything is printed."""
+    if not args.llm:
+        for item in items:
+            _write(_rules_line(item))
+        return 0
     client = JudgeClient(args.host, args.model, timeout=args.timeout)
-    out = []
-    for item in items:
-        r = read_rationale(client, item.kind, item.verdict, item.rationale,
-                           item.criterion_text, item.criterion_id)
-        out.append({"rationale_says": r.rationale_says, "confidence": r.confidence,
-                    "contradiction": r.contradiction, "score": r.score})
-    return out
+    store = store_from(args)
+    try:
+        return _with_llm(client, store, items)
+    finally:
+        store.close()
+
+
+def _rules_line(item: Item) -> dict[str, Any]:
+    found = detect_item(item)
+    return {"contradiction": found.contradiction, "score": found.score,
+            "evidence": found.evidence}
+
+
+def _write(line: dict[str, Any]) -> None:
+    sys.stdout.write(json.dumps(line, ensure_ascii=False) + "\n")
+    sys.stdout.flush()  # each line as it arrives: an interrupted run keeps its lines
+
+
+def _with_llm(client: JudgeClient, store: Store, items: list[Item]) -> int:
+    """Each line with the LLM tier's reading, written as it arrives."""
+    stop, failed = Stop(), 0
+    for n, item in enumerate(items, 1):
+        line = _rules_line(item)
+        try:
+            r = read_rationale(client, item.kind, item.verdict, item.rationale,
+                               item.criterion_text, item.criterion_id, store=store)
+        except JudgeError as exc:
+            failed += 1
+            why = stop.after(exc)
+            if why:
+                raise JudgeError(f"{why}; {len(items) - n + 1} of {len(items)} lines not "
+                                 "read, rerun to resume (lines already read come from the "
+                                 "cache)") from None
+            print(f"reviewer: {_where(item, n)}: {exc}", file=sys.stderr)
+            line["llm"] = {"error": str(exc)}
+        else:
+            stop.after(None)
+            line["llm"] = {"rationale_says": r.rationale_says, "confidence": r.confidence,
+                           "contradiction": r.contradiction, "score": r.score}
+        _write(line)
+    return 1 if failed else 0
+
+
+def _where(item: Item, n: int) -> str:
+    """``item N`` (and its criterion) for a message about one input item."""
+    return f"item {n}" + (f" ({item.criterion_id})" if item.criterion_id else "")
 
 
 def _row(name: str, c: Counts) -> str:

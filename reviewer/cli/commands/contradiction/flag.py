@@ -16,9 +16,9 @@ from tqdm import tqdm  # type: ignore[import-untyped]
 
 from reviewer.cli.common import store_from
 from reviewer.contradiction.flagging import flag_all
-from reviewer.contradiction.llm_tier import flag_verdicts, refusing_verdicts
 from reviewer.errors import JudgeError
 from reviewer.judge.client import JudgeClient
+from reviewer.judge.llm_tier import flag_verdicts, refusing_verdicts
 
 
 def register(sub: Any) -> None:
@@ -59,12 +59,13 @@ def run(args: argparse.Namespace) -> int:
     finally:
         store.close()
     print(f"llm tier: {report.read} read, {report.flagged} flagged, "
-          f"{report.skipped} already read, {len(report.failed)} failed")
-    if report.failed:
-        for message in report.failed[:-1]:
-            print(f"reviewer: {message}", file=sys.stderr)
-        raise JudgeError(report.failed[-1])
-    return 0
+          f"{report.skipped} already read, {len(report.failed)} failed"
+          + (f", {report.not_run} not run" if report.not_run else ""))
+    for message in report.failed[:-1] if report.stopped else report.failed:
+        print(f"reviewer: {message}", file=sys.stderr)
+    if report.stopped:
+        raise JudgeError(f"{report.stopped}; {report.not_run} not read, rerun to resume")
+    return 1 if report.failed else 0
 
 
 def _advance(bar: Any, done: int, total: int) -> None:

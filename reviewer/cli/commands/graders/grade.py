@@ -20,7 +20,8 @@ from reviewer.graders.batch import COMPONENTS, GRADERS, GradeOptions, iter_grade
 from reviewer.graders.combine import parse_weights
 from reviewer.graders.judge import DEFAULT_HOST, Judge, JudgeConfig
 from reviewer.graders.lint import lint
-from reviewer.graders.rows import read_rows
+from reviewer.graders.rows import Row, read_rows
+from reviewer.judge.context import DEFAULT_MAX_CTX
 
 
 def add_judge_arguments(parser: argparse.ArgumentParser) -> None:
@@ -43,25 +44,22 @@ def judge_host(host: str | None) -> str:
     return host or os.environ.get("OLLAMA_HOST") or DEFAULT_HOST
 
 
-def register(sub: Any) -> None:
-    """Add the ``grade`` subcommand."""
-    p = sub.add_parser(
-        "grade",
-        help="score answers with a grader (exact, rouge_l, numeric, judge, …)",
-        description="Score each line of IN.jsonl; see docs/graders.md.",
-    )
-    p.add_argument("grader", choices=GRADERS, metavar="GRADER", help=", ".join(GRADERS))
-    p.add_argument("input", metavar="IN.jsonl")
-    p.add_argument("-o", "--output", metavar="OUT.jsonl", help="write here instead of stdout")
+def add_grading_arguments(p: argparse.ArgumentParser) -> None:
+    """The judge and grader parameters of ``grade`` (``calibrate`` takes them too)."""
     add_judge_arguments(p)
-    p.add_argument("--timeout", type=float, default=120.0, help="seconds per judge call (120)")
+    p.add_argument("--timeout", type=float, default=120.0,
+                   help="seconds one judge call may take in all, body included (120)")
+    p.add_argument("--think", action="store_true",
+                   help="let a reasoning judge think (its reasoning goes with the notes)")
+    p.add_argument("--max-ctx", type=int, default=DEFAULT_MAX_CTX, metavar="TOKENS",
+                   help=f"largest judge context a group may ask for ({DEFAULT_MAX_CTX})")
     p.add_argument("--seed", type=int, default=42, help="judge sampling seed (default 42)")
     p.add_argument("--retries", type=int, default=2, help="retries on transient judge faults")
     p.add_argument(
         "--num-ctx",
         type=int,
         metavar="TOKENS",
-        help="judge context size (Ollama's default may truncate N long answers)",
+        help="fixed judge context size (default: sized to each group, see --max-ctx)",
     )
     p.add_argument("--pattern", help="regex grader: pattern (else each line's 'expected')")
     p.add_argument("--flags", default="", help="regex flags among imsx")
@@ -85,6 +83,19 @@ def register(sub: Any) -> None:
         metavar="NAME=W,…",
         help=f"mix grader weights over {', '.join(sorted(COMPONENTS))}",
     )
+
+
+def register(sub: Any) -> None:
+    """Add the ``grade`` subcommand."""
+    p = sub.add_parser(
+        "grade",
+        help="score answers with a grader (exact, rouge_l, numeric, judge, …)",
+        description="Score each line of IN.jsonl; see docs/graders.md.",
+    )
+    p.add_argument("grader", choices=GRADERS, metavar="GRADER", help=", ".join(GRADERS))
+    p.add_argument("input", metavar="IN.jsonl")
+    p.add_argument("-o", "--output", metavar="OUT.jsonl", help="write here instead of stdout")
+    add_grading_arguments(p)
     p.set_defaults(func=run)
 
 
@@ -118,6 +129,26 @@ def options_from(args: argparse.Namespace) -> GradeOptions:
     )
 
 
+def judge_from(args: argparse.Namespace, grader: str) -> Judge:
+    """The judge the command line asks for (``grader`` names who needs it in errors)."""
+    if not args.model:
+        raise BadInputError(f"the {grader} grader needs a judge model (--model NAME)")
+    if args.timeout <= 0:
+        raise BadInputError("--timeout must be a positive number of seconds")
+    return Judge(
+        JudgeConfig(
+            model=args.model,
+            host=judge_host(args.host),
+            timeout=args.timeout,
+            seed=args.seed,
+            retries=max(0, args.retries),
+            num_ctx=args.num_ctx,
+            max_ctx=args.max_ctx,
+            think=args.think,
+        )
+    )
+
+
 def _progress(done: int, total: int) -> None:
     """Judge progress on an interactive terminal only (never in logs or pipes)."""
     if sys.stderr.isatty():
@@ -129,30 +160,25 @@ def run(args: argparse.Namespace) -> int:
     """Grade the file; BadInputError/JudgeError become one-line messages in main.
 
     Lines are written as soon as they are graded (in input order), so a judge failure
-    halfway keeps the lines already done.
+    halfway keeps the lines already done. A group the judge gives no notes for is
+    written with ``score`` null and ``judge_error``, named on stderr, and the others are
+    still graded (exit 1).
     """
     options = options_from(args)
     weights = weights_for(args.grader, options)
     rows = read_rows(args.input)
-    judge = None
-    if "judge" in weights:
-        if not args.model:
-            raise BadInputError(f"the {args.grader} grader needs a judge model (--model NAME)")
-        if args.timeout <= 0:
-            raise BadInputError("--timeout must be a positive number of seconds")
-        judge = Judge(
-            JudgeConfig(
-                model=args.model,
-                host=judge_host(args.host),
-                timeout=args.timeout,
-                seed=args.seed,
-                retries=max(0, args.retries),
-                num_ctx=args.num_ctx,
-            )
-        )
+    judge = judge_from(args, args.grader) if "judge" in weights else None
     for warning in lint(rows, weights, judge_model=args.model, policy_model=args.policy_model):
         print(f"warning [{warning.code}]: {warning.message}", file=sys.stderr)
-    graded = iter_graded(rows, args.grader, options, judge, _progress)
+    failed: list[str] = []
+
+    def on_failure(message: str, group: list[Row]) -> None:
+        lines = ", ".join(str(r.line) for r in group)
+        failed.append(message)
+        print(f"reviewer: {message}; line{'s' if len(group) > 1 else ''} {lines} not graded",
+              file=sys.stderr)
+
+    graded = iter_graded(rows, args.grader, options, judge, _progress, on_failure)
     with contextlib.ExitStack() as stack:
         out: TextIO = sys.stdout
         if args.output:
@@ -163,4 +189,4 @@ def run(args: argparse.Namespace) -> int:
         for g in graded:
             out.write(json.dumps(g.as_dict(args.grader), ensure_ascii=False) + "\n")
             out.flush()
-    return 0
+    return 1 if failed else 0

@@ -3,7 +3,10 @@
 Asks the judge a second opinion (a doubted success criterion judged alone) for every
 selected attempt that qualifies under the seed's rule, ``--parallel`` at a time, with a
 progress bar on stderr. Answers are committed as they arrive: after an interruption the
-same command resumes where it stopped. Exit 0 when every request succeeded, 1 otherwise.
+same command resumes where it stopped. Each second opinion goes through the guard
+(``--guard``): an unreliable one is stored and reported, not applied. ``--reassess``
+puts the stored ones through the guard again without asking the judge. Exit 0 when
+every request succeeded, 1 otherwise.
 """
 
 from __future__ import annotations
@@ -19,7 +22,11 @@ from reviewer.cli.common import print_json, store_from
 from reviewer.errors import BadInputError, JudgeError
 from reviewer.judge.batch import DEFAULT_PARALLEL, BatchReport, run_second_opinions
 from reviewer.judge.client import JudgeClient
+from reviewer.judge.context import DEFAULT_MAX_CTX
+from reviewer.judge.guard import LEVELS, strictness
+from reviewer.judge.reassess import reassess
 from reviewer.judge.second_opinion import (
+    FAILED,
     FLIPPED,
     SKIPPED,
     Outcome,
@@ -32,6 +39,7 @@ from reviewer.judge.selection import (
     criterion_candidates,
     flagged_candidates,
 )
+from reviewer.judge.transport import STREAK
 from reviewer.keys import AttemptKey
 from reviewer.rule.replay import load_attempts
 from reviewer.store import Store
@@ -51,6 +59,9 @@ def register(sub: Any) -> None:
     which.add_argument("--attempt", metavar="RUN/CONVERSATION/TURN/ATTEMPT",
                        help="only this attempt")
     which.add_argument("--criterion", metavar="ID", help="only this success criterion")
+    which.add_argument("--reassess", action="store_true",
+                       help="put the stored second opinions through the guard again "
+                            "(no request sent)")
     p.add_argument("--host", metavar="URL",
                    help="Ollama server (default: $OLLAMA_HOST or http://127.0.0.1:11434)")
     p.add_argument("--model", metavar="NAME",
@@ -58,7 +69,16 @@ def register(sub: Any) -> None:
     p.add_argument("--parallel", type=int, default=DEFAULT_PARALLEL, metavar="N",
                    help=f"requests in flight at once (default {DEFAULT_PARALLEL})")
     p.add_argument("--timeout", type=float, default=120.0, metavar="S",
-                   help="seconds to wait for one reply (default 120)")
+                   help="seconds one request may take in all, body included (default 120)")
+    p.add_argument("--think", action="store_true",
+                   help="let a reasoning model think (its reasoning is stored, never parsed)")
+    p.add_argument("--guard", choices=tuple(LEVELS), default=None,
+                   help="how demanding the second-opinion guard is (default: "
+                        "$REVIEWER_GUARD or normal)")
+    p.add_argument("--max-ctx", type=int, default=DEFAULT_MAX_CTX, metavar="TOKENS",
+                   help=f"largest context a request may ask for (default {DEFAULT_MAX_CTX})")
+    p.add_argument("--stop-after", type=int, default=STREAK, metavar="K",
+                   help=f"stop after the same server error K times in a row (default {STREAK})")
     p.add_argument("--retries", type=int, default=2, metavar="N",
                    help="extra tries on transient faults, with backoff (default 2)")
     p.add_argument("--backoff", type=float, default=1.0, help=argparse.SUPPRESS)
@@ -82,12 +102,22 @@ def _client(args: argparse.Namespace) -> JudgeClient:
         raise BadInputError(f"--parallel must be between 1 and {MAX_PARALLEL}")
     if args.retries < 0:
         raise BadInputError("--retries must be 0 or more")
+    if args.stop_after < 1:
+        raise BadInputError("--stop-after must be 1 or more")
     return JudgeClient(args.host, args.model, timeout=args.timeout, retries=args.retries,
-                       backoff=args.backoff)
+                       backoff=args.backoff, think=args.think, max_ctx=args.max_ctx)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the second opinions and print what they did."""
+    level = strictness(args.guard)
+    if args.reassess:
+        store = store_from(args)
+        try:
+            print(reassess(store, level).summary())
+        finally:
+            store.close()
+        return 0
     client = _client(args)
     store = store_from(args)
     try:
@@ -119,7 +149,8 @@ def _run_with_bar(store: Store, client: JudgeClient, ids: list[int],
 
     try:
         return run_second_opinions(store, client, ids, parallel=args.parallel,
-                                   only=args.criterion, progress=progress, cancel=cancel)
+                                   only=args.criterion, progress=progress, cancel=cancel,
+                                   guard=strictness(args.guard), stop_after=args.stop_after)
     except KeyboardInterrupt:
         bar.close()
         print("answers received so far are kept; rerun the same command to resume",
@@ -139,18 +170,25 @@ def _why_skipped(store: Store, attempt_id: int, only: str | None) -> Outcome:
 def _outcome_line(o: Outcome) -> str:
     if o.status == SKIPPED:
         return f"{o.key}: no second opinion ({o.message})"
-    if o.status == "failed":
+    if o.status == FAILED:
         return f"{o.key}: second opinion failed: {o.message}"
-    said = ", ".join(f"{c} {'oui' if c in o.said_yes else 'non'}" for c in o.asked)
+    said = ", ".join(_said(o, c) for c in o.asked)
     verdict = "now accepted" if o.status == FLIPPED else "still refused"
     return f"{o.key}: re-judged alone: {said}; {verdict}"
 
 
+def _said(o: Outcome, criterion: str) -> str:
+    text = f"{criterion} {'oui' if criterion in o.said_yes else 'non'}"
+    if criterion in o.unreliable:
+        text += f" (unreliable — not applied: {o.unreliable[criterion]})"
+    return text
+
+
 def _print_text(report: BatchReport, *, single: bool) -> None:
     for outcome in report.outcomes:
-        if outcome.status == "failed":
+        if outcome.status == FAILED:
             print(_outcome_line(outcome), file=sys.stderr)
-        elif single or outcome.status == FLIPPED:
+        elif single or outcome.status == FLIPPED or outcome.unreliable:
             print(_outcome_line(outcome))
     print(report.summary())
 
@@ -162,12 +200,14 @@ def _as_json(report: BatchReport, client: JudgeClient) -> dict[str, Any]:
         "asked": report.done,
         "now_accepted": report.saved,
         "skipped": report.skipped,
+        "unreliable": report.unreliable,
         "not_run": report.not_run,
         "failed": [{"attempt": key, "message": msg} for key, msg in report.failed],
         "stopped": report.stopped or None,
         "outcomes": [
             {"attempt": o.key, "status": o.status, "asked": o.asked, "said_oui": o.said_yes,
-             "accepted": o.accepted, "message": o.message or None}
+             "unreliable": o.unreliable, "accepted": o.accepted,
+             "message": o.message or None}
             for o in report.outcomes
         ],
     }

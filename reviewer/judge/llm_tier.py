@@ -11,7 +11,10 @@ a failure criterion "met" means the answer commits the fault (verdict "oui").
 
 It costs one model call per verdict, so it never runs unless asked (``reviewer flag
 --llm``, ``reviewer contradictions IN.jsonl --llm``). Readings are stored as
-``ContradictionFlag`` rows of tier ``llm`` and requests go through the judge cache.
+``ContradictionFlag`` rows of tier ``llm`` and requests go through the judge cache, so a
+rerun after an interruption asks only what is missing. A fault on one verdict is reported
+and the loop goes on; one that would repeat for every verdict (no server, unknown model,
+the same HTTP 5xx three times in a row) stops it with a resumable message.
 """
 
 from __future__ import annotations
@@ -27,13 +30,16 @@ from sqlalchemy.orm import selectinload
 from models import ContradictionFlag, CriterionVersion, Verdict
 from reviewer.contradiction.detector import THRESHOLD, parse_verdict
 from reviewer.errors import JudgeError
-from reviewer.judge.client import JudgeClient
+from reviewer.judge.client import JudgeClient, JudgeFault
 from reviewer.judge.schema import ReplyError
+from reviewer.judge.transport import STREAK, FaultStreak
 from reviewer.store import Store
 
 TIER = "llm"
 DETECTOR = "llm-reading-v1"
 READINGS = ("met", "not_met", "unclear")
+REPLY_TOKENS = 64
+"""``num_predict`` of a reading: its JSON is about 20 tokens."""
 
 SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -109,7 +115,7 @@ def read_rationale(
     met = parse_verdict(verdict)
     data, request_id = client.chat_json(
         messages_for(kind, rationale, criterion_text, criterion_id), SCHEMA,
-        store=store, validate=_validate, label=DETECTOR,
+        store=store, validate=_validate, label=DETECTOR, reply_tokens=REPLY_TOKENS,
     )
     says = str(data["rationale_says"])
     confidence = min(1.0, max(0.0, float(data["confidence"])))
@@ -126,6 +132,8 @@ class LlmFlagReport:
     flagged: int = 0
     skipped: int = 0
     failed: list[str] = field(default_factory=list)
+    stopped: str = ""
+    not_run: int = 0
 
 
 def refusing_verdicts(store: Store) -> list[int]:
@@ -143,18 +151,37 @@ def refusing_verdicts(store: Store) -> list[int]:
         return list(session.scalars(stmt))
 
 
+class Stop:
+    """Decides when a loop of readings must stop: a fault every request would hit."""
+
+    def __init__(self, limit: int = STREAK) -> None:
+        self.streak = FaultStreak(limit)
+
+    def after(self, exc: JudgeError | None) -> str:
+        """The stop message after this outcome (None = success), "" to go on."""
+        fault = exc if isinstance(exc, JudgeFault) else None
+        if fault is not None and fault.fatal:
+            return str(fault)
+        if self.streak.observe(fault.kind if fault else None, fault.status if fault else None,
+                               fault.detail if fault else ""):
+            return self.streak.stop_message(str(fault))
+        return ""
+
+
 def flag_verdicts(
     store: Store, client: JudgeClient, verdict_ids: Iterable[int], *,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Callable[[int, int], None] | None = None, stop_after: int = STREAK,
 ) -> LlmFlagReport:
     """Read each verdict's rationale with the model and store a tier-``llm`` flag.
 
     Verdicts that already have an ``llm`` flag are skipped (a rerun resumes). Each
     reading is committed as it arrives; a fault is reported and leaves no row. A fault
-    that would repeat for every verdict (no server, unknown model) stops the loop.
+    that would repeat for every verdict (no server, unknown model, the same HTTP 5xx
+    ``stop_after`` times in a row) stops the loop (``report.stopped``, ``not_run``).
     """
     ids = list(verdict_ids)
     report = LlmFlagReport()
+    stop = Stop(stop_after)
     for n, verdict_id in enumerate(ids, 1):
         with store.session() as session:
             verdict = session.scalars(
@@ -172,9 +199,12 @@ def flag_verdicts(
                 reading = read_rationale(client, *args, store=store)
             except JudgeError as exc:
                 report.failed.append(str(exc))
-                if getattr(exc, "fatal", False):
+                report.stopped = stop.after(exc)
+                if report.stopped:
+                    report.not_run = len(ids) - n
                     break
             else:
+                stop.after(None)
                 _store_flag(store, verdict_id, reading)
                 report.read += 1
                 report.flagged += reading.contradiction

@@ -1,0 +1,182 @@
+"""One chat request to an Ollama server, bounded in time, every fault classified.
+
+Shared by the judge client (second opinions, the LLM tier, criterion re-judging, with a
+cache) and the judge grader (``reviewer grade``, no store): this module imports neither
+the database nor the models, so the graders stay pure.
+
+* **The timeout bounds the whole request** (connect, headers and body). httpx's timeouts
+  bound each read, so a server sending one byte per second would never time out; the
+  request runs on ``ollama.AsyncClient`` under ``asyncio.wait_for``, which cancels it
+  (and closes the connection) at the deadline.
+* **Every reply is read apart from the answer**: ``done_reason``, ``prompt_eval_count``,
+  ``eval_count`` and a reasoning model's ``message.thinking`` come back in ``ChatReply``,
+  so a caller can tell a reply cut at ``num_predict`` or a prompt the server cut.
+* **Faults are classified** (``RawFault``: unreachable, timeout, http, not_ollama); the
+  caller words them (the two judge paths keep their own one-line wording) and decides
+  about retries with :func:`transient`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass
+from typing import Any
+
+UNREACHABLE = "unreachable"
+TIMEOUT = "timeout"
+HTTP = "http"
+NOT_OLLAMA = "not_ollama"
+
+
+@dataclass(frozen=True, slots=True)
+class ChatReply:
+    """What the server answered: the content, the reasoning apart, and the counts."""
+
+    content: str
+    thinking: str = ""
+    done_reason: str = ""
+    prompt_tokens: int | None = None
+    reply_tokens: int | None = None
+
+
+class RawFault(Exception):
+    """A request that got no usable reply. ``kind`` is one of the constants above;
+    ``status`` the HTTP status (kind http); ``detail`` a one-line description."""
+
+    def __init__(self, kind: str, detail: str, status: int | None = None) -> None:
+        super().__init__(detail)
+        self.kind = kind
+        self.detail = detail
+        self.status = status
+
+
+def transient(kind: str, status: int | None) -> bool:
+    """Worth retrying: no server (it may be starting), a timeout, HTTP 5xx or 429."""
+    if kind in (UNREACHABLE, TIMEOUT):
+        return True
+    return kind == HTTP and status is not None and (status >= 500 or status == 429)
+
+
+def repeats_for_every_request(kind: str, status: int | None, detail: str) -> bool:
+    """A fault every following request to the same server and model would hit too: no
+    server, unknown model (404), refused credentials, a model that cannot think."""
+    if kind == UNREACHABLE:
+        return True
+    if kind != HTTP or status is None:
+        return False
+    return status in (401, 403, 404) or (status == 400 and "does not support" in detail)
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line (servers send multi-line errors and HTML)."""
+    return " ".join(str(text).split())
+
+
+def _not_ollama(exc: BaseException) -> RawFault:
+    """A 200 reply that is not Ollama's JSON object (a proxy page, a JSON list…)."""
+    if isinstance(exc, json.JSONDecodeError):
+        what = "not JSON"
+    elif isinstance(exc, TypeError):
+        what = "JSON but not an object"
+    elif type(exc).__name__ == "ValidationError":  # pydantic: fields of a chat reply missing
+        what = "JSON but not a chat reply"
+    else:
+        what = f"not Ollama's reply ({type(exc).__name__})"
+    return RawFault(NOT_OLLAMA, f"the server's reply is {what}: is this an Ollama server?")
+
+
+async def _chat(host: str, body: dict[str, Any], timeout: float) -> Any:
+    import ollama  # here, not at module level: it costs a third of the app's start-up
+
+    # The client's own timeout bounds each step too (connect, each read): the deadline
+    # below bounds the sum.
+    async with ollama.AsyncClient(host=host, timeout=timeout) as client:
+        return await asyncio.wait_for(
+            client.chat(model=body["model"], messages=body["messages"],
+                        format=body.get("format"), options=body.get("options"),
+                        think=body.get("think"), stream=False),
+            timeout,
+        )
+
+
+def _run(coroutine: Any) -> Any:
+    """``asyncio.run``, also from a thread whose event loop is running (then the request
+    runs on a helper thread: a running loop cannot be blocked on)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coroutine)
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1, thread_name_prefix="judge-request") as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
+def chat_once(host: str, body: dict[str, Any], timeout: float) -> ChatReply:
+    """Send ``body`` (``model``, ``messages``, ``format``, ``options``, ``think``) once;
+    RawFault on anything but a well-formed reply within ``timeout`` seconds in all."""
+    import httpx  # with ollama: only a judge call needs them
+    import ollama
+    from pydantic import ValidationError
+
+    try:
+        response = _run(_chat(host, body, timeout))
+    except ollama.ResponseError as exc:
+        raise RawFault(HTTP, one_line(exc.error) or "no detail", exc.status_code) from None
+    except (TimeoutError, httpx.TimeoutException):
+        raise RawFault(TIMEOUT, f"timed out after {timeout:g} s") from None
+    except (ConnectionError, httpx.ConnectError):
+        raise RawFault(UNREACHABLE, "no server listening") from None
+    except httpx.TransportError as exc:
+        raise RawFault(UNREACHABLE, f"connection failed ({type(exc).__name__})") from None
+    except (ValueError, TypeError, ValidationError, AttributeError) as exc:
+        raise _not_ollama(exc) from None
+    message = getattr(response, "message", None)
+    if message is None:
+        raise RawFault(NOT_OLLAMA, "the server's reply has no message: is this an Ollama "
+                                   "server?")
+    return ChatReply(
+        content=message.content or "",
+        thinking=getattr(message, "thinking", None) or "",
+        done_reason=response.done_reason or "",
+        prompt_tokens=response.prompt_eval_count,
+        reply_tokens=response.eval_count,
+    )
+
+
+STREAK = 3
+"""How many identical server errors in a row stop a batch (``--stop-after``)."""
+
+
+class FaultStreak:
+    """Counts the same HTTP 5xx fault in a row across a batch (thread-safe).
+
+    A server answering "llama runner process has terminated" to every request would
+    otherwise mark every remaining item failed, each after its retries; after ``limit``
+    identical ones in a row the batch stops with a resumable message. Any other outcome
+    (a success, another fault) starts the count again.
+    """
+
+    def __init__(self, limit: int = STREAK) -> None:
+        import threading
+
+        self.limit = max(1, limit)
+        self._last: tuple[str, int | None, str] | None = None
+        self._count = 0
+        self._lock = threading.Lock()
+
+    def observe(self, kind: str | None, status: int | None = None, detail: str = "") -> bool:
+        """Record one outcome (``kind`` None = success); True when the streak is complete."""
+        with self._lock:
+            if kind != HTTP or status is None or status < 500:
+                self._last, self._count = None, 0
+                return False
+            signature = (kind, status, detail)
+            self._count = self._count + 1 if signature == self._last else 1
+            self._last = signature
+            return self._count >= self.limit
+
+    def stop_message(self, message: str) -> str:
+        """``message`` saying the fault repeated."""
+        return f"{message} ({self.limit} times in a row)"
