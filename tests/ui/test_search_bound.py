@@ -18,15 +18,15 @@ def test_a_pasted_wall_of_words_is_refused_in_one_line(
     w: MainWindow = make_window(filled_store)
     idle(qtbot, w)
     assert decisions(w)
-    w.search.setText(" ".join(f"mot{n}" for n in range(1000)))
-    w.apply_filter()
+    w.filters.search.setText(" ".join(f"mot{n}" for n in range(1000)))
+    w.filters.apply()
     idle(qtbot, w)
     message = w.error_label.text()
     assert message.startswith("search too long: 1,000 words (at most ")
     assert "\n" not in message and "Traceback" not in message
     assert decisions(w) == {}
     # A search within the bound works again.
-    w.search.setText("evenement")
-    w.apply_filter()
+    w.filters.search.setText("evenement")
+    w.filters.apply()
     idle(qtbot, w)
     assert list(decisions(w)) == ["2026-10-14-ministral-8b/recette-999/1/1"]
