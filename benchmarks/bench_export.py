@@ -5,6 +5,14 @@ turn, or the one a reviewer restored), builds the chat examples and writes them 
 manifest, atomically. The baseline writes the very same examples, already in memory,
 with ``json.dumps`` one per line and an ``fsync``. Goal: ours takes at most twice as
 long. Correctness: same number of lines, same bytes.
+
+On PostgreSQL the rows cross a socket: reading the accepted contexts alone with psycopg
+took 2.4 times as long as ``json.dumps`` of the examples in memory (10,000 attempts), so
+that baseline judged the driver more than the export. There, as for the import, the
+judged baseline is raw psycopg: a server-side cursor over the accepted attempts' stored
+contexts and answers, ``json`` both ways, ``fsync`` (``read_and_write``); the ratio to
+``json.dumps`` stays in the checks as information. The file is compared byte for byte
+with SQLite's export of the same run.
 """
 
 from __future__ import annotations
@@ -97,21 +105,27 @@ def run(ctx: Context) -> Result:
     # The same run exported from either backend is the same file, byte for byte.
     digest = hashlib.sha256(out.read_bytes()).hexdigest()
     ctx.state.setdefault("export_digests", {})[ctx.backend] = digest
-    plain = best_time(lambda: read_and_write(ctx.db, base_out), ctx.heavy_repeat)
+    pg = ctx.backend == "postgresql"
+    plain = best_time(lambda: read_and_write(ctx.db, base_out), repeat if pg else ctx.heavy_repeat)
     lines = len(rows)
     for path in (out, base_out):
         path.unlink(missing_ok=True)
     Path(f"{out}.manifest.json").unlink(missing_ok=True)
-    ratio = mine / base
     checks: dict[str, Any] = {"examples": lines, "same_bytes": same,
+                              "json_dumps_s": base, "ratio_to_json_dumps": mine / base,
                               "plain_read_and_write_s": plain,
                               "ratio_to_plain_read_and_write": mine / plain}
+    if pg:
+        base, other, other_label = plain, base, "json.dumps of the examples in memory"
+    else:
+        other, other_label = plain, "the plain driver's read + json both ways"
+    ratio = mine / base
     sqlite_digest = ctx.state["export_digests"].get("sqlite")
     if ctx.backend != "sqlite" and sqlite_digest is not None:
         checks["same_bytes_as_sqlite"] = digest == sqlite_digest
     return Result(
         ctx.label(f"export dataset ({lines:,} examples)"), mine, base, ratio,
         f"ratio ≤ {GOAL:g}", ratio <= GOAL, checks=checks,
-        note=f"information: the plain driver's read + json both ways takes {plain:.2f} s "
-             f"(ours {mine / plain:.1f}×)",
+        note=("baseline: psycopg (server-side cursor) read + json both ways; " if pg else "")
+        + f"information: {other_label} takes {other:.2f} s (ours {mine / other:.1f}×)",
     )

@@ -100,7 +100,15 @@ def make_engine(url: str) -> Engine:
     # search is the same text with other values, and the one plan walked the queue for a
     # rare word or read every document for a common one (315 ms instead of 47 at 100,000
     # attempts). Planning each time costs about a millisecond.
-    return create_engine(url, pool_pre_ping=True, connect_args={"prepare_threshold": None})
+    #
+    # No parallel plans: a queue page is a walk in index order that stops at 200 rows,
+    # and PostgreSQL split it between workers whose rows past the merge point were
+    # wasted: each of three processes walked 3,700 attempts of the "premium" page
+    # (250-290 ms at 100,000 attempts, 53-95 ms walked by one), and the criterion and
+    # check pages were 2-3 times slower than alone. On a team's server, shared by several
+    # reviewers, a query's own workers only compete with the others'.
+    return create_engine(url, pool_pre_ping=True, connect_args={
+        "prepare_threshold": None, "options": "-c max_parallel_workers_per_gather=0"})
 
 
 def _alembic_config() -> Config:

@@ -35,6 +35,7 @@ from sqlalchemy import (
     select,
     table,
     text,
+    union_all,
 )
 from sqlalchemy.dialects.postgresql import ARRAY, TSQUERY, TSVECTOR
 from sqlalchemy.orm import Session
@@ -154,6 +155,8 @@ def fts_query(query: str) -> str | None:
 # page (the more matches, the sooner).
 DRIVE_LIMIT = 1000
 PAGE_ROWS = 200  # a queue page (reviewer.review.queue.PAGE, which imports this module)
+# PostgreSQL: beyond this many matches a page tests a hashed set of them (``_pg_condition``).
+HASHED_FROM = 400
 
 # PostgreSQL's index (migration 0007), for the statements built here.
 _PG_SEARCH = table("attempt_search", column("attempt_id", Integer), column("document", TSVECTOR))
@@ -162,7 +165,71 @@ _PG_SEARCH = table("attempt_search", column("attempt_id", Integer), column("docu
 def _pg_query(terms: list[str]) -> ColumnElement[Any]:
     """The tsquery of ``terms``: every one a prefix, all required (letters and digits only:
     nothing to quote)."""
-    return cast(bindparam("q", " & ".join(f"'{t}':*" for t in terms)), TSQUERY)
+    return cast(bindparam(None, " & ".join(f"'{t}':*" for t in terms), type_=Text), TSQUERY)
+
+
+# A prefix term makes the GIN index collect every document holding a word it starts (a
+# bitmap of all of them, before any intersection): "premium offre" read the 50,000
+# documents holding "offre" to keep 1,500 (51 ms at 100,000 attempts), where the 1,871
+# holding "premium", their other words tested on the row, took 16-24 ms. Testing a
+# candidate's row costs about what the index spends on 16 entries of another term, so a
+# query is driven by its rarest term alone when that term's matches, times this ratio, are
+# fewer than the other terms' together (the planner's estimates, from ANALYZE).
+DRIVER_RATIO = 16
+DRIVER_TERMS = 8  # beyond, a query is given to the index whole
+
+
+class _PgPlan:
+    """The planner's estimates a PostgreSQL search needs, read in one ``EXPLAIN``: the
+    store's attempts, the query's matches and, for a query of a few terms, each term's."""
+
+    def __init__(self, session: Session, terms: list[str]) -> None:
+        self.terms = terms
+        each = [[t] for t in terms] if 2 <= len(terms) <= DRIVER_TERMS else []
+        branches: list[Select[Any]] = [
+            select(literal_column("1")).select_from(Attempt.__table__),
+            *(select(literal_column("1")).where(_pg_match(q)) for q in [terms, *each])]
+        compiled = union_all(*branches).compile(dialect=session.get_bind().dialect)
+        plan: Any = session.connection().exec_driver_sql(
+            f"EXPLAIN (FORMAT JSON) {compiled}", compiled.params).scalar()
+        rows = [float(p["Plan Rows"]) for p in plan[0]["Plan"]["Plans"]]
+        self.attempts, self.matches, self.each = rows[0], rows[1], rows[2:]
+
+    def driver(self) -> str | None:
+        """The term to drive the search by, None to give the index all of them."""
+        if not self.each:
+            return None
+        rarest = min(range(len(self.terms)), key=self.each.__getitem__)
+        others = sum(self.each) - self.each[rarest]
+        return self.terms[rarest] if self.each[rarest] * DRIVER_RATIO < others else None
+
+    def walk_limit(self) -> int:
+        """Beyond this many matches a page walks the queue, probing each document."""
+        # DRIVE_LIMIT 0 (the tests' setting) walks on both backends.
+        return DRIVE_LIMIT and max(DRIVE_LIMIT, math.isqrt(int(self.attempts) * PAGE_ROWS))
+
+
+def _pg_match(terms: list[str]) -> ColumnElement[bool]:
+    return _PG_SEARCH.c.document.op("@@")(_pg_query(terms))
+
+
+def _too_long(terms: list[str]) -> bool:
+    """A term longer than a tsvector word is in no document: the query matches nothing."""
+    return any(len(t.encode("utf-8")) > MAX_WORD_BYTES for t in terms)
+
+
+def _pg_matches(terms: list[str], driver: str | None) -> Select[Any]:
+    """The ids of the attempts whose document matches every term (found through the
+    index entries of ``driver`` alone when given)."""
+    found = select(_PG_SEARCH.c.attempt_id.label("id"))
+    if _too_long(terms):
+        return found.where(false())
+    if driver is None:
+        return found.where(_pg_match(terms))
+    # ts_match_vq is what @@ calls, but as a function the planner does not give it to
+    # the index: the driver's entries find the candidates, each row tests the rest.
+    return found.where(_pg_match([driver]),
+                       func.ts_match_vq(_PG_SEARCH.c.document, _pg_query(terms)))
 
 
 def _matches(session: Session, terms: list[str]) -> Select[Any]:
@@ -171,11 +238,7 @@ def _matches(session: Session, terms: list[str]) -> Select[Any]:
         fts = text("SELECT rowid AS id FROM attempt_search WHERE attempt_search MATCH :q"
                    ).bindparams(q=" AND ".join(f'"{t}"*' for t in terms))
         return select(text("id")).select_from(fts.columns().subquery())
-    found = select(_PG_SEARCH.c.attempt_id.label("id"))
-    # A term longer than a tsvector word is in no document: the query matches nothing.
-    if any(len(t.encode("utf-8")) > MAX_WORD_BYTES for t in terms):
-        return found.where(false())
-    return found.where(_PG_SEARCH.c.document.op("@@")(_pg_query(terms)))
+    return _pg_matches(terms, None if _too_long(terms) else _PgPlan(session, terms).driver())
 
 
 def matching_condition(session: Session, query: str,
@@ -188,51 +251,58 @@ def matching_condition(session: Session, query: str,
     terms = words(query)
     if not terms:
         return None
+    if session.get_bind().dialect.name != "sqlite":
+        return _pg_condition(session, terms, probe)
     matches = _matches(session, terms)
-    if not probe:
+    if not probe or not _more_matches_than(session, matches, DRIVE_LIMIT):
         return Attempt.id.in_(matches)
-    sqlite = session.get_bind().dialect.name == "sqlite"
-    if not (_more_matches_than(session, matches, DRIVE_LIMIT) if sqlite
-            else _pg_many_matches(session, matches)):
-        return Attempt.id.in_(matches)
-    if sqlite:
-        # "id + 0" is the same number but no longer the key, so SQLite cannot start from
-        # the matches (every match's row read, then all of them sorted: the cost grew with
-        # the store); it walks the queue index and stops at a full page.
-        return (Attempt.id + literal_column("0")).in_(matches)
-    # PostgreSQL turns an IN, or an EXISTS, into a join or a hashed set of every match
-    # (a scan of every document: 320 ms for a common word at 100,000 attempts), and its
-    # cost model, which does not count reading a document, picked that where walking
-    # was cheaper. A scalar subquery stays what it is: the page walks the queue index and
-    # tests each attempt's own document (read by key) until the page is full.
-    matched = (select(_PG_SEARCH.c.document.op("@@")(_pg_query(terms)))
+    # "id + 0" is the same number but no longer the key, so SQLite cannot start from the
+    # matches (every match's row read, then all of them sorted: the cost grew with the
+    # store); it walks the queue index and stops at a full page.
+    return (Attempt.id + literal_column("0")).in_(matches)
+
+
+def _pg_condition(session: Session, terms: list[str], probe: bool) -> ColumnElement[bool]:
+    """PostgreSQL's condition, in the form for the number of matches (estimated).
+
+    A page has three ways, measured at 100,000 attempts (CPU of client and server, the
+    median of 7, on a loaded machine): up to ``HASHED_FROM`` matches it starts from them
+    (the planner's join); up to ``sqrt(PAGE × attempts)`` (4,500 at 100,000, 1,400 at
+    10,000; at least ``DRIVE_LIMIT``) it walks the queue index testing each attempt
+    against a hashed set of the matches, like SQLite's ``id + 0 IN``: 18-30 ms for
+    1,500-3,000 matches where the join, which reads every refused attempt's index entry
+    and every match's conversation before sorting, took 38-58 ms (the same 30 ms for
+    760); beyond, building the set reads too many documents (170-200 ms for
+    8,000-43,000 matches) and the page walks the queue testing each attempt's own
+    document, read by key (19-43 ms), stopping at a full page: the more matches, the
+    sooner. The two walks cost the same at ``sqrt(PAGE × attempts)``: building the set
+    reads one document per match, walking about ``PAGE × attempts / matches`` of them.
+    Counting the matches up to a limit, as on SQLite, read documents one by one: the
+    estimates (ANALYZE's statistics, within a few percent for the words measured) take
+    one EXPLAIN.
+    """
+    if _too_long(terms):
+        return false()
+    plan = _PgPlan(session, terms)
+    if probe and plan.matches > plan.walk_limit():
+        return _pg_walk(terms)
+    matches = _pg_matches(terms, plan.driver())
+    if probe and plan.matches > HASHED_FROM:
+        # Inside an expression the IN stays a subquery, run once into a hash table:
+        # PostgreSQL would otherwise turn it into a join and plan it as above.
+        return func.coalesce(Attempt.id.in_(matches), false())
+    return Attempt.id.in_(matches)
+
+
+def _pg_walk(terms: list[str]) -> ColumnElement[bool]:
+    """The condition of a PostgreSQL page that walks the queue, probing each document."""
+    # PostgreSQL turns an IN, or an EXISTS, into a join or a hashed set of every match,
+    # and its cost model, which does not count reading a document, picked that where
+    # walking was cheaper. A scalar subquery stays what it is: the page walks the queue
+    # index and tests each attempt's own document (read by key) until the page is full.
+    matched = (select(_pg_match(terms))
                .where(_PG_SEARCH.c.attempt_id == Attempt.id).scalar_subquery())
     return func.coalesce(matched, false())
-
-
-def _pg_many_matches(session: Session, matches: Select[Any]) -> bool:
-    """Whether a PostgreSQL page should walk the queue rather than start from the matches.
-
-    Starting from the matches reads one row per match; walking reads about
-    ``PAGE × attempts / matches`` rows (the matches are spread over the queue), each a
-    key lookup and a document of about 2 kB, no dearer than a match's row. The two are
-    equal at ``sqrt(PAGE × attempts)``: 4,500 matches at 100,000 attempts, 1,400 at
-    10,000 (a fixed 1,000 made a 1,900-match search at 100,000 walk 5,000 rows).
-
-    Both figures are the planner's estimates (from the statistics ANALYZE keeps: within
-    a few percent for the words measured), read in a fraction of a millisecond. Counting
-    the matches up to the limit, as on SQLite, read documents one by one until it got
-    there: 150 ms for a common two-word search at 100,000 attempts.
-    """
-    size = session.scalar(text(
-        "SELECT reltuples FROM pg_class WHERE oid = to_regclass('attempts')"))
-    # DRIVE_LIMIT 0 (the tests' setting) walks on both backends.
-    limit = DRIVE_LIMIT and max(DRIVE_LIMIT, math.isqrt(max(int(size or 0), 0) * PAGE_ROWS))
-    compiled = matches.compile(dialect=session.get_bind().dialect)
-    plan = session.connection().exec_driver_sql(
-        f"EXPLAIN (FORMAT JSON) {compiled}", compiled.params).scalar()
-    estimate = float(plan[0]["Plan"]["Plan Rows"]) if plan else 0.0
-    return estimate > limit
 
 
 def _more_matches_than(session: Session, matches: Select[Any], limit: int) -> bool:

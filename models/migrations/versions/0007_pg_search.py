@@ -152,6 +152,7 @@ FUNCTIONS = ("attempt_search_sync()", "reviewer_attempt_document(integer)",
 BACKFILL_CHUNK = 2000
 QUEUE_INDEX = "ix_attempts_queue_desc"
 DECISION_INDEX = "ix_review_decisions_page"
+VERDICT_STATISTICS = "st_verdicts_refusing"
 
 
 def fold_function(conn: Connection) -> str:
@@ -176,6 +177,26 @@ def fold_function(conn: Connection) -> str:
         "LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$\n"
         f"    SELECT regexp_replace({folded}, '[^{word}]+', ' ', 'g')\n$$"
     )
+
+
+def verdict_statistics(conn: Connection) -> str | None:
+    """Statistics on the verdicts a criterion filter looks for, or None (PostgreSQL < 12).
+
+    The queue's criterion probe tests ``origin || ''`` (for SQLite's sake: without it
+    SQLite prefers an index that lacks ``met``), an expression PostgreSQL estimated at
+    0.5 % of the rows, and it took ``criterion_version_id`` and ``met`` as independent:
+    287 verdicts expected where 6,092 refuse on G-DEMANDE at 100,000 attempts. Believing
+    the matches rare, it started from all of them (350-460 ms) instead of walking the
+    queue and stopping at a full page (40-50 ms). The combinations' frequencies (MCV,
+    with the expression from PostgreSQL 14) gave every criterion's estimate within a
+    quarter of its count.
+    """
+    version = int(conn.exec_driver_sql("SHOW server_version_num").scalar() or 0)
+    if version < 120000:
+        return None
+    columns = "criterion_version_id, met" + (", ((origin::text || ''))" if version >= 140000
+                                             else "")
+    return f"CREATE STATISTICS {VERDICT_STATISTICS} (mcv) ON {columns} FROM verdicts"
 
 
 def backfill(conn: Connection) -> None:
@@ -237,6 +258,12 @@ def upgrade() -> None:
     conn.exec_driver_sql(
         f"CREATE INDEX {DECISION_INDEX} ON review_decisions (attempt_id, reviewer) "
         "INCLUDE (decision)")
+    statistics = verdict_statistics(conn)
+    if statistics is not None:
+        conn.exec_driver_sql(statistics)
+    # The planner's figures for what a search and a criterion filter estimate, now
+    # rather than at autovacuum's next pass (about a second at 100,000 attempts).
+    conn.exec_driver_sql("ANALYZE verdicts, attempt_search")
 
 
 def downgrade() -> None:
@@ -248,6 +275,7 @@ def downgrade() -> None:
                         ("tr_verdicts_search_delete", "verdicts"),
                         ("tr_attempts_search_update", "attempts")):
         conn.exec_driver_sql(f"DROP TRIGGER {name} ON {table}")
+    conn.exec_driver_sql(f"DROP STATISTICS IF EXISTS {VERDICT_STATISTICS}")
     conn.exec_driver_sql(f"DROP INDEX {QUEUE_INDEX}")
     conn.exec_driver_sql(f"DROP INDEX {DECISION_INDEX}")
     conn.exec_driver_sql("DROP TABLE attempt_search")
