@@ -12,7 +12,7 @@ if connection is None:  # pragma: no cover - only used programmatically
 
 
 
-# Created by migration 0007 on PostgreSQL only (the queue's order read in one direction,
+# Created by migration 0012 on PostgreSQL only (the queue's order read in one direction,
 # a page row's decision from the index alone).
 PG_ONLY_INDEXES = ("ix_attempts_queue_desc", "ix_review_decisions_page")
 

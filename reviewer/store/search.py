@@ -6,7 +6,7 @@ case are ignored: "evenement" finds "Événement". A query with no word searches
 (the queue is not filtered).
 
 SQLite: an FTS5 index (``unicode61 remove_diacritics 2``) filled at import. PostgreSQL
-(migration 0007): ``attempt_search``, one tsvector per attempt under a GIN index, its
+(migration 0012): ``attempt_search``, one tsvector per attempt under a GIN index, its
 words folded like FTS5's (``document_words``), filled at import and kept by triggers when
 a second opinion or a re-judge adds a rationale.
 
@@ -75,7 +75,7 @@ def words(query: str) -> list[str]:
     return found
 
 
-# PostgreSQL's index (migration 0007): each attempt's words folded as FTS5's unicode61
+# PostgreSQL's index (migration 0012): each attempt's words folded as FTS5's unicode61
 # tokenizer folds them (decomposed, lower-cased, combining marks removed), distinct. Here
 # rather than on the server: PostgreSQL's regular expressions and normalize() cost 3.8 ms
 # per attempt, this a tenth. The migration's triggers fold the texts written later on the
@@ -158,7 +158,7 @@ PAGE_ROWS = 200  # a queue page (reviewer.review.queue.PAGE, which imports this 
 # PostgreSQL: beyond this many matches a page tests a hashed set of them (``_pg_condition``).
 HASHED_FROM = 400
 
-# PostgreSQL's index (migration 0007), for the statements built here.
+# PostgreSQL's index (migration 0012), for the statements built here.
 _PG_SEARCH = table("attempt_search", column("attempt_id", Integer), column("document", TSVECTOR))
 
 

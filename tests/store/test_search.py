@@ -211,7 +211,7 @@ def test_the_server_folds_every_character_as_the_import_does(pg_store: Store) ->
 
 def test_the_migration_folds_as_the_import_does() -> None:
     # The backfill of existing stores uses the migration's frozen copy of document_words.
-    migration = importlib.import_module("models.migrations.versions.0007_pg_search")
+    migration = importlib.import_module("models.migrations.versions.0012_pg_search")
     texts = [*TRICKY, *RATIONALES, "x" * 3000 + " court", " ".join(f"m{n}" for n in range(99))]
     assert [migration.document_words(t) for t in texts] == [
         search.document_words(t) for t in texts]

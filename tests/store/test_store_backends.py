@@ -65,14 +65,14 @@ def scalar(url: str, sql: str) -> object:
         engine.dispose()
 
 
-# Created by migration 0007 on PostgreSQL only (models/migrations/env.py leaves them out
+# Created by migration 0012 on PostgreSQL only (models/migrations/env.py leaves them out
 # of autogenerate the same way).
 PG_ONLY_INDEXES = ("ix_attempts_queue_desc", "ix_review_decisions_page")
 
 
 def _search_index(diff: tuple[object, ...]) -> bool:
     """A difference that is the search index's table or one of its indexes, or
-    PostgreSQL's own queue index (migration 0007)."""
+    PostgreSQL's own queue index (migration 0012)."""
     kind, obj = diff[0], diff[1]
     if kind == "remove_index" and getattr(obj, "name", "") in PG_ONLY_INDEXES:
         return True

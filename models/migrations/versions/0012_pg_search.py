@@ -1,7 +1,7 @@
 """PostgreSQL full-text search: attempt_search (tsvector, GIN) kept by the import and triggers
 
-Revision ID: 0007
-Revises: 0006
+Revision ID: 0012
+Revises: 0011
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import unicodedata
 from alembic import op
 from sqlalchemy.engine import Connection
 
-revision = "0007"
-down_revision = "0006"
+revision = "0012"
+down_revision = "0011"
 branch_labels = None
 depends_on = None
 
