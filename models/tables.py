@@ -89,10 +89,13 @@ class Attempt(Base):
     judge_model: Mapped[str | None] = mapped_column(String(200))
     # Hash of the imported record: re-importing it is a no-op, a changed one is an error.
     fingerprint: Mapped[str] = mapped_column(String(64), default="")
-    # Highest contradiction score among this attempt's verdicts; the queue sorts on it.
+    # Highest contradiction score among this attempt's verdicts, a reading that would not
+    # change the filter's decision counting half (reviewer.contradiction.flagging); the
+    # queue sorts on it.
     contradiction_score: Mapped[float] = mapped_column(Float, default=0.0)
-    # Some reading (any tier) of one of its verdicts is flagged. Kept by database triggers
-    # on ``contradiction_flags`` (migration 0005), whoever writes the readings.
+    # Some flagged reading of one of its verdicts is decision-changing (the badge, before
+    # any reviewer's overrides). Kept by database triggers on ``contradiction_flags``
+    # (migrations 0005 and 0011), whoever writes the readings.
     flagged: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     conversation: Mapped[Conversation] = relationship(back_populates="attempts")
@@ -169,6 +172,10 @@ class CheckVersion(Base):
     flags: Mapped[str] = mapped_column(String(10), default="")
     mode: Mapped[str] = mapped_column(String(10))
     when: Mapped[str | None] = mapped_column(Text)
+    # The regex dialect of pattern and when: python (the regex package) or ecmascript
+    # (JavaScript's RegExp, as the team's TypeScript filter runs it).
+    dialect: Mapped[str] = mapped_column(String(12), default="python",
+                                         server_default="python")
     reason: Mapped[str | None] = mapped_column(Text)
     author: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
@@ -248,6 +255,10 @@ class ContradictionFlag(Base):
     flagged: Mapped[bool] = mapped_column(Boolean)
     evidence: Mapped[str] = mapped_column(Text, default="")
     detector: Mapped[str] = mapped_column(String(50), default="")
+    # Reading the verdict the way its rationale reads would change the filter's decision
+    # (reviewer.contradiction.decisive); flagged and decisive is what the badge shows
+    # (migration 0011).
+    decisive: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 

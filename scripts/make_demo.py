@@ -4,7 +4,8 @@ The run replays a French filter run of the Journal des Nuisances assistant (Mini
 answers, judged by qwen3.6:35b-a3b) as described in the seed document 001: up to three
 attempts per turn, an attempt retried only when refused, a conversation cut after three
 refusals on one turn. Texts are hand-written in ``scripts/demo_data``; this script only
-applies the rules: the checks are the catalog's regexes run on each answer, and
+applies the rules: the checks are the catalog's regexes run on each answer as the
+TypeScript filter runs them (JavaScript's RegExp, in V8: ``reviewer.rule.ecmascript``), and
 ``accepted``/``reasons`` come from ``reviewer.filter_rule.decide``. A fixed seed picks the
 ordinary rationales and the model's pleasantries, so the output is byte-for-byte stable.
 
@@ -15,14 +16,13 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import sys
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from demo_data.catalog import CHECKS, CRITERIA, JUDGE_MODEL, RUN, SYSTEM_PROMPT, catalog
+from demo_data.catalog import CHECKS, CRITERIA, DIALECT, JUDGE_MODEL, RUN, SYSTEM_PROMPT, catalog
 from demo_data.conversations import CONVERSATIONS
 from demo_data.rationales import (
     CLOSERS,
@@ -34,6 +34,7 @@ from demo_data.rationales import (
 )
 from demo_data.script import Attempt, Turn
 
+from reviewer.rule import ecmascript
 from reviewer.rule.filter import CheckOutcome, Decision, VerdictOutcome, decide
 
 SEED = 20261014
@@ -63,25 +64,21 @@ class Drawer:
         return left.pop()
 
 
-def regex_flags(letters: str) -> int:
-    """Python ``re`` flags for the catalog's flag letters."""
-    table = {"i": re.IGNORECASE, "m": re.MULTILINE, "s": re.DOTALL, "x": re.VERBOSE}
-    flags = 0
-    for letter in letters:
-        flags |= table[letter]
-    return flags
+def matches(pattern: str, flags: str, text: str) -> bool:
+    """``new RegExp(pattern, flags).test(text)``, as the filter computes it."""
+    assert DIALECT == "ecmascript"
+    return ecmascript.evaluate(pattern, flags, text)
 
 
 def run_checks(response: str, last_user: str) -> list[dict[str, Any]]:
     """Every catalog check on one answer; a ``require`` check not triggered passes."""
     results = []
     for check in CHECKS:
-        flags = regex_flags(check["flags"])
-        found = re.search(check["pattern"], response, flags) is not None
+        found = matches(check["pattern"], check["flags"], response)
         if check["mode"] == "forbid":
             passed = not found
         else:
-            applies = re.search(check["when"], last_user, flags) is not None
+            applies = matches(check["when"], check["flags"], last_user)
             passed = found or not applies
         results.append({"id": check["id"], "passed": passed})
     return results

@@ -12,6 +12,7 @@ database, newer schema, busy) is one clear message box, then a non-zero exit.
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 import time
 from pathlib import Path
@@ -19,10 +20,13 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, Qt, QThread
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from reviewer.errors import ReviewerError
+from reviewer.errors import BadInputError, ReviewerError
 from reviewer.ingest.demo import ensure_demo
 from reviewer.keys import AttemptKey
+from reviewer.review.identity import reviewer_name
+from reviewer.rule import ecmascript
 from reviewer.store import Store, open_store
+from reviewer.store.database import default_url, to_url
 from ui import i18n
 from ui.review.window import MainWindow
 from ui.settings import APPLICATION, ORGANIZATION, Settings
@@ -75,6 +79,13 @@ def screenshot(window: MainWindow, path: Path) -> bool:
     return window.grab().save(str(path), "PNG")
 
 
+def _session_reviewer(args: argparse.Namespace) -> str | None:
+    """``--reviewer`` (of ``gui`` or global), checked; None when not given (the settings'
+    name is used). An empty option is an error, not the stored name."""
+    option = getattr(args, "reviewer", None)
+    return None if option is None else reviewer_name(option, "--reviewer")
+
+
 def run_app(args: argparse.Namespace) -> int:
     """Run the GUI (or take a screenshot) and return the exit code."""
     app = application()
@@ -83,22 +94,29 @@ def run_app(args: argparse.Namespace) -> int:
     translators = i18n.install(app, i18n.choose_language(getattr(args, "lang", None),
                                                          config.language))
     shot: Path | None = getattr(args, "screenshot", None)
+    chosen = getattr(args, "db", None) or config.database or None
     try:
-        store = open_with_demo(getattr(args, "db", None) or config.database or None)
+        reviewer = _session_reviewer(args)
+        if shot is not None:  # never over the database or its files (reviewer.outputs)
+            from reviewer.exports.run import export_target  # only for a screenshot
+
+            export_target(to_url(chosen) if chosen else default_url(), shot)
+        store = open_with_demo(chosen)
     except ReviewerError as exc:
         if shot is not None:
             print(f"reviewer: {exc}", file=sys.stderr)
         else:
-            box = QMessageBox(QMessageBox.Icon.Critical,
-                              QCoreApplication.translate("App", "Cannot open the database"),
-                              str(exc))
+            title = QCoreApplication.translate("App", "Cannot start") \
+                if isinstance(exc, BadInputError) else \
+                QCoreApplication.translate("App", "Cannot open the database")
+            box = QMessageBox(QMessageBox.Icon.Critical, title, str(exc))
             box.setTextFormat(Qt.TextFormat.PlainText)  # a path may contain "<…>"
             box.exec()
         i18n.remove(app, translators)
         return exc.exit_code
     tasks = TaskManager(store)
     try:
-        window = MainWindow(tasks, settings)
+        window = MainWindow(tasks, settings, reviewer=reviewer)
         if getattr(args, "attempt", None):
             window.select_key(AttemptKey.parse(args.attempt))
         if shot is not None:
@@ -111,8 +129,15 @@ def run_app(args: argparse.Namespace) -> int:
             print(shot)
             return 0
         window.show()
+        # What start-up built (modules, the window) lives as long as the app: out of the
+        # collector's reach, a full collection after a bulk action or a back-test scans
+        # only what those made, not the whole heap with the GUI waiting on the lock.
+        gc.freeze()
         return app.exec()
     finally:
         tasks.shutdown()
         store.close()
         i18n.remove(app, translators)
+        # Never free the ECMAScript engine's V8 context on the way out of the GUI: on a
+        # large store it crashed the process on quit (exit 139); see abandon().
+        ecmascript.abandon()

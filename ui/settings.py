@@ -1,12 +1,15 @@
-"""User settings kept with QSettings (organization "reviewer")."""
+"""User settings kept with QSettings (organization "reviewer"): the Settings dialog's
+values, window geometries, and the review window's last filter."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from reviewer.review.team import default_reviewer
+from reviewer.errors import BadInputError
+from reviewer.review.identity import FALLBACK_NAME, default_reviewer, reviewer_name
+from reviewer.text_rules import storable
 
 ORGANIZATION = "reviewer"
 APPLICATION = "reviewer"
@@ -28,18 +31,54 @@ class AppSettings:
     judge_think: bool = False  # second opinions: let a reasoning judge think (--think)
 
 
+def usable_reviewer(stored: str) -> tuple[str, str | None]:
+    """The name to decide as, and why the stored one is not used (None when it is).
+
+    A name saved by an older version may fail today's rule (``reviewer_name``): it is
+    left in the settings file, not used; the default name is used until the reviewer
+    picks a valid one in Settings. Its decisions stay in the store under it.
+    """
+    problem = None
+    if stored.strip():
+        try:
+            return reviewer_name(stored), None
+        except BadInputError as exc:
+            problem = str(exc)
+    try:
+        name = default_reviewer()
+    except BadInputError as exc:  # $REVIEWER_NAME or the login name fails the rule too
+        name, problem = FALLBACK_NAME, problem or str(exc)
+    return name, problem
+
+
+def check_values(s: AppSettings) -> AppSettings:
+    """The settings as they will be stored, or BadInputError saying which is wrong."""
+    for what, value in (("the Ollama host", s.ollama_host), ("the judge model", s.ollama_model),
+                        ("the database", s.database)):
+        storable(value, what)
+    # replace(), not a new AppSettings: a field added later (judge_think) is kept.
+    return replace(s, reviewer=reviewer_name(s.reviewer), ollama_host=s.ollama_host.strip(),
+                   ollama_model=s.ollama_model.strip(), database=s.database.strip())
+
+
 class Settings:
-    """Typed access to the stored settings."""
+    """Typed access to the stored settings.
+
+    ``reviewer_problem`` says why the stored reviewer name is not used (see
+    ``usable_reviewer``), after ``load``; None when it is.
+    """
 
     def __init__(self, qsettings: QSettings | None = None) -> None:
         self.q = qsettings or QSettings(ORGANIZATION, APPLICATION)
+        self.reviewer_problem: str | None = None
 
     def load(self) -> AppSettings:
         """The stored settings, with defaults for what was never set."""
         q = self.q
         language = str(q.value("language", "system"))
+        reviewer, self.reviewer_problem = usable_reviewer(str(q.value("reviewer", "") or ""))
         return AppSettings(
-            reviewer=str(q.value("reviewer", "") or default_reviewer()),
+            reviewer=reviewer,
             ollama_host=str(q.value("ollama/host", DEFAULT_HOST)),
             ollama_model=str(q.value("ollama/model", DEFAULT_MODEL)),
             database=str(q.value("database", "")),
@@ -49,15 +88,36 @@ class Settings:
         )
 
     def save(self, s: AppSettings) -> None:
-        """Store the settings now (synced to disk)."""
+        """Store the settings now (synced to disk); BadInputError when one is not valid."""
+        s = check_values(s)
         q = self.q
-        q.setValue("reviewer", s.reviewer.strip() or default_reviewer())
+        q.setValue("reviewer", s.reviewer)
         q.setValue("ollama/host", s.ollama_host.strip() or DEFAULT_HOST)
         q.setValue("ollama/model", s.ollama_model.strip() or DEFAULT_MODEL)
         q.setValue("database", s.database.strip())
         q.setValue("language", s.language if s.language in LANGUAGES else "system")
         q.setValue("auto_advance", "true" if s.auto_advance else "false")
         q.setValue("ollama/think", "true" if s.judge_think else "false")
+        q.sync()
+
+    def review_filter(self) -> dict[str, str]:
+        """The review window's last filter boxes (empty before the first filter change)."""
+        q = self.q
+        q.beginGroup("review/filter")
+        try:
+            return {str(k): str(q.value(k)) for k in q.childKeys()}
+        finally:
+            q.endGroup()
+
+    def set_review_filter(self, state: dict[str, str]) -> None:
+        """Remember the review window's filter boxes (restored at the next start)."""
+        q = self.q
+        q.beginGroup("review/filter")
+        try:
+            for key, value in state.items():
+                q.setValue(key, value)
+        finally:
+            q.endGroup()
         q.sync()
 
     def geometry(self, name: str) -> QByteArray | None:
@@ -67,5 +127,15 @@ class Settings:
 
     def set_geometry(self, name: str, value: QByteArray) -> None:
         """Remember a window geometry or splitter state."""
+        self.q.setValue(f"window/{name}", value)
+        self.q.sync()
+
+    def tool_state(self, name: str) -> str | None:
+        """What a Tools window kept of its last use (e.g. the export dialog's choices)."""
+        value = self.q.value(f"window/{name}")
+        return value if isinstance(value, str) else None
+
+    def set_tool_state(self, name: str, value: str) -> None:
+        """Keep what a Tools window wants back next time it opens."""
         self.q.setValue(f"window/{name}", value)
         self.q.sync()

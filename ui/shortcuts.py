@@ -36,10 +36,15 @@ class Shortcut:
     short: object | None = None  # QT_TRANSLATE_NOOP("MainWindow", …)
     tool: int | None = None
     separator: bool = False
+    checkable: bool = False  # an on/off view setting rather than an action
 
     def label(self) -> str:
         """The translated text."""
         return QCoreApplication.translate("Shortcuts", str(self.text))
+
+    def plain_label(self) -> str:
+        """The translated text without its mnemonic mark (for the help overlay)."""
+        return self.label().replace("&&", "\0").replace("&", "").replace("\0", "&")
 
     def short_label(self) -> str:
         """The translated toolbar label."""
@@ -70,31 +75,64 @@ MENUS: tuple[Menu, ...] = (
     Menu("help", QT_TRANSLATE_NOOP("MainWindow", "&Help")),
 )
 
+# The number keys flip verdict rows 1–10: "1"…"9", then "0" for the tenth.
+CRITERION_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0")
+
 SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut("accept", ("A",), QT_TRANSLATE_NOOP("Shortcuts", "Accept the attempt"), "review",
              QT_TRANSLATE_NOOP("MainWindow", "Accept (A)"), 11),
+    Shortcut("rescue", ("Shift+A",),
+             QT_TRANSLATE_NOOP("Shortcuts", "Rescue: flip the contradictions that would "
+                               "change the decision, then accept"), "review",
+             QT_TRANSLATE_NOOP("MainWindow", "Rescue (Shift+A)"), 12),
     Shortcut("reject", ("R",), QT_TRANSLATE_NOOP("Shortcuts", "Reject the attempt"), "review",
-             QT_TRANSLATE_NOOP("MainWindow", "Reject (R)"), 12),
+             QT_TRANSLATE_NOOP("MainWindow", "Reject (R)"), 13),
     Shortcut("next", ("J", "Down"), QT_TRANSLATE_NOOP("Shortcuts", "Next attempt"), "go"),
     Shortcut("previous", ("K", "Up"), QT_TRANSLATE_NOOP("Shortcuts", "Previous attempt"), "go"),
+    Shortcut("next_unreviewed", ("U",),
+             QT_TRANSLATE_NOOP("Shortcuts", "Next attempt you have not reviewed"), "go"),
     Shortcut("note", ("N",), QT_TRANSLATE_NOOP("Shortcuts", "Write a note"), "review",
-             QT_TRANSLATE_NOOP("MainWindow", "Note (N)"), 13),
+             QT_TRANSLATE_NOOP("MainWindow", "Note (N)"), 14),
     Shortcut("false_positive", ("F",),
              QT_TRANSLATE_NOOP("Shortcuts", "Mark the failed check as a false positive"),
-             "review", QT_TRANSLATE_NOOP("MainWindow", "False positive (F)"), 14),
+             "review", QT_TRANSLATE_NOOP("MainWindow", "False positive (F)"), 15),
     *(
-        Shortcut(f"criterion{n}", (str(n),),
+        Shortcut(f"criterion{n}", (key,),
                  QT_TRANSLATE_NOOP("Shortcuts", "Toggle the n-th criterion of the table"),
                  "review/criteria")
-        for n in range(1, 10)
+        for n, key in enumerate(CRITERION_KEYS, start=1)
     ),
+    Shortcut("verdict_cursor", ("V",),
+             QT_TRANSLATE_NOOP("Shortcuts", "Choose any verdict or check: arrows move, "
+                               "Space flips, Esc goes back"), "review"),
     Shortcut("second_opinion", ("S",),
              QT_TRANSLATE_NOOP("Shortcuts", "Ask a second opinion"), "review",
              QT_TRANSLATE_NOOP("MainWindow", "Second opinion (S)"), 21, separator=True),
     Shortcut("second_opinion_all", ("Ctrl+Shift+S",),
              QT_TRANSLATE_NOOP("Shortcuts", "Second opinion for all flagged"), "review",
              QT_TRANSLATE_NOOP("MainWindow", "Second opinion: all flagged"), 22),
-    Shortcut("search", ("/",), QT_TRANSLATE_NOOP("Shortcuts", "Search"), "go"),
+    Shortcut("bulk", ("Ctrl+B",),
+             QT_TRANSLATE_NOOP("Shortcuts", "Bulk action on the filter or the selected rows…"),
+             "review", separator=True),
+    Shortcut("current_checks", ("Ctrl+Shift+C",),
+             QT_TRANSLATE_NOOP("Shortcuts", "Replay the filter with the current check versions"),
+             "review", checkable=True),
+    Shortcut("scroll_down", ("Space",),
+             QT_TRANSLATE_NOOP("Shortcuts", "Scroll the example down"), "go", separator=True),
+    Shortcut("scroll_up", ("Shift+Space",),
+             QT_TRANSLATE_NOOP("Shortcuts", "Scroll the example up"), "go"),
+    Shortcut("earlier", ("E",),
+             QT_TRANSLATE_NOOP("Shortcuts", "Show earlier messages of the conversation"), "go"),
+    Shortcut("system_prompt", ("P",),
+             QT_TRANSLATE_NOOP("Shortcuts", "Show or hide the system prompt"), "go"),
+    Shortcut("search", ("/",), QT_TRANSLATE_NOOP("Shortcuts", "Search"), "go",
+             separator=True),
+    Shortcut("filters", ("Ctrl+L",),
+             QT_TRANSLATE_NOOP("Shortcuts", "Go to the filters (Tab moves, Esc goes back)"),
+             "go"),
+    Shortcut("back", ("Esc",),
+             QT_TRANSLATE_NOOP("Shortcuts", "Back to the queue (clears the search, closes a "
+                               "question)"), "go"),
     Shortcut("audit", ("Ctrl+Shift+A",),
              QT_TRANSLATE_NOOP("Shortcuts", "Audit accepted attempts"), "go"),
     Shortcut("undo", ("Ctrl+Z",), QT_TRANSLATE_NOOP("Shortcuts", "Undo"), "edit",
@@ -105,6 +143,22 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut("quit", ("Ctrl+Q",), QT_TRANSLATE_NOOP("Shortcuts", "Quit"), "file"),
     Shortcut("help", ("?", "F1"), QT_TRANSLATE_NOOP("Shortcuts", "Keyboard shortcuts"), "help",
              QT_TRANSLATE_NOOP("MainWindow", "?"), 33),
+)
+
+
+# The Tools windows (``ui/tools/menu.py`` makes their actions; the help overlay lists
+# them after the review keys). ``name`` is the tool's name; the "&" marks the mnemonic
+# of the Tools menu entry (Alt+T, then the letter).
+TOOL_SHORTCUTS: tuple[Shortcut, ...] = (
+    Shortcut("backtest", ("Ctrl+T",), QT_TRANSLATE_NOOP("Shortcuts", "Regex &back-test…"),
+             "tools"),
+    Shortcut("criteria", ("Ctrl+G",),
+             QT_TRANSLATE_NOOP("Shortcuts", "&Criteria editor…"), "tools"),
+    Shortcut("dashboard", ("Ctrl+D",),
+             QT_TRANSLATE_NOOP("Shortcuts", "Agreement &dashboard…"), "tools"),
+    Shortcut("export", ("Ctrl+E",), QT_TRANSLATE_NOOP("Shortcuts", "&Export…"), "tools"),
+    Shortcut("calibration", ("Ctrl+Shift+L",),
+             QT_TRANSLATE_NOOP("Shortcuts", "Ca&libration…"), "tools"),
 )
 
 

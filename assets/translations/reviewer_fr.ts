@@ -2,203 +2,557 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr_FR">
 <context>
+    <name>AcceptQuestion</name>
+    <message>
+        <location filename="../../ui/review/inline.py" line="47"/>
+        <source>The filter would still refuse this attempt, so your accept would contradict the verdicts and checks that back-tests and agreement figures read:</source>
+        <translation>Le filtre refuserait encore cet essai : votre acceptation contredirait les verdicts et contrôles que lisent les rejeux et les chiffres d&apos;accord :</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/inline.py" line="51"/>
+        <source>A: accept anyway   ·   F: flip the refusing verdicts (and mark the failed checks false positives), then accept   ·   Esc: do neither</source>
+        <translation>A : accepter quand même   ·   F : inverser les verdicts qui refusent (et marquer les contrôles en échec comme faux positifs), puis accepter   ·   Échap : ni l&apos;un ni l&apos;autre</translation>
+    </message>
+</context>
+<context>
     <name>AgreementDashboard</name>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="125"/>
+        <location filename="../../ui/tools/dashboard.py" line="134"/>
         <source>Agreement dashboard</source>
         <translation>Tableau d&apos;accord</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="138"/>
+        <location filename="../../ui/tools/dashboard.py" line="150"/>
         <source>cause</source>
         <translation>cause</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="138"/>
+        <location filename="../../ui/tools/dashboard.py" line="150"/>
         <source>refusals</source>
         <translation>refus</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="138"/>
+        <location filename="../../ui/tools/dashboard.py" line="150"/>
         <source>reviewed</source>
         <translation>relus</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="138"/>
+        <location filename="../../ui/tools/dashboard.py" line="150"/>
         <source>overturned</source>
         <translation>renversés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="142"/>
+        <location filename="../../ui/tools/dashboard.py" line="154"/>
         <source>between reviewers</source>
         <translation>entre relecteurs</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="142"/>
+        <location filename="../../ui/tools/dashboard.py" line="154"/>
         <source>attempts</source>
         <translation>essais</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="142"/>
+        <location filename="../../ui/tools/dashboard.py" line="154"/>
         <source>agreement</source>
         <translation>accord</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="146"/>
+        <location filename="../../ui/tools/dashboard.py" line="158"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="163"/>
+        <location filename="../../ui/tools/dashboard.py" line="175"/>
         <source>Refusals per cause</source>
         <translation>Refus par cause</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="166"/>
+        <location filename="../../ui/tools/dashboard.py" line="178"/>
         <source>Agreement between reviewers (team mode)</source>
         <translation>Accord entre relecteurs (mode équipe)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="222"/>
+        <location filename="../../ui/tools/dashboard.py" line="234"/>
         <source>Coverage unknown: no attempt the grader accepted has been audited, so the bad answers it let through are not counted. Audit a sample of accepted attempts.</source>
         <translation>Couverture inconnue : aucun essai accepté par le correcteur n&apos;a été audité, les mauvaises réponses qu&apos;il a laissé passer ne sont donc pas comptées. Auditez un échantillon d&apos;essais acceptés.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="229"/>
-        <source>%1 audited attempts — kappa %2, false-failure rate %3, coverage %4</source>
-        <translation>%1 essais audités — kappa %2, taux de faux refus %3, couverture %4</translation>
-    </message>
-    <message>
-        <location filename="../../ui/tools/dashboard.py" line="232"/>
-        <location filename="../../ui/tools/dashboard.py" line="270"/>
+        <location filename="../../ui/tools/dashboard.py" line="246"/>
+        <location filename="../../ui/tools/dashboard.py" line="284"/>
         <source>unknown</source>
         <translation>inconnu</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="233"/>
+        <location filename="../../ui/tools/dashboard.py" line="247"/>
         <source>overall</source>
         <translation>global</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="240"/>
+        <location filename="../../ui/tools/dashboard.py" line="254"/>
         <source>Conversations cut short by the filter: %1 (%2 turns lost); by refusals the reviewer overturned: %3 (%4 turns lost)</source>
         <translation>Conversations coupées par le filtre : %1 (%2 tours perdus) ; par des refus renversés à la relecture : %3 (%4 tours perdus)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="253"/>
+        <location filename="../../ui/tools/dashboard.py" line="267"/>
         <source>all reviewers, decisions</source>
         <translation>tous les relecteurs, décisions</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="255"/>
+        <location filename="../../ui/tools/dashboard.py" line="269"/>
         <source>all reviewers, %1</source>
         <translation>tous les relecteurs, %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/dashboard.py" line="107"/>
+        <source>labelled</source>
+        <translation>étiquetées</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/dashboard.py" line="108"/>
+        <source>caught</source>
+        <translation>détectées</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/dashboard.py" line="109"/>
+        <source>false failures</source>
+        <translation>faux refus</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/dashboard.py" line="110"/>
+        <source>misses</source>
+        <translation>manquées</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/dashboard.py" line="111"/>
+        <source>kappa</source>
+        <translation>kappa</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/dashboard.py" line="112"/>
+        <source>false-failure rate</source>
+        <translation>taux de faux refus</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/dashboard.py" line="113"/>
+        <source>coverage</source>
+        <translation>couverture</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/tools/dashboard.py" line="242"/>
+        <source>%n audited attempt(s) — kappa %2, false-failure rate %3, coverage %4</source>
+        <translation>
+            <numerusform>%n essai audité — kappa %2, taux de faux refus %3, couverture %4</numerusform>
+            <numerusform>%n essais audités — kappa %2, taux de faux refus %3, couverture %4</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>App</name>
     <message>
-        <location filename="../../ui/app.py" line="93"/>
+        <location filename="../../ui/app.py" line="111"/>
         <source>Cannot open the database</source>
         <translation>Impossible d&apos;ouvrir la base de données</translation>
+    </message>
+    <message>
+        <location filename="../../ui/app.py" line="109"/>
+        <source>Cannot start</source>
+        <translation>Démarrage impossible</translation>
     </message>
 </context>
 <context>
     <name>BacktestEditor</name>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="132"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="145"/>
         <source>Regex back-test</source>
         <translation>Rejeu d&apos;une expression régulière</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="159"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="174"/>
+        <source>ECMAScript (JavaScript RegExp, as the filter)</source>
+        <translation>ECMAScript (RegExp JavaScript, comme le filtre)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="176"/>
+        <source>Python (regex package)</source>
+        <translation>Python (paquet regex)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="178"/>
+        <source>How the pattern is read. The team&apos;s filter is TypeScript: in JavaScript \b and \w are ASCII, so « é » ends a word.</source>
+        <translation>Comment le motif est lu. Le filtre de l&apos;équipe est en TypeScript : en JavaScript, \b et \w sont ASCII, donc « é » termine un mot.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="181"/>
         <source>forbid (fails on a match)</source>
         <translation>interdit (échoue si elle trouve)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="160"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="182"/>
         <source>require (fails without a match)</source>
         <translation>exige (échoue si elle ne trouve pas)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="162"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="184"/>
         <source>require: only when the last user message matches</source>
         <translation>exige : seulement si le dernier message de la personne correspond</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="175"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="201"/>
         <source>Why this change (one line, required to save)</source>
         <translation>Pourquoi ce changement (une ligne, obligatoire pour enregistrer)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="176"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="202"/>
         <source>Save as new version</source>
         <translation>Enregistrer comme nouvelle version</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="180"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="205"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="210"/>
         <source>Check</source>
         <translation>Contrôle</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="181"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="211"/>
         <source>Current</source>
         <translation>Actuel</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="182"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="212"/>
         <source>Pattern</source>
         <translation>Motif</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="186"/>
-        <source>Flags, mode</source>
-        <translation>Options, mode</translation>
+        <location filename="../../ui/tools/backtest_editor.py" line="217"/>
+        <source>Flags, mode, dialect</source>
+        <translation>Options, mode, dialecte</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="187"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="218"/>
         <source>When</source>
         <translation>Quand</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="189"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="220"/>
         <source>Hits that disappear</source>
         <translation>Résultats qui disparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="190"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="221"/>
         <source>Hits that appear</source>
         <translation>Résultats qui apparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="298"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="345"/>
         <source>Back-testing…</source>
         <translation>Rejeu en cours…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="322"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="364"/>
+        <source>Holes in the new pattern:</source>
+        <translation>Trous du nouveau motif :</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="372"/>
         <source>%1 attempts: %2 → %3 failing; %4 hits disappear, %5 appear</source>
         <translation>%1 essais : %2 → %3 en échec ; %4 résultats disparaissent, %5 apparaissent</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="327"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="377"/>
         <source>Agreement with the reviewers on %1 labelled attempts</source>
         <translation>Accord avec les relecteurs sur %1 essais étiquetés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="329"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="379"/>
         <source>current</source>
         <translation>actuel</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="330"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="380"/>
         <source>new</source>
         <translation>nouveau</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="405"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="480"/>
         <source>Saved %1 v%2</source>
         <translation>%1 v%2 enregistré</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="500"/>
+        <source>Re-checking %1 v%2 on the stored responses: %3 / %4</source>
+        <translation>Nouveau contrôle de %1 v%2 sur les réponses enregistrées : %3 / %4</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="535"/>
+        <source>Re-checking %1 v%2 stopped after %3 of %4 attempts</source>
+        <translation>Nouveau contrôle de %1 v%2 arrêté après %3 essais sur %4</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="537"/>
+        <source>%1 v%2 evaluated on %4 stored responses: %5 the old version refused now pass, %6 now fail</source>
+        <translation>%1 v%2 évalué sur %4 réponses enregistrées : %5 refusées par l&apos;ancienne version passent désormais, %6 échouent désormais</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="385"/>
+        <source>n/a</source>
+        <translation>n.d.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/tools/backtest_editor.py" line="392"/>
+        <source>%n hit(s) on accepted</source>
+        <translation>
+            <numerusform>%n occurrence sur les acceptées</numerusform>
+            <numerusform>%n occurrences sur les acceptées</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/tools/backtest_editor.py" line="393"/>
+        <source>%n miss(es) on refused</source>
+        <translation>
+            <numerusform>%n manquée sur les refusées</numerusform>
+            <numerusform>%n manquées sur les refusées</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/tools/backtest_editor.py" line="394"/>
+        <source>%n confirmed hit(s)</source>
+        <translation>
+            <numerusform>%n occurrence confirmée</numerusform>
+            <numerusform>%n occurrences confirmées</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="397"/>
+        <source>false-failure rate %1, coverage %2, kappa %3</source>
+        <translation>taux de faux refus %1, couverture %2, kappa %3</translation>
+    </message>
+</context>
+<context>
+    <name>BulkDialog</name>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="73"/>
+        <source>Bulk action</source>
+        <translation>Action groupée</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="89"/>
+        <source>Apply</source>
+        <translation>Appliquer</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="101"/>
+        <source>Attempts</source>
+        <translation>Essais</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="103"/>
+        <source>Every attempt of the &amp;filter</source>
+        <translation>Tous les essais du &amp;filtre</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="106"/>
+        <source>The %n &amp;selected rows</source>
+        <translation>
+            <numerusform>&amp;Sélection : %n ligne</numerusform>
+            <numerusform>&amp;Sélection : %n lignes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="114"/>
+        <source>Action</source>
+        <translation>Action</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="120"/>
+        <source>&amp;Accept</source>
+        <translation>&amp;Accepter</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="121"/>
+        <source>&amp;Reject</source>
+        <translation>&amp;Rejeter</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="122"/>
+        <source>F&amp;lip criterion (against the judge)</source>
+        <translation>&amp;Inverser le critère (contre le juge)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="123"/>
+        <source>Mark the check&apos;s hit as a false &amp;positive</source>
+        <translation>Marquer l&apos;alerte du contrôle comme faux &amp;positif</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="140"/>
+        <source>Preview (nothing is stored before Apply)</source>
+        <translation>Aperçu (rien n&apos;est enregistré avant Appliquer)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="146"/>
+        <source>Attempt</source>
+        <translation>Essai</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="146"/>
+        <source>Change</source>
+        <translation>Modification</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="146"/>
+        <source>The filter would then</source>
+        <translation>Le filtre aurait alors</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="221"/>
+        <source>Previewing…</source>
+        <translation>Aperçu en cours…</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="236"/>
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… et %n autre</numerusform>
+            <numerusform>… et %n autres</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="242"/>
+        <source>Nothing to change.</source>
+        <translation>Rien à modifier.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="243"/>
+        <source>%n attempts in the scope</source>
+        <translation>
+            <numerusform>%n essai concerné</numerusform>
+            <numerusform>%n essais concernés</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="252"/>
+        <source>%n of them are still refused by the filter: your decision does not flip a verdict or a check</source>
+        <translation>
+            <numerusform>%n d&apos;entre eux reste refusé par le filtre : votre décision n&apos;inverse ni verdict ni contrôle</numerusform>
+            <numerusform>%n d&apos;entre eux restent refusés par le filtre : votre décision n&apos;inverse ni verdict ni contrôle</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="256"/>
+        <source>The filter would then accept %n of them</source>
+        <translation>
+            <numerusform>Le filtre accepterait alors %n d&apos;entre eux</numerusform>
+            <numerusform>Le filtre accepterait alors %n d&apos;entre eux</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="263"/>
+        <source>%n already accepted: left alone</source>
+        <translation>
+            <numerusform>%n déjà accepté : laissé tel quel</numerusform>
+            <numerusform>%n déjà acceptés : laissés tels quels</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="264"/>
+        <source>%n already rejected: left alone</source>
+        <translation>
+            <numerusform>%n déjà rejeté : laissé tel quel</numerusform>
+            <numerusform>%n déjà rejetés : laissés tels quels</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="265"/>
+        <source>%n without a verdict on this criterion: left alone</source>
+        <translation>
+            <numerusform>%n sans verdict sur ce critère : laissé tel quel</numerusform>
+            <numerusform>%n sans verdict sur ce critère : laissés tels quels</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="267"/>
+        <source>%n already flipped: left alone</source>
+        <translation>
+            <numerusform>%n déjà inversé : laissé tel quel</numerusform>
+            <numerusform>%n déjà inversés : laissés tels quels</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="268"/>
+        <source>%n where this check did not fail: left alone</source>
+        <translation>
+            <numerusform>%n où ce contrôle n&apos;a pas échoué : laissé tel quel</numerusform>
+            <numerusform>%n où ce contrôle n&apos;a pas échoué : laissés tels quels</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="270"/>
+        <source>%n already marked: left alone</source>
+        <translation>
+            <numerusform>%n déjà marqué : laissé tel quel</numerusform>
+            <numerusform>%n déjà marqués : laissés tels quels</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="292"/>
+        <source>accept</source>
+        <translation>accepter</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="292"/>
+        <source>reject</source>
+        <translation>rejeter</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="293"/>
+        <source>no decision</source>
+        <translation>pas de décision</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="296"/>
+        <source>yes</source>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="296"/>
+        <source>no</source>
+        <translation>non</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="298"/>
+        <source>%1: %2 → %3</source>
+        <translation>%1 : %2 → %3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="301"/>
+        <source>%1: failed → false positive</source>
+        <translation>%1 : échoué → faux positif</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="305"/>
+        <source>accepted</source>
+        <translation>accepté</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="305"/>
+        <source>refused</source>
+        <translation>refusé</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="320"/>
+        <source>Applying to %n attempts…</source>
+        <translation>
+            <numerusform>Application à %n essai…</numerusform>
+            <numerusform>Application à %n essais…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="336"/>
+        <source>The attempts changed since the preview: nothing was stored. Here is the new preview.</source>
+        <translation>Les essais ont changé depuis l&apos;aperçu : rien n&apos;a été enregistré. Voici le nouvel aperçu.</translation>
     </message>
 </context>
 <context>
@@ -532,54 +886,89 @@
 <context>
     <name>CheckModel</name>
     <message>
-        <location filename="../../ui/review/example_models.py" line="198"/>
+        <location filename="../../ui/review/example_models.py" line="323"/>
         <source>Check</source>
         <translation>Contrôle</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="198"/>
+        <location filename="../../ui/review/example_models.py" line="323"/>
         <source>Mode</source>
         <translation>Mode</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="198"/>
+        <location filename="../../ui/review/example_models.py" line="323"/>
         <source>Result</source>
         <translation>Résultat</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="198"/>
+        <location filename="../../ui/review/example_models.py" line="323"/>
         <source>Matches</source>
         <translation>Correspondances</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="199"/>
+        <location filename="../../ui/review/example_models.py" line="324"/>
         <source>Description</source>
         <translation>Description</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="222"/>
+        <location filename="../../ui/review/example_models.py" line="329"/>
+        <source>The deterministic check (hover a name for its pattern).</source>
+        <translation>Le contrôle déterministe (survolez un nom pour voir son motif).</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="330"/>
+        <source>forbid: the answer fails when the pattern matches; require: when it does not.</source>
+        <translation>interdit : la réponse échoue si le motif la trouve ; exige : s&apos;il ne la trouve pas.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="332"/>
+        <source>The check&apos;s result; F (or V, then Space on the row) marks a failed check a false positive.</source>
+        <translation>Le résultat du contrôle ; F (ou V, puis Espace sur la ligne) marque un contrôle en échec comme faux positif.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="334"/>
+        <source>What the pattern matched in the answer (highlighted there too).</source>
+        <translation>Ce que le motif a trouvé dans la réponse (surligné aussi dans la réponse).</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="335"/>
+        <source>What the check is for.</source>
+        <translation>À quoi sert le contrôle.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="360"/>
         <source>forbid</source>
         <translation>interdit</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="222"/>
+        <location filename="../../ui/review/example_models.py" line="360"/>
         <source>require</source>
         <translation>exige</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="225"/>
+        <location filename="../../ui/review/example_models.py" line="363"/>
         <source>failed → false positive</source>
         <translation>échoué → faux positif</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="226"/>
+        <location filename="../../ui/review/example_models.py" line="365"/>
         <source>passed</source>
         <translation>réussi</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="226"/>
+        <location filename="../../ui/review/example_models.py" line="365"/>
         <source>failed</source>
         <translation>échoué</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="367"/>
+        <source>v%1 passes</source>
+        <translation>v%1 réussit</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="367"/>
+        <source>v%1 fails</source>
+        <translation>v%1 échoue</translation>
     </message>
 </context>
 <context>
@@ -691,118 +1080,161 @@
     </message>
 </context>
 <context>
-    <name>ExamplePane</name>
+    <name>EarlierConversation</name>
     <message>
-        <location filename="../../ui/review/example_view.py" line="210"/>
-        <source>Conversation so far</source>
-        <translation>La conversation jusqu&apos;ici</translation>
+        <location filename="../../ui/review/conversation_view.py" line="224"/>
+        <source>Earlier conversation (%1 messages)</source>
+        <translation>Conversation précédente (%1 messages)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="179"/>
+        <location filename="../../ui/review/conversation_view.py" line="229"/>
+        <source>Show %1 earlier messages (E) — %2 not shown</source>
+        <translation>Afficher %1 messages plus anciens (E) — %2 non affichés</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/conversation_view.py" line="233"/>
+        <source>Hide the system prompt (P)</source>
+        <translation>Masquer le prompt système (P)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/conversation_view.py" line="234"/>
+        <source>System prompt, %1 characters: show it (P)</source>
+        <translation>Prompt système, %1 caractères : l&apos;afficher (P)</translation>
+    </message>
+</context>
+<context>
+    <name>ExamplePane</name>
+    <message>
+        <location filename="../../ui/review/example_view.py" line="120"/>
         <source>Graded response</source>
         <translation>Réponse évaluée</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="187"/>
-        <source>Judge verdicts (keys 1–9 toggle)</source>
-        <translation>Verdicts du juge (les touches 1 à 9 les inversent)</translation>
-    </message>
-    <message>
         <location filename="../../ui/review/example_view.py" line="198"/>
-        <source>Deterministic checks (F marks a false positive)</source>
-        <translation>Contrôles déterministes (F marque un faux positif)</translation>
-    </message>
-    <message>
-        <location filename="../../ui/review/example_view.py" line="229"/>
         <source>No attempt selected</source>
         <translation>Aucun essai sélectionné</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="252"/>
+        <location filename="../../ui/review/example_view.py" line="219"/>
         <source>⚠ judge contradicts itself</source>
         <translation>⚠ le juge se contredit</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="284"/>
-        <location filename="../../ui/review/example_view.py" line="289"/>
+        <location filename="../../ui/review/example_view.py" line="310"/>
+        <location filename="../../ui/review/example_view.py" line="331"/>
         <source>accepted</source>
         <translation>accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="284"/>
-        <location filename="../../ui/review/example_view.py" line="289"/>
+        <location filename="../../ui/review/example_view.py" line="310"/>
+        <location filename="../../ui/review/example_view.py" line="331"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="286"/>
+        <location filename="../../ui/review/example_view.py" line="333"/>
         <source>Filter: %1</source>
         <translation>Filtre : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="290"/>
+        <location filename="../../ui/review/example_view.py" line="316"/>
         <source>With second opinions and your overrides, the filter would now: %1</source>
         <translation>Avec les seconds avis et vos corrections, le filtre aurait maintenant : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="293"/>
+        <location filename="../../ui/review/example_view.py" line="92"/>
+        <source>Earlier conversation</source>
+        <translation>Conversation précédente</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_view.py" line="114"/>
+        <source>Question (the last user message)</source>
+        <translation>Question (le dernier message de la personne)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_view.py" line="136"/>
+        <source>Why refused, and what now</source>
+        <translation>Pourquoi refusé, et maintenant</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_view.py" line="155"/>
+        <source>Judge verdicts (1–9 and 0 flip rows 1–10; V: a cursor on every row)</source>
+        <translation>Verdicts du juge (1–9 et 0 inversent les lignes 1–10 ; V : un curseur sur chaque ligne)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_view.py" line="171"/>
+        <source>Deterministic checks (F marks a failed one a false positive)</source>
+        <translation>Contrôles déterministes (F marque un contrôle en échec comme faux positif)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_view.py" line="312"/>
+        <source>With the current check versions, second opinions and your overrides, the filter would now: %1</source>
+        <translation>Avec les versions actuelles des contrôles, les seconds avis et vos corrections, le filtre aurait maintenant : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_view.py" line="320"/>
         <source>changed</source>
         <translation>changé</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="298"/>
-        <location filename="../../ui/review/example_view.py" line="306"/>
+        <location filename="../../ui/review/example_view.py" line="324"/>
+        <source>With the current check versions: %1</source>
+        <translation>Avec les versions actuelles des contrôles : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_view.py" line="337"/>
+        <location filename="../../ui/review/example_view.py" line="345"/>
         <source>accept</source>
         <translation>accepter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="298"/>
-        <location filename="../../ui/review/example_view.py" line="306"/>
+        <location filename="../../ui/review/example_view.py" line="337"/>
+        <location filename="../../ui/review/example_view.py" line="345"/>
         <source>reject</source>
         <translation>rejeter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="299"/>
+        <location filename="../../ui/review/example_view.py" line="338"/>
         <source>not reviewed yet</source>
         <translation>pas encore relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="300"/>
+        <location filename="../../ui/review/example_view.py" line="339"/>
         <source>Your decision: %1</source>
         <translation>Votre décision : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="302"/>
+        <location filename="../../ui/review/example_view.py" line="341"/>
         <source>Note: %1</source>
         <translation>Note : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="307"/>
+        <location filename="../../ui/review/example_view.py" line="346"/>
         <source>no decision</source>
         <translation>pas de décision</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="310"/>
+        <location filename="../../ui/review/example_view.py" line="349"/>
         <source>Other reviewers: %1</source>
         <translation>Autres relecteurs : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="314"/>
+        <location filename="../../ui/review/example_view.py" line="360"/>
         <source>This refusal ended the conversation at turn %1 of %2 planned (%3 turns lost).</source>
         <translation>Ce refus a arrêté la conversation au tour %1 sur %2 prévus (%3 tours perdus).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="319"/>
+        <location filename="../../ui/review/example_view.py" line="365"/>
         <source>This refusal ended the conversation at turn %1.</source>
         <translation>Ce refus a arrêté la conversation au tour %1.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="323"/>
+        <location filename="../../ui/review/example_view.py" line="352"/>
         <source>Second opinion failed: %1</source>
         <translation>Échec du second avis : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="334"/>
+        <location filename="../../ui/review/example_view.py" line="376"/>
         <source>Against the reference: %1</source>
         <translation>Par rapport à la référence : %1</translation>
     </message>
@@ -810,207 +1242,285 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="51"/>
-        <location filename="../../ui/tools/export_dialog.py" line="72"/>
+        <location filename="../../ui/tools/export_dialog.py" line="82"/>
+        <location filename="../../ui/tools/export_dialog.py" line="110"/>
         <source>Export</source>
         <translation>Exporter</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="53"/>
+        <location filename="../../ui/tools/export_dialog.py" line="84"/>
         <source>Corrected dataset (JSONL)</source>
         <translation>Jeu de données corrigé (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="54"/>
+        <location filename="../../ui/tools/export_dialog.py" line="85"/>
+        <source>Preference pairs for DPO or KTO (JSONL)</source>
+        <translation>Paires de préférence pour DPO ou KTO (JSONL)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="86"/>
         <source>Catalog with versions (JSON)</source>
         <translation>Catalogue avec versions (JSON)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="55"/>
+        <location filename="../../ui/tools/export_dialog.py" line="87"/>
         <source>Golden set for the filter&apos;s tests (JSONL)</source>
         <translation>Jeu de référence pour les tests du filtre (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="56"/>
+        <location filename="../../ui/tools/export_dialog.py" line="88"/>
         <source>Conversations to resume (JSONL)</source>
         <translation>Conversations à reprendre (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="57"/>
+        <location filename="../../ui/tools/export_dialog.py" line="89"/>
         <source>Audit trail (JSONL)</source>
         <translation>Journal d&apos;audit (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="58"/>
+        <location filename="../../ui/tools/export_dialog.py" line="90"/>
         <source>Calibration scores with their grading files (JSONL)</source>
         <translation>Notes de calibrage avec leurs fichiers d&apos;évaluation (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="62"/>
+        <location filename="../../ui/tools/export_dialog.py" line="99"/>
+        <source>no split (one file)</source>
+        <translation>pas de découpage (un seul fichier)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="129"/>
         <source>one example per assistant turn</source>
         <translation>un exemple par tour de l&apos;assistant</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="63"/>
+        <location filename="../../ui/tools/export_dialog.py" line="130"/>
         <source>one example per conversation</source>
         <translation>un exemple par conversation</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="65"/>
+        <location filename="../../ui/tools/export_dialog.py" line="132"/>
         <source>chat messages (OpenAI / Hugging Face)</source>
         <translation>messages de chat (OpenAI / Hugging Face)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="68"/>
+        <location filename="../../ui/tools/export_dialog.py" line="103"/>
         <source>Browse…</source>
         <translation>Parcourir…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="74"/>
+        <location filename="../../ui/tools/export_dialog.py" line="113"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="78"/>
+        <location filename="../../ui/tools/export_dialog.py" line="134"/>
+        <source>prompt and completion (TRL)</source>
+        <translation>invite et complétion (TRL)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="136"/>
+        <source>keep every accepted attempt</source>
+        <translation>garder chaque essai accepté</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="137"/>
+        <source>keep the first accepted attempt</source>
+        <translation>garder le premier essai accepté</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="138"/>
+        <source>keep the last accepted attempt</source>
+        <translation>garder le dernier essai accepté</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="140"/>
+        <source>keep examples whose context holds a refused answer</source>
+        <translation>garder les exemples dont le contexte contient une réponse refusée</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="142"/>
+        <source>do not train the context&apos;s answers again (OpenAI weight 0)</source>
+        <translation>ne pas réentraîner les réponses du contexte (poids 0 d&apos;OpenAI)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="146"/>
+        <source>pairs for TRL DPO</source>
+        <translation>paires pour DPO de TRL</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="147"/>
+        <source>pairs for OpenAI DPO</source>
+        <translation>paires pour DPO d&apos;OpenAI</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="148"/>
+        <source>labels for TRL KTO</source>
+        <translation>étiquettes pour KTO de TRL</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="150"/>
+        <source>also the filter&apos;s refusals no reviewer overturned</source>
+        <translation>aussi les refus du filtre qu&apos;aucun relecteur n&apos;a annulés</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="152"/>
+        <source>every cause (or e.g. E-INVENTE,G-TON)</source>
+        <translation>toutes les causes (ou p. ex. E-INVENTE,G-TON)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="156"/>
         <source>What</source>
         <translation>Quoi</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="79"/>
+        <location filename="../../ui/tools/export_dialog.py" line="157"/>
         <source>Examples</source>
         <translation>Exemples</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="80"/>
+        <location filename="../../ui/tools/export_dialog.py" line="158"/>
         <source>Format</source>
         <translation>Format</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="84"/>
+        <location filename="../../ui/tools/export_dialog.py" line="159"/>
+        <source>Several accepted in a turn</source>
+        <translation>Plusieurs acceptés dans un tour</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="162"/>
+        <source>Pairs</source>
+        <translation>Paires</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="164"/>
+        <source>Refusal causes</source>
+        <translation>Causes de refus</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="167"/>
+        <source>seed</source>
+        <translation>graine</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="169"/>
+        <source>Validation share</source>
+        <translation>Part de validation</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="173"/>
         <source>File</source>
         <translation>Fichier</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="103"/>
+        <location filename="../../ui/tools/export_dialog.py" line="180"/>
+        <source>What the review changed in the dataset:</source>
+        <translation>Ce que la relecture a changé dans le jeu de données :</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="248"/>
+        <location filename="../../ui/tools/export_dialog.py" line="251"/>
         <source>Export to</source>
         <translation>Exporter vers</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="111"/>
+        <location filename="../../ui/tools/export_dialog.py" line="276"/>
+        <source>Counting…</source>
+        <translation>Comptage…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="292"/>
         <source>Choose a file to write.</source>
         <translation>Choisissez un fichier à écrire.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="116"/>
+        <location filename="../../ui/tools/export_dialog.py" line="302"/>
         <source>Exporting…</source>
         <translation>Export en cours…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="127"/>
+        <location filename="../../ui/tools/export_dialog.py" line="328"/>
         <source>Export failed: %1</source>
         <translation>Échec de l&apos;export : %1</translation>
     </message>
 </context>
 <context>
-    <name>FeedbackTools</name>
-    <message>
-        <location filename="../../ui/tools/menu.py" line="79"/>
-        <source>Regex back-test…</source>
-        <translation>Rejeu d&apos;une expression régulière…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/tools/menu.py" line="80"/>
-        <source>Criteria editor…</source>
-        <translation>Éditeur de critères…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/tools/menu.py" line="81"/>
-        <source>Agreement dashboard…</source>
-        <translation>Tableau d&apos;accord…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/tools/menu.py" line="82"/>
-        <source>Export…</source>
-        <translation>Exporter…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/tools/menu.py" line="83"/>
-        <source>Calibration…</source>
-        <translation>Calibrage…</translation>
-    </message>
-</context>
-<context>
     <name>FilterBar</name>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="40"/>
+        <location filename="../../ui/review/filter_bar.py" line="66"/>
         <source>Search responses and rationales (/)</source>
         <translation>Chercher dans les réponses et les raisons (/)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="50"/>
+        <location filename="../../ui/review/filter_bar.py" line="79"/>
         <source>Refused attempts</source>
         <translation>Essais refusés</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="51"/>
+        <location filename="../../ui/review/filter_bar.py" line="80"/>
         <source>Audit: random accepted attempts</source>
         <translation>Audit : essais acceptés au hasard</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="54"/>
+        <location filename="../../ui/review/filter_bar.py" line="83"/>
         <source>All runs</source>
         <translation>Toutes les générations</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="55"/>
+        <location filename="../../ui/review/filter_bar.py" line="84"/>
         <source>Any criterion</source>
         <translation>Tout critère</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="56"/>
+        <location filename="../../ui/review/filter_bar.py" line="85"/>
         <source>Any check</source>
         <translation>Tout contrôle</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="57"/>
+        <location filename="../../ui/review/filter_bar.py" line="86"/>
         <source>All</source>
         <translation>Tous</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="57"/>
+        <location filename="../../ui/review/filter_bar.py" line="86"/>
         <source>To review</source>
         <translation>À relire</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="57"/>
+        <location filename="../../ui/review/filter_bar.py" line="86"/>
         <source>Reviewed</source>
         <translation>Relus</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="58"/>
+        <location filename="../../ui/review/filter_bar.py" line="87"/>
         <source>Overridden</source>
         <translation>Corrigés</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="58"/>
+        <location filename="../../ui/review/filter_bar.py" line="87"/>
         <source>Reviewed by others, not by me</source>
         <translation>Relus par d&apos;autres, pas par moi</translation>
     </message>
     <message>
-        <location filename="../../ui/review/filter_bar.py" line="61"/>
+        <location filename="../../ui/review/filter_bar.py" line="90"/>
         <source>Contradictions only</source>
         <translation>Contradictions seulement</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/filter_bar.py" line="207"/>
+        <source>No match for “%1”</source>
+        <translation>Aucun résultat pour « %1 »</translation>
     </message>
 </context>
 <context>
     <name>HelpOverlay</name>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="53"/>
+        <location filename="../../ui/review/dialogs.py" line="31"/>
         <source>Keyboard shortcuts</source>
         <translation>Raccourcis clavier</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="66"/>
+        <location filename="../../ui/review/dialogs.py" line="44"/>
         <source>Press any key to close.</source>
         <translation>Appuyez sur une touche pour fermer.</translation>
     </message>
@@ -1024,168 +1534,266 @@
     </message>
 </context>
 <context>
+    <name>KeyQueue</name>
+    <message>
+        <location filename="../../ui/review/key_queue.py" line="83"/>
+        <source>Not applied: %1 (%2)</source>
+        <translation>Non appliqué : %1 (%2)</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/review/window.py" line="68"/>
-        <source>Reviewer — refused examples</source>
-        <translation>Reviewer — exemples refusés</translation>
-    </message>
-    <message>
-        <location filename="../../ui/review/window.py" line="329"/>
+        <location filename="../../ui/review/window.py" line="507"/>
         <source>second opinions %v / %m</source>
         <translation>seconds avis %v / %m</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="63"/>
+        <location filename="../../ui/shortcuts.py" line="68"/>
         <source>&amp;File</source>
         <translation>&amp;Fichier</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="64"/>
+        <location filename="../../ui/shortcuts.py" line="69"/>
         <source>&amp;Edit</source>
         <translation>&amp;Édition</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="65"/>
+        <location filename="../../ui/shortcuts.py" line="70"/>
         <source>&amp;Go</source>
         <translation>&amp;Aller</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="66"/>
+        <location filename="../../ui/shortcuts.py" line="71"/>
         <source>&amp;Review</source>
         <translation>&amp;Relecture</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="67"/>
+        <location filename="../../ui/shortcuts.py" line="72"/>
         <source>Toggle criterion</source>
         <translation>Inverser un critère</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="69"/>
+        <location filename="../../ui/shortcuts.py" line="74"/>
         <source>&amp;Tools</source>
         <translation>&amp;Outils</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="70"/>
+        <location filename="../../ui/shortcuts.py" line="75"/>
         <source>&amp;Help</source>
         <translation>Aid&amp;e</translation>
     </message>
     <message>
-        <location filename="../../ui/review/action_builder.py" line="85"/>
+        <location filename="../../ui/review/action_builder.py" line="98"/>
         <source>Review</source>
         <translation>Relu</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="75"/>
+        <location filename="../../ui/shortcuts.py" line="83"/>
         <source>Accept (A)</source>
         <translation>Accepter (A)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="77"/>
+        <location filename="../../ui/shortcuts.py" line="87"/>
+        <source>Rescue (Shift+A)</source>
+        <translation>Repêcher (Maj+A)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="89"/>
         <source>Reject (R)</source>
         <translation>Rejeter (R)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="81"/>
+        <location filename="../../ui/shortcuts.py" line="95"/>
         <source>Note (N)</source>
         <translation>Note (N)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="84"/>
+        <location filename="../../ui/shortcuts.py" line="98"/>
         <source>False positive (F)</source>
         <translation>Faux positif (F)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="93"/>
+        <location filename="../../ui/shortcuts.py" line="110"/>
         <source>Second opinion (S)</source>
         <translation>Second avis (S)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="96"/>
+        <location filename="../../ui/shortcuts.py" line="113"/>
         <source>Second opinion: all flagged</source>
         <translation>Second avis : toutes les contradictions</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="101"/>
+        <location filename="../../ui/shortcuts.py" line="139"/>
         <source>Undo</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="103"/>
+        <location filename="../../ui/shortcuts.py" line="141"/>
         <source>Redo</source>
         <translation>Rétablir</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="107"/>
+        <location filename="../../ui/shortcuts.py" line="145"/>
         <source>?</source>
         <translation>?</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="201"/>
+        <location filename="../../ui/review/window.py" line="283"/>
         <source>No attempt %1</source>
         <translation>Pas d&apos;essai %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="144"/>
+        <location filename="../../ui/review/window.py" line="186"/>
         <source>End of the queue</source>
         <translation>Fin de la file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="253"/>
+        <location filename="../../ui/review/window.py" line="361"/>
         <source>Reviewed %1 / %2 (%3 to review)</source>
         <translation>Relus %1 / %2 (%3 à relire)</translation>
     </message>
-</context>
-<context>
-    <name>NoteDialog</name>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="28"/>
-        <source>Note</source>
-        <translation>Note</translation>
+        <location filename="../../ui/review/window.py" line="122"/>
+        <source>Reviewer — refused examples — %1</source>
+        <translation>Reviewer — exemples refusés — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="33"/>
-        <source>Why you decided so (Enter saves)</source>
-        <translation>Pourquoi cette décision (Entrée enregistre)</translation>
+        <location filename="../../ui/review/window.py" line="188"/>
+        <source>You have decided every attempt of this queue</source>
+        <translation>Vous avez décidé tous les essais de cette file</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="190"/>
+        <source>None left below: back to the first one not reviewed</source>
+        <translation>Plus rien en dessous : retour au premier essai non relu</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="245"/>
+        <source>the queue changed before they could apply</source>
+        <translation>la file a changé avant qu&apos;elles s&apos;appliquent</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="255"/>
+        <source>the queue is empty</source>
+        <translation>la file est vide</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="259"/>
+        <source>No match for “%1”</source>
+        <translation>Aucun résultat pour « %1 »</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="266"/>
+        <source>the queue could not be read</source>
+        <translation>la file n&apos;a pas pu être lue</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="314"/>
+        <source>the attempt could not be read</source>
+        <translation>l&apos;essai n&apos;a pas pu être lu</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="357"/>
+        <source>%1 to review in this filter</source>
+        <translation>%1 à relire dans ce filtre</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="368"/>
+        <source>%1 of %2 refusals reviewed, %3 left</source>
+        <translation>%1 refus relus sur %2, %3 restants</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="445"/>
+        <source>%1 — %2 to undo</source>
+        <translation>%1 — %2 pour annuler</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="459"/>
+        <source>The reviewer name in the settings is not used (%1); deciding as %2 until you set a name in Settings.</source>
+        <translation>Le nom de relecteur des réglages n’est pas utilisé (%1) ; décisions au nom de %2 jusqu’à ce que vous choisissiez un nom dans les Réglages.</translation>
+    </message>
+</context>
+<context>
+    <name>NoteEditor</name>
+    <message>
+        <location filename="../../ui/review/inline.py" line="77"/>
+        <source>Why you decided so (Enter saves, Esc cancels)</source>
+        <translation>Pourquoi vous avez décidé ainsi (Entrée enregistre, Échap annule)</translation>
     </message>
 </context>
 <context>
     <name>QueueModel</name>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="194"/>
+        <location filename="../../ui/review/queue_model.py" line="203"/>
         <source>Review</source>
         <translation>Relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="194"/>
+        <location filename="../../ui/review/queue_model.py" line="203"/>
         <source>Attempt</source>
         <translation>Essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="194"/>
-        <source>Score</source>
-        <translation>Score</translation>
+        <location filename="../../ui/review/queue_model.py" line="203"/>
+        <source>Contradiction</source>
+        <translation>Contradiction</translation>
     </message>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="195"/>
+        <location filename="../../ui/review/queue_model.py" line="204"/>
         <source>Why refused</source>
         <translation>Motif du refus</translation>
     </message>
     <message>
-        <location filename="../../ui/review/queue_model.py" line="237"/>
+        <location filename="../../ui/review/queue_model.py" line="204"/>
+        <source>The filter said</source>
+        <translation>Décision du filtre</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/queue_model.py" line="207"/>
+        <source>Your decision: ✓ accepted, ✗ rejected, · not yet. ⚑: the judge contradicts itself on this attempt.</source>
+        <translation>Votre décision : ✓ accepté, ✗ rejeté, · pas encore. ⚑ : le juge se contredit sur cet essai.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/queue_model.py" line="209"/>
+        <source>Conversation · turn/attempt.</source>
+        <translation>Conversation · tour/essai.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/queue_model.py" line="210"/>
+        <source>How strongly a verdict&apos;s rationale says the opposite of the verdict (the detector&apos;s score, 0–1); the queue puts the highest first.</source>
+        <translation>À quel point la raison d&apos;un verdict dit le contraire du verdict (le score du détecteur, de 0 à 1) ; la file met les plus élevés en premier.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/queue_model.py" line="213"/>
+        <source>What the filter decided (these attempts were accepted).</source>
+        <translation>Ce que le filtre a décidé (ces essais ont été acceptés).</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/queue_model.py" line="214"/>
+        <source>The filter&apos;s first reason for refusing; hover a row for all.</source>
+        <translation>Le premier motif de refus du filtre ; survolez une ligne pour les voir tous.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/queue_model.py" line="258"/>
         <source>accepted by the filter</source>
         <translation>accepté par le filtre</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/queue_model.py" line="261"/>
+        <source>%1: old version refused, current version passes — %2</source>
+        <translation>%1 : refusé par l&apos;ancienne version, la version actuelle passe — %2</translation>
     </message>
 </context>
 <context>
     <name>RateBars</name>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="82"/>
+        <location filename="../../ui/tools/dashboard.py" line="84"/>
         <source>false-failure rate</source>
         <translation>taux de faux refus</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="85"/>
+        <location filename="../../ui/tools/dashboard.py" line="87"/>
         <source>coverage</source>
         <translation>couverture</translation>
     </message>
@@ -1193,29 +1801,103 @@
 <context>
     <name>ReviewCommands</name>
     <message>
-        <location filename="../../ui/review/commands.py" line="68"/>
+        <location filename="../../ui/review/commands.py" line="98"/>
         <source>Nothing to %1</source>
         <translation>Rien à %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="104"/>
+        <location filename="../../ui/review/commands.py" line="130"/>
+        <source>%1 — %2 to undo</source>
+        <translation>%1 — %2 pour annuler</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="143"/>
+        <source>Accepted %1</source>
+        <translation>%1 accepté</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="144"/>
+        <source>Rejected %1</source>
+        <translation>%1 rejeté</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="157"/>
+        <location filename="../../ui/review/commands.py" line="167"/>
+        <source>Nothing to rescue here: no open contradiction would change the filter&apos;s decision</source>
+        <translation>Rien à repêcher ici : aucune contradiction ouverte ne changerait la décision du filtre</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="169"/>
+        <source>Rescued %1: flipped %2 and accepted</source>
+        <translation>%1 repêché : %2 inversé, essai accepté</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="185"/>
+        <source>Accepted %1, flipping %2</source>
+        <translation>%1 accepté, en inversant %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="195"/>
         <source>No criterion %1 here</source>
         <translation>Pas de critère %1 ici</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="120"/>
+        <location filename="../../ui/review/commands.py" line="213"/>
+        <source>%1 passed: there is no hit to mark</source>
+        <translation>%1 a réussi : rien à marquer</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="231"/>
         <source>No failed check on this attempt</source>
         <translation>Aucun contrôle en échec sur cet essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="145"/>
+        <location filename="../../ui/review/commands.py" line="240"/>
+        <source>Note saved</source>
+        <translation>Note enregistrée</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="246"/>
         <source>undo</source>
         <translation>annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="150"/>
+        <location filename="../../ui/review/commands.py" line="247"/>
+        <source>Undone: %1</source>
+        <translation>Annulé : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="252"/>
         <source>redo</source>
         <translation>rétablir</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="253"/>
+        <source>Redone: %1</source>
+        <translation>Rétabli : %1</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewKeys</name>
+    <message>
+        <location filename="../../ui/review/review_keys.py" line="142"/>
+        <source>No verdict or check on this attempt</source>
+        <translation>Aucun verdict ni contrôle sur cet essai</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/review_keys.py" line="146"/>
+        <source>The whole conversation is shown</source>
+        <translation>Toute la conversation est affichée</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/review_keys.py" line="150"/>
+        <source>This conversation has no system prompt</source>
+        <translation>Cette conversation n&apos;a pas de prompt système</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/review_keys.py" line="158"/>
+        <source>Not accepted</source>
+        <translation>Non accepté</translation>
     </message>
 </context>
 <context>
@@ -1255,57 +1937,57 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="80"/>
+        <location filename="../../ui/review/dialogs.py" line="58"/>
         <source>Settings</source>
         <translation>Réglages</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="87"/>
+        <location filename="../../ui/review/dialogs.py" line="65"/>
         <source>default location</source>
         <translation>emplacement par défaut</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="89"/>
+        <location filename="../../ui/review/dialogs.py" line="67"/>
         <source>System language</source>
         <translation>Langue du système</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="93"/>
+        <location filename="../../ui/review/dialogs.py" line="71"/>
         <source>Go to the next attempt after accept or reject</source>
         <translation>Passer à l&apos;essai suivant après accepter ou rejeter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="97"/>
+        <location filename="../../ui/review/dialogs.py" line="75"/>
         <source>Reviewer name</source>
         <translation>Nom du relecteur</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="98"/>
+        <location filename="../../ui/review/dialogs.py" line="76"/>
         <source>Ollama host</source>
         <translation>Hôte Ollama</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="99"/>
+        <location filename="../../ui/review/dialogs.py" line="77"/>
         <source>Judge model</source>
         <translation>Modèle juge</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="101"/>
+        <location filename="../../ui/review/dialogs.py" line="79"/>
         <source>Database</source>
         <translation>Base de données</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="102"/>
+        <location filename="../../ui/review/dialogs.py" line="80"/>
         <source>Language</source>
         <translation>Langue</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="104"/>
+        <location filename="../../ui/review/dialogs.py" line="82"/>
         <source>Language and database changes apply at the next start.</source>
         <translation>La langue et la base de données changent au prochain démarrage.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="95"/>
+        <location filename="../../ui/review/dialogs.py" line="73"/>
         <source>Let a reasoning judge think before a second opinion</source>
         <translation>Laisser un juge qui raisonne réfléchir avant un second avis</translation>
     </message>
@@ -1313,222 +1995,486 @@
 <context>
     <name>Shortcuts</name>
     <message>
-        <location filename="../../ui/shortcuts.py" line="74"/>
+        <location filename="../../ui/shortcuts.py" line="82"/>
         <source>Accept the attempt</source>
         <translation>Accepter l&apos;essai</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="76"/>
+        <location filename="../../ui/shortcuts.py" line="88"/>
         <source>Reject the attempt</source>
         <translation>Rejeter l&apos;essai</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="78"/>
+        <location filename="../../ui/shortcuts.py" line="90"/>
         <source>Next attempt</source>
         <translation>Essai suivant</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="79"/>
+        <location filename="../../ui/shortcuts.py" line="91"/>
         <source>Previous attempt</source>
         <translation>Essai précédent</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="87"/>
+        <location filename="../../ui/shortcuts.py" line="101"/>
         <source>Toggle the n-th criterion of the table</source>
         <translation>Inverser le n-ième critère du tableau</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="83"/>
+        <location filename="../../ui/shortcuts.py" line="97"/>
         <source>Mark the failed check as a false positive</source>
         <translation>Marquer le contrôle en échec comme faux positif</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="80"/>
+        <location filename="../../ui/shortcuts.py" line="85"/>
+        <source>Rescue: flip the contradictions that would change the decision, then accept</source>
+        <translation>Repêcher : inverser les contradictions qui changeraient la décision, puis accepter</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="93"/>
+        <source>Next attempt you have not reviewed</source>
+        <translation>Essai suivant que vous n&apos;avez pas relu</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="94"/>
         <source>Write a note</source>
         <translation>Écrire une note</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="92"/>
+        <location filename="../../ui/shortcuts.py" line="106"/>
+        <source>Choose any verdict or check: arrows move, Space flips, Esc goes back</source>
+        <translation>Choisir un verdict ou un contrôle : les flèches déplacent, Espace inverse, Échap revient</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="109"/>
         <source>Ask a second opinion</source>
         <translation>Demander un second avis</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="95"/>
+        <location filename="../../ui/shortcuts.py" line="112"/>
         <source>Second opinion for all flagged</source>
         <translation>Second avis pour toutes les contradictions</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="97"/>
+        <location filename="../../ui/shortcuts.py" line="115"/>
+        <source>Bulk action on the filter or the selected rows…</source>
+        <translation>Action groupée sur le filtre ou les lignes sélectionnées…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="118"/>
+        <source>Replay the filter with the current check versions</source>
+        <translation>Rejouer le filtre avec les versions actuelles des contrôles</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="121"/>
+        <source>Scroll the example down</source>
+        <translation>Faire défiler l&apos;exemple vers le bas</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="123"/>
+        <source>Scroll the example up</source>
+        <translation>Faire défiler l&apos;exemple vers le haut</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="125"/>
+        <source>Show earlier messages of the conversation</source>
+        <translation>Afficher des messages plus anciens de la conversation</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="127"/>
+        <source>Show or hide the system prompt</source>
+        <translation>Afficher ou masquer le prompt système</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="128"/>
         <source>Search</source>
         <translation>Chercher</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="99"/>
+        <location filename="../../ui/shortcuts.py" line="131"/>
+        <source>Go to the filters (Tab moves, Esc goes back)</source>
+        <translation>Aller aux filtres (Tab passe de l&apos;un à l&apos;autre, Échap revient)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="134"/>
+        <source>Back to the queue (clears the search, closes a question)</source>
+        <translation>Retour à la file (efface la recherche, ferme une question)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="137"/>
         <source>Audit accepted attempts</source>
         <translation>Auditer les essais acceptés</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="69"/>
-        <location filename="../../ui/shortcuts.py" line="100"/>
+        <location filename="../../ui/review/undo_text.py" line="104"/>
+        <location filename="../../ui/shortcuts.py" line="138"/>
         <source>Undo</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="76"/>
-        <location filename="../../ui/shortcuts.py" line="102"/>
+        <location filename="../../ui/review/undo_text.py" line="111"/>
+        <location filename="../../ui/shortcuts.py" line="140"/>
         <source>Redo</source>
         <translation>Rétablir</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="104"/>
+        <location filename="../../ui/shortcuts.py" line="142"/>
         <source>Settings…</source>
         <translation>Réglages…</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="105"/>
+        <location filename="../../ui/shortcuts.py" line="143"/>
         <source>Quit</source>
         <translation>Quitter</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="106"/>
+        <location filename="../../ui/shortcuts.py" line="144"/>
         <source>Keyboard shortcuts</source>
         <translation>Raccourcis clavier</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="121"/>
+        <location filename="../../ui/shortcuts.py" line="175"/>
         <source>Toggle criterion %1</source>
         <translation>Inverser le critère %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="153"/>
+        <source>Regex &amp;back-test…</source>
+        <translation>&amp;Rejeu d&apos;une expression régulière…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="156"/>
+        <source>&amp;Criteria editor…</source>
+        <translation>Éditeur de &amp;critères…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="158"/>
+        <source>Agreement &amp;dashboard…</source>
+        <translation>&amp;Tableau d&apos;accord…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="159"/>
+        <source>&amp;Export…</source>
+        <translation>&amp;Exporter…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="161"/>
+        <source>Ca&amp;libration…</source>
+        <translation>Ca&amp;librage…</translation>
     </message>
 </context>
 <context>
     <name>UndoText</name>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="19"/>
+        <location filename="../../ui/review/undo_text.py" line="20"/>
         <source>accept %1</source>
         <translation>accepter %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="20"/>
+        <location filename="../../ui/review/undo_text.py" line="21"/>
         <source>reject %1</source>
         <translation>rejeter %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="21"/>
+        <location filename="../../ui/review/undo_text.py" line="22"/>
         <source>clear the decision on %1</source>
         <translation>effacer la décision sur %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="22"/>
+        <location filename="../../ui/review/undo_text.py" line="23"/>
         <source>note on %1</source>
         <translation>note sur %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="23"/>
+        <location filename="../../ui/review/undo_text.py" line="24"/>
         <source>%1 → met on %2</source>
         <translation>%1 → tenu sur %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="24"/>
+        <location filename="../../ui/review/undo_text.py" line="25"/>
         <source>%1 → unmet on %2</source>
         <translation>%1 → non tenu sur %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="25"/>
+        <location filename="../../ui/review/undo_text.py" line="26"/>
         <source>%1 → the judge&apos;s verdict on %2</source>
         <translation>%1 → verdict du juge sur %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="26"/>
+        <location filename="../../ui/review/undo_text.py" line="27"/>
         <source>%1 → false positive on %2</source>
         <translation>%1 → faux positif sur %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="27"/>
+        <location filename="../../ui/review/undo_text.py" line="28"/>
         <source>%1 → check result on %2</source>
         <translation>%1 → résultat du contrôle sur %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="28"/>
+        <location filename="../../ui/review/undo_text.py" line="29"/>
         <source>%1 changes on %2</source>
         <translation>%1 modifications sur %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="29"/>
+        <location filename="../../ui/review/undo_text.py" line="30"/>
         <source>%1 changes on %2 attempts</source>
         <translation>%1 modifications sur %2 essais</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="30"/>
+        <location filename="../../ui/review/undo_text.py" line="31"/>
         <source>Undo: %1</source>
         <translation>Annuler : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/undo_text.py" line="31"/>
+        <location filename="../../ui/review/undo_text.py" line="32"/>
         <source>Redo: %1</source>
         <translation>Rétablir : %1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="57"/>
+        <source>accept %n attempts</source>
+        <translation>
+            <numerusform>accepter %n essai</numerusform>
+            <numerusform>accepter %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="59"/>
+        <source>reject %n attempts</source>
+        <translation>
+            <numerusform>rejeter %n essai</numerusform>
+            <numerusform>rejeter %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="60"/>
+        <source>clear the decision on %n attempts</source>
+        <translation>
+            <numerusform>effacer la décision sur %n essai</numerusform>
+            <numerusform>effacer la décision sur %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="62"/>
+        <source>note on %n attempts</source>
+        <translation>
+            <numerusform>note sur %n essai</numerusform>
+            <numerusform>note sur %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="64"/>
+        <source>%1 → met on %n attempts</source>
+        <translation>
+            <numerusform>%1 → tenu sur %n essai</numerusform>
+            <numerusform>%1 → tenu sur %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="65"/>
+        <source>%1 → unmet on %n attempts</source>
+        <translation>
+            <numerusform>%1 → non tenu sur %n essai</numerusform>
+            <numerusform>%1 → non tenu sur %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="66"/>
+        <source>%1 → the judge&apos;s verdict on %n attempts</source>
+        <translation>
+            <numerusform>%1 → verdict du juge sur %n essai</numerusform>
+            <numerusform>%1 → verdict du juge sur %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="68"/>
+        <source>flip %1 on %n attempts</source>
+        <translation>
+            <numerusform>inverser %1 sur %n essai</numerusform>
+            <numerusform>inverser %1 sur %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="70"/>
+        <source>%1 → false positive on %n attempts</source>
+        <translation>
+            <numerusform>%1 → faux positif sur %n essai</numerusform>
+            <numerusform>%1 → faux positif sur %n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/undo_text.py" line="72"/>
+        <source>%1 → check result on %n attempts</source>
+        <translation>
+            <numerusform>%1 → résultat du contrôle sur %n essai</numerusform>
+            <numerusform>%1 → résultat du contrôle sur %n essais</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>VerdictModel</name>
     <message>
-        <location filename="../../ui/review/example_models.py" line="52"/>
+        <location filename="../../ui/review/example_models.py" line="86"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="53"/>
+        <location filename="../../ui/review/example_models.py" line="87"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="100"/>
+        <location filename="../../ui/review/example_models.py" line="160"/>
         <source>Criterion</source>
         <translation>Critère</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="100"/>
+        <location filename="../../ui/review/example_models.py" line="160"/>
         <source>Judge</source>
         <translation>Juge</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="100"/>
-        <source>Now</source>
-        <translation>Maintenant</translation>
+        <location filename="../../ui/review/example_models.py" line="160"/>
+        <source>Polarity</source>
+        <translation>Polarité</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="101"/>
+        <location filename="../../ui/review/example_models.py" line="161"/>
         <source>Rationale</source>
         <translation>Raison</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="101"/>
+        <location filename="../../ui/review/example_models.py" line="161"/>
+        <source>Now
+(with your overrides)</source>
+        <translation>Maintenant
+(avec vos corrections)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="162"/>
         <source>Contradiction</source>
         <translation>Contradiction</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="101"/>
+        <location filename="../../ui/review/example_models.py" line="162"/>
         <source>Second opinion</source>
         <translation>Second avis</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="145"/>
+        <location filename="../../ui/review/example_models.py" line="167"/>
+        <source>The key that flips this row: 1–9, then 0 for row 10. V puts a cursor on the table: the arrows reach every row, Space flips it.</source>
+        <translation>La touche qui inverse cette ligne : 1 à 9, puis 0 pour la ligne 10. V met un curseur sur le tableau : les flèches atteignent chaque ligne, Espace l&apos;inverse.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="169"/>
+        <source>The judge&apos;s criterion (hover a name for its full text).</source>
+        <translation>Le critère du juge (survolez un nom pour voir son texte entier).</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="170"/>
+        <source>+ a success criterion: &quot;yes&quot; is good, &quot;no&quot; refuses.
+− a failure criterion: &quot;yes&quot; means the answer commits the fault (a major fault refuses).</source>
+        <translation>+ un critère de réussite : « oui » est bon, « non » refuse.
+− un critère d&apos;échec : « oui » veut dire que la réponse commet la faute (une faute majeure refuse).</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="173"/>
+        <source>What the judge said first.</source>
+        <translation>Ce que le juge a dit en premier.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="174"/>
+        <source>The verdict the filter&apos;s rule uses now: the second opinion applied, then your override (✎); red when it refuses the attempt.</source>
+        <translation>Le verdict que la règle du filtre utilise maintenant : le second avis appliqué, puis votre correction (✎) ; en rouge quand il refuse l&apos;essai.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="176"/>
+        <source>The judge&apos;s reasoning; highlighted: what contradicts the verdict, and the search&apos;s words.</source>
+        <translation>Le raisonnement du juge ; surligné : ce qui contredit le verdict, et les mots de la recherche.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="178"/>
+        <source>The rationale says the opposite of the verdict (the detector&apos;s score, 0–1).</source>
+        <translation>La raison dit le contraire du verdict (le score du détecteur, de 0 à 1).</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="180"/>
+        <source>The criterion judged again alone, and whether it was applied.</source>
+        <translation>Le critère jugé à nouveau seul, et s&apos;il a été appliqué.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="266"/>
         <source>⚠ contradiction %1</source>
         <translation>⚠ contradiction %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="152"/>
+        <location filename="../../ui/review/example_models.py" line="273"/>
         <source>unreliable — not applied</source>
         <translation>peu fiable — non appliqué</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="161"/>
+        <location filename="../../ui/review/example_models.py" line="282"/>
         <source>Not applied: %1</source>
         <translation>Non appliqué : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="163"/>
+        <location filename="../../ui/review/example_models.py" line="285"/>
         <source>Judge&apos;s reasoning: %1</source>
         <translation>Raisonnement du juge : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="226"/>
+        <source>met</source>
+        <translation>tenu</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="226"/>
+        <source>not met</source>
+        <translation>non tenu</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="227"/>
+        <source>fault committed</source>
+        <translation>faute commise</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="228"/>
+        <source>no fault</source>
+        <translation>pas de faute</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="229"/>
+        <source>the opposite</source>
+        <translation>le contraire</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="230"/>
+        <source>%1 %2 = %3 (%4); the rationale says: %5</source>
+        <translation>%1 %2 = %3 (%4) ; la justification dit : %5</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="236"/>
+        <source>Resolved: your override or an applied second opinion replaced this verdict.</source>
+        <translation>Résolu : votre correction ou un second avis appliqué a remplacé ce verdict.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="239"/>
+        <source>Read the way its rationale reads, this verdict would change the filter&apos;s decision.</source>
+        <translation>Lu comme le dit sa justification, ce verdict changerait la décision du filtre.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="242"/>
+        <source>Read the way its rationale reads, this verdict would not change the filter&apos;s decision.</source>
+        <translation>Lu comme le dit sa justification, ce verdict ne changerait pas la décision du filtre.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="264"/>
+        <source>✓ resolved</source>
+        <translation>✓ résolu</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="267"/>
+        <source>contradiction %1</source>
+        <translation>contradiction %1</translation>
     </message>
 </context>
 </TS>

@@ -1,19 +1,27 @@
 """Catalog files: the criteria and checks a run was graded with, as the file states them.
 
 ``read_catalog`` / ``parse_catalog`` validate a catalog document into specs; storing them
-as versions is ``reviewer.catalog.versions``.
+as versions is ``reviewer.catalog.versions``. A top-level ``"dialect"`` (``python`` or
+``ecmascript``) is the default of the checks, each of which may name its own; without
+either a check is ``python``. Each pattern is compiled by the engine that will run it, so
+a pattern JavaScript refuses is refused at import with JavaScript's message and the
+``FILE:LINE`` of the pattern.
 """
 
 from __future__ import annotations
 
 import json
+import json.decoder
+import json.scanner
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from reviewer.errors import BadInputError
 from reviewer.json_input import check_storable, no_duplicate_keys
-from reviewer.rule.checks import CheckPattern, PatternError, compile_check
+from reviewer.rule.checks import DIALECTS, CheckPattern, PatternError, compile_check
+from reviewer.rule.ecmascript import EcmaSyntaxError
 
 KINDS = ("success", "failure")
 
@@ -38,6 +46,12 @@ class CheckSpec:
     flags: str
     mode: str
     when: str | None
+    dialect: str = "python"
+
+    @property
+    def check_pattern(self) -> CheckPattern:
+        """What the check evaluates."""
+        return CheckPattern(self.pattern, self.flags, self.mode, self.when, self.dialect)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +95,13 @@ def _kind_from_id(cid: str) -> str | None:
     return None
 
 
-def _check(entry: Any, where: str) -> CheckSpec:
+def _dialect(value: Any, where: str) -> str:
+    if value not in DIALECTS:
+        raise BadInputError(f"{where}: 'dialect' must be python or ecmascript, not {value!r}")
+    return str(value)
+
+
+def _check(entry: Any, where: str, default_dialect: str, file: str) -> CheckSpec:
     if not isinstance(entry, dict):
         raise BadInputError(f"{where}: a check must be an object")
     cid = _str_field(entry, "id", where)
@@ -91,27 +111,34 @@ def _check(entry: Any, where: str) -> CheckSpec:
         raise BadInputError(f"{where}: check {cid}: 'flags' must be a string")
     mode = entry.get("mode") or "forbid"
     when = _str_field(entry, "when", where, optional=True)
+    dialect = _dialect(entry.get("dialect", default_dialect), f"{where}: check {cid}")
     try:
         # Compiled by the engine that will run it, so what imports is what runs.
-        compile_check(CheckPattern(pattern, flags, mode, when))
+        compile_check(CheckPattern(pattern, flags, mode, when, dialect))
+    except EcmaSyntaxError as exc:
+        key = "when" if str(exc).startswith("invalid when") else "pattern"
+        line = entry.line_of(key) if isinstance(entry, _Located) else None
+        place = f"{file}:{line}: {where.removeprefix(file + ': ')}" if line else where
+        raise BadInputError(f"{place}: check {cid}: {exc}") from None
     except PatternError as exc:
         raise BadInputError(f"{where}: check {cid}: {exc}") from None
     description = entry.get("description") or ""
     if not isinstance(description, str):
         raise BadInputError(f"{where}: check {cid}: 'description' must be a string")
-    return CheckSpec(cid, description, pattern, flags, mode, when)
+    return CheckSpec(cid, description, pattern, flags, mode, when, dialect)
 
 
 def parse_catalog(data: Any, where: str) -> Catalog:
-    """Validate a decoded catalog document."""
+    """Validate a decoded catalog document (``where``: its file, for messages)."""
     if not isinstance(data, dict):
         raise BadInputError(f"{where}: a catalog is an object with 'criteria' and 'checks'")
     crit = data.get("criteria", [])
     chk = data.get("checks", [])
     if not isinstance(crit, list) or not isinstance(chk, list):
         raise BadInputError(f"{where}: 'criteria' and 'checks' must be lists")
+    default = _dialect(data.get("dialect", "python"), where)
     criteria = tuple(_criterion(e, f"{where}: criteria[{i}]") for i, e in enumerate(crit))
-    checks = tuple(_check(e, f"{where}: checks[{i}]") for i, e in enumerate(chk))
+    checks = tuple(_check(e, f"{where}: checks[{i}]", default, where) for i, e in enumerate(chk))
     for label, ids in (("criterion", [c.id for c in criteria]), ("check", [c.id for c in checks])):
         dupes = {x for x in ids if ids.count(x) > 1}
         if dupes:
@@ -119,10 +146,44 @@ def parse_catalog(data: Any, where: str) -> Catalog:
     return Catalog(criteria, checks)
 
 
+class _Located(dict[str, Any]):
+    """A JSON object that knows where it sits in its file, to name the line of a key."""
+
+    def __init__(self, pairs: dict[str, Any], text: str, start: int, end: int) -> None:
+        super().__init__(pairs)
+        self._text, self._start, self._end = text, start, end
+
+    def line_of(self, key: str) -> int | None:
+        """The 1-based line of ``"key":`` in this object (None when not found)."""
+        # A check holds no nested object, so the first such key is its own; a key is a
+        # string followed by a colon, which no string value is.
+        found = re.compile(r'(?<!\\)"' + re.escape(key) + r'"\s*:').search(
+            self._text, self._start, self._end)
+        return None if found is None else self._text.count("\n", 0, found.start()) + 1
+
+
+class _LocatingDecoder(json.JSONDecoder):
+    """``json`` with the pure-Python scanner, whose objects remember their position."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(object_pairs_hook=no_duplicate_keys)
+        # Neither is in the typeshed stubs, both are in every CPython since 3.0.
+        parse: Any = vars(json.decoder)["JSONObject"]
+        make_scanner: Any = vars(json.scanner)["py_make_scanner"]
+
+        def parse_object(s_and_end: tuple[str, int], *args: Any) -> tuple[Any, int]:
+            value, end = parse(s_and_end, *args)
+            return _Located(value, text, s_and_end[1] - 1, end), end
+
+        self.parse_object = parse_object
+        self.scan_once = make_scanner(self)
+
+
 def read_catalog(path: Path) -> Catalog:
     """Read and validate a catalog JSON file."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=no_duplicate_keys)
+        text = path.read_text(encoding="utf-8")
+        data = _LocatingDecoder(text).decode(text)
         check_storable(data)
     except OSError as exc:
         raise BadInputError(f"{path}: cannot read ({exc.strerror})") from None

@@ -84,6 +84,7 @@ def add_check_version(
         flags=spec.flags,
         mode=spec.mode,
         when=spec.when,
+        dialect=spec.dialect,
         reason=reason,
         author=author,
     ))
@@ -96,7 +97,8 @@ def criterion_spec(cv: CriterionVersion) -> CriterionSpec:
 
 def check_spec(cv: CheckVersion) -> CheckSpec:
     """The catalog form of a stored check version."""
-    return CheckSpec(cv.check_id, cv.description, cv.pattern, cv.flags, cv.mode, cv.when)
+    return CheckSpec(cv.check_id, cv.description, cv.pattern, cv.flags, cv.mode, cv.when,
+                     cv.dialect)
 
 
 def apply_catalog(session: Session, catalog: Catalog, *, reason: str | None = None) -> int:

@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from reviewer.review.team import check_name, default_reviewer
+from reviewer.review.identity import chosen_reviewer
 from reviewer.store import Store, open_store
 
 
@@ -18,8 +18,9 @@ def store_from(args: argparse.Namespace) -> Store:
 
 def reviewer_from(args: argparse.Namespace) -> str:
     """``--reviewer`` (global, or the command's own), else ``$REVIEWER_NAME``, else the OS
-    login name."""
-    return check_name(getattr(args, "reviewer", None) or default_reviewer())
+    login name; checked by ``reviewer.review.identity.reviewer_name`` (an empty option is
+    an error, not the login name)."""
+    return chosen_reviewer(getattr(args, "reviewer", None))
 
 
 def print_json(data: Any) -> None:

@@ -1,7 +1,9 @@
 """Entry point of the ``reviewer`` console script.
 
-Usage: ``reviewer [--db URL] COMMAND …``. Exit codes: 0 success, 1 runtime failure
-(with a one-line message), 2 bad input or usage.
+Usage: ``reviewer [--db URL] [--reviewer NAME] [--debug] COMMAND …``. Every failure is one
+``reviewer: …`` line on stderr naming its cause, and an exit code by kind: 0 done, 1 could
+not finish, 2 bad input or usage, 3 read-only, 4 disk full, 70 internal error, 130
+interrupted (the table: ``reviewer.errors``). ``--debug`` adds the traceback.
 """
 
 from __future__ import annotations
@@ -11,14 +13,19 @@ import importlib
 import os
 import pkgutil
 import sys
+import traceback
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from reviewer import __version__
 from reviewer.cli import commands
-from reviewer.errors import ReviewerError
+from reviewer.cli.failures import explain, one_line
+from reviewer.errors import BAD_INPUT
 
 Registrar = Callable[[Any], None]
+EXIT_CODES = """exit codes: 0 done, 1 could not finish (judge, busy or damaged database, disk
+I/O error), 2 bad input or usage, 3 read-only (database or output cannot be written),
+4 disk full (or file size limit), 70 internal error (rerun with --debug), 130 interrupted"""
 
 
 def build_parser(
@@ -31,7 +38,8 @@ def build_parser(
     leaves the domain commands out (their modules import most of the package).
     """
     parser = argparse.ArgumentParser(
-        prog="reviewer", description="Review the refusals of a dataset filter."
+        prog="reviewer", description="Review the refusals of a dataset filter.",
+        epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"reviewer {__version__}")
     parser.add_argument(
@@ -49,6 +57,8 @@ def build_parser(
         help="who decides: decisions are stored under this name "
         "(default: $REVIEWER_NAME, else the OS login name)",
     )
+    parser.add_argument("--debug", action="store_true",
+                        help="on a failure, also print the traceback (for a bug report)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     # Commands live in one sub-package per capability (cli/commands/<capability>/<name>.py);
     # every module with a ``register`` is a command, listed in name order.
@@ -70,12 +80,24 @@ def build_parser(
 
 def command_word(argv: Sequence[str] | None) -> str | None:
     """The command named on the command line (None when there is none)."""
+    command = _pre_parse(argv).command
+    return command if isinstance(command, str) else None
+
+
+def _pre_parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The global options and the command word, read before the full parser exists."""
     pre = argparse.ArgumentParser(add_help=False)
     pre.add_argument("--db")
     pre.add_argument("--reviewer")
+    pre.add_argument("--debug", action="store_true")
     pre.add_argument("command", nargs="?")
-    known, _ = pre.parse_known_args(list(sys.argv[1:] if argv is None else argv))
-    return known.command if isinstance(known.command, str) else None
+    try:
+        known, _ = pre.parse_known_args(list(sys.argv[1:] if argv is None else argv))
+    except SystemExit:  # the real parser reports the usage error
+        return argparse.Namespace(db=None, reviewer=None, debug=False, command=None)
+    if not isinstance(known.command, str):
+        known.command = None
+    return known
 
 
 def main(
@@ -83,29 +105,34 @@ def main(
     extra: Sequence[Registrar] = (),
     extra_commands: frozenset[str] = frozenset(),
 ) -> int:
-    """Parse arguments, run the command, and turn known errors into one-line messages.
+    """Parse arguments, run the command, and turn every failure into one line.
 
     When the command is one of ``extra_commands`` (the ``gui``), the domain commands are
     not imported: that took 0.9 s of a GUI start that must paint in under a second.
+    Every failure is one ``reviewer: …`` line on stderr and the exit code of its kind
+    (``reviewer.errors``); ``--debug`` also prints the traceback.
     """
-    parser = build_parser(extra, discover=command_word(argv) not in extra_commands)
-    args = parser.parse_args(argv)
-    if not getattr(args, "func", None):
-        parser.print_help(sys.stderr)
-        return 2
+    pre = _pre_parse(argv)
     try:
+        parser = build_parser(extra, discover=pre.command not in extra_commands)
+        args = parser.parse_args(argv)
+        if not getattr(args, "func", None):
+            parser.print_help(sys.stderr)
+            return BAD_INPUT
         code: int = args.func(args)
-    except ReviewerError as exc:
-        print(f"reviewer: {exc}", file=sys.stderr)
-        return exc.exit_code
-    except KeyboardInterrupt:
-        print("reviewer: interrupted", file=sys.stderr)
-        return 130
     except BrokenPipeError:
         # The reader went away (`reviewer queue | head`): not an error worth a traceback.
         # Point stdout at devnull so the interpreter's final flush does not fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except SystemExit:
+        raise  # argparse's usage errors, --help and --version have printed already
+    except BaseException as exc:
+        failure = explain(exc, pre.db)
+        if pre.debug:
+            traceback.print_exception(exc, file=sys.stderr)
+        print(f"reviewer: {one_line(str(failure))}", file=sys.stderr, flush=True)
+        return failure.exit_code
     return code
 
 

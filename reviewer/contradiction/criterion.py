@@ -135,12 +135,15 @@ def profile(kind: str, criterion_text: str) -> Valences:
     # good nor bad for the answer.
     situation = set(words[len(TOKEN_RE.findall(norm[: when.start()])) :]) if when else set()
     for word, negations, lexical in trace:
-        if lexical or word in _KEYWORD_STOP or word in situation or not word.isalnum():
-            continue  # words under "ignore", "sans" name what is missing: no sign
+        if word in _KEYWORD_STOP or word in situation or not word.isalnum():
+            continue
         roles, cat, _, _ = classify(word)
         if roles & ~_KEYWORD_ROLES or (cat and table[cat][1]):
             continue  # a cue word that this profile reads already
-        c = -1 if negations & 1 else 1
+        # A word under "sans", "ignore" is what must not happen ("Tient compte … sans le
+        # lui redemander": "ne redemande pas" is good) or, in an omission, what is missing
+        # ("… sans l'orienter vers le 3114": "oriente vers le 3114" is good).
+        c = -1 if (negations + lexical) & 1 else 1
         # In a rule ("Ne fait pas de promotion"), the negated words name the fault.
         full = c > 0 or (wording == _RULE and not success)
         entry = (sign * c, _KEYWORD_WEIGHT if full else _NEGATED_KEYWORD_WEIGHT)

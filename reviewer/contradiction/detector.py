@@ -3,20 +3,28 @@
 Two readings are stacked. The scanner's cues (see :mod:`reviewer.contradiction.scan`)
 add up to a mass that says the answer behaves well (``good``) and a mass that says it
 behaves badly (``bad``); a logistic regression (:mod:`reviewer.contradiction.learned`)
-takes those masses and the rationale's words and word pairs, and gives
-``p_good``, the probability that the rationale says the answer behaves well on the
-criterion. The verdict says one of the two: "oui" on a success criterion or "non" on a
-failure criterion means *good*; the other two cells mean *bad*. ``p_opposite``, the
-probability of the side the verdict did not pick, is mapped onto the score (see
-``_score``): 0 up to ``P_FLOOR``, so verdicts the rationale plainly agrees with store
-nothing, and ``score >= THRESHOLD`` (0.5) exactly when ``p_opposite >= P_THRESHOLD``.
-The evidence is the scanner's two strongest cues when they lean the same way as the
-model, else the two words that pushed the model most.
+takes those masses and the rationale's words and word pairs, and gives the log-odds
+that the rationale says the answer behaves well on the criterion. The verdict says one
+of the two: "oui" on a success criterion or "non" on a failure criterion means *good*;
+the other two cells mean *bad*. ``z``, the log-odds of the side the verdict did not
+pick, is calibrated into the probability that the verdict contradicts its rationale
+(see :func:`probability`), at one of two base rates:
+
+* ``at_base_rate=True`` — on a real filter run, where about one verdict in a hundred
+  contradicts its rationale, almost all of them verdicts that refuse: what the app
+  stores, shows, badges and sorts the queue by (``reviewer.contradiction.flagging``);
+* by default — at even odds, as on a labelled set where half the verdicts contradict:
+  whether the rationale reads against its verdict at all (file mode, the guard of
+  second opinions, the labelled sets' figures).
+
+Both come from one calibration and differ only by the prior, and ``score >= THRESHOLD``
+(0.5) is the detection in both. The evidence is the scanner's two strongest cues when
+they lean the same way as the model, else the two words that pushed the model most.
 """
 
 from __future__ import annotations
 
-from math import exp
+from math import exp, log
 from typing import NamedTuple
 
 from reviewer.contradiction.criterion import profile
@@ -25,15 +33,51 @@ from reviewer.contradiction.learned import Model, model
 from reviewer.contradiction.scan import ScanResult
 
 THRESHOLD = 0.5
-"""A rationale is flagged as contradicting its verdict when ``score >= THRESHOLD``."""
+"""A rationale is flagged as contradicting its verdict when ``score >= THRESHOLD``: the
+calibrated probability of a contradiction is at least one half."""
 
-P_THRESHOLD = 0.6
-"""The model's probability that the rationale says the opposite, at which it is flagged:
-chosen with ``scripts/train_contradiction.py --cv`` (precision on files left out)."""
-P_FLOOR = 0.5
-"""At or below this probability the score is 0: the rationale does not lean against the
-verdict, nothing is worth storing or showing."""
+# On a run: P(contradiction) = sigmoid(SLOPE * z + OFFSET), per side of the verdict,
+# fitted by ``scripts/train_contradiction.py --baserate`` on the base-rate development
+# runs, each read by a model that never saw it. A verdict saying *good* (success "oui",
+# failure "non") almost never contradicts its rationale (the judge mostly grades good
+# answers, and those verdicts are most of a run), while one saying *bad* does often
+# enough: a refusal is where a judge that ticked the wrong box shows. So the same
+# reading weighs much less against a "good" verdict than against a "bad" one.
+SLOPE_BAD, OFFSET_BAD = 1.073, -1.612
+SLOPE_GOOD, OFFSET_GOOD = 1.148, -6.138
+# The share of contradictions among those runs' verdicts, per side (printed by
+# ``--baserate``): the prior inside the offsets above, replaced by even odds for a
+# reading without a run's base rate.
+PRIOR_BAD, PRIOR_GOOD = 0.263, 0.0018
+SCORE_FLOOR = 0.001
+"""Below this probability the score is 0: the rationale does not lean against the verdict
+enough to be worth storing or showing (most verdicts of a run)."""
 
+
+def _logit(p: float) -> float:
+    return log(p / (1.0 - p))
+
+
+_EVEN_BAD = OFFSET_BAD - _logit(PRIOR_BAD)
+_EVEN_GOOD = OFFSET_GOOD - _logit(PRIOR_GOOD)
+
+
+def probability(z: float, verdict_good: bool, at_base_rate: bool = True) -> float:
+    """The calibrated probability that a verdict contradicts its rationale, from ``z``,
+    the model's log-odds that the rationale says the side the verdict did not pick: on
+    a real run (``at_base_rate``), or at even odds."""
+    if verdict_good:
+        x = SLOPE_GOOD * z + (OFFSET_GOOD if at_base_rate else _EVEN_GOOD)
+    else:
+        x = SLOPE_BAD * z + (OFFSET_BAD if at_base_rate else _EVEN_BAD)
+    if x < -700.0:
+        return 0.0
+    return 1.0 / (1.0 + exp(-x))
+
+
+def calibrated(z: float, verdict_good: bool, at_base_rate: bool = True) -> bool:
+    """Whether a reading ``z`` of a verdict on that side is detected."""
+    return probability(z, verdict_good, at_base_rate) >= THRESHOLD
 
 
 _YES = frozenset({"oui", "yes", "true", "o", "y", "1", "vrai"})
@@ -47,7 +91,9 @@ _VERDICT_WORDS = {w: True for w in ("oui", "yes", "true", "Oui", "Yes", "OUI", "
 class Detection(NamedTuple):
     """The verdict of the deterministic tier on one rationale.
 
-    ``evidence`` is the rationale's wording that decided (the scanner's cue words with
+    ``score`` is the calibrated probability that the verdict contradicts its rationale
+    (at the base rate :func:`detect` was asked for), ``contradiction`` is ``score >=
+    THRESHOLD``. ``evidence`` is the rationale's wording that decided (the scanner's cue words with
     their negator, or the words that weighed most in the learned reading, joined by
     " … "); ``evidence_spans`` are the same as ``(start, end)`` character offsets into the
     rationale as given, for highlighting.
@@ -62,12 +108,6 @@ class Detection(NamedTuple):
 _NOTHING = Detection(False, 0.0, "", ())
 
 
-def _score(p_opposite: float) -> float:
-    """Map the probability to the score: P_FLOOR → 0, P_THRESHOLD → THRESHOLD, 1 → 1,
-    linear in between (so the order of the flags is the order of the probabilities)."""
-    if p_opposite < P_THRESHOLD:
-        return THRESHOLD * (p_opposite - P_FLOOR) / (P_THRESHOLD - P_FLOOR)
-    return THRESHOLD + (1 - THRESHOLD) * (p_opposite - P_THRESHOLD) / (1 - P_THRESHOLD)
 _reader: Model | None = None
 
 
@@ -102,12 +142,15 @@ def detect(
     rationale: str,
     criterion_text: str = "",
     criterion_id: str = "",
+    at_base_rate: bool = False,
 ) -> Detection:
     """Does ``rationale`` assert the opposite of ``verdict`` on a ``kind`` criterion?
 
     ``kind`` is "success" or "failure"; ``verdict`` as in :func:`parse_verdict`.
     ``criterion_id`` lets the model weigh the scanner as it learned to for that
     criterion (an unknown or empty id uses the weights of all criteria).
+    ``at_base_rate``: score the verdict as one of a real filter run (what the app flags)
+    instead of at even odds (see the module docstring).
     """
     if kind == "success":
         success = True
@@ -121,12 +164,11 @@ def detect(
     result = scan(rationale, profile(kind, criterion_text))
     reader = model()  # loaded on first use, then cached
     z, rule_side, first, second = reader.read(kind, result, criterion_id)
-    p_good = 1.0 / (1.0 + exp(-z)) if z > -700.0 else 0.0  # sigmoid, inlined: hot path
-    p_opposite = 1.0 - p_good if says_yes == success else p_good
-    if p_opposite <= P_FLOOR:
+    verdict_good = says_yes == success
+    score = round(probability(-z if verdict_good else z, verdict_good, at_base_rate), 4)
+    if score < SCORE_FLOOR:
         return _NOTHING
-    score = round(_score(p_opposite), 4)
-    side = 1 if p_good >= 0.5 else -1
+    side = 1 if z >= 0.0 else -1
     if side == rule_side:
         spans = cue_spans(result, first, second)
     else:

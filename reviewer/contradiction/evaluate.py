@@ -86,10 +86,11 @@ def _parse_line(raw: str, where: str, number: int, labelled: bool) -> Item:
     )
 
 
-def detect_item(item: Item) -> Detection:
-    """Run the deterministic tier on one item."""
+def detect_item(item: Item, at_base_rate: bool = False) -> Detection:
+    """Run the deterministic tier on one item (at even odds, or at a run's base rate)."""
     return detect(
-        item.kind, item.verdict, item.rationale, item.criterion_text, item.criterion_id
+        item.kind, item.verdict, item.rationale, item.criterion_text, item.criterion_id,
+        at_base_rate=at_base_rate,
     )
 
 
@@ -146,9 +147,15 @@ class Counts:
 
 @dataclass(slots=True)
 class Evaluation:
-    """Figures of the deterministic tier on a labelled file."""
+    """Figures of the deterministic tier on a labelled file.
+
+    ``overall``, ``by_cell`` and ``by_lang`` count detections at even odds (the figure
+    of a labelled set with about as many contradictions as consistent verdicts);
+    ``flagged`` counts what the app flags, detections at a real run's base rate (the
+    figure of a base-rate run's verdicts)."""
 
     overall: Counts = field(default_factory=Counts)
+    flagged: Counts = field(default_factory=Counts)
     by_cell: dict[str, Counts] = field(default_factory=dict)
     by_lang: dict[str, Counts] = field(default_factory=dict)
     ambiguous: int = 0
@@ -161,6 +168,7 @@ class Evaluation:
             "items": self.overall.tp + self.overall.fp + self.overall.fn + self.overall.tn,
             "ambiguous_excluded": self.ambiguous,
             "ambiguous_flagged": self.ambiguous_flagged,
+            "at_base_rate": self.flagged.as_dict(),
             "by_cell": {k: v.as_dict() for k, v in sorted(self.by_cell.items())},
             "by_lang": {k: v.as_dict() for k, v in sorted(self.by_lang.items())},
         }
@@ -182,6 +190,7 @@ def evaluate(path: Path) -> Evaluation:
             continue
         actual = item.label == "contradiction"
         result.overall.add(flagged, actual)
+        result.flagged.add(detect_item(item, at_base_rate=True).contradiction, actual)
         result.by_cell.setdefault(cell_of(item), Counts()).add(flagged, actual)
         result.by_lang.setdefault(item.lang or "?", Counts()).add(flagged, actual)
     return result

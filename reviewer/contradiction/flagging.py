@@ -13,11 +13,28 @@ as score 0, not flagged, no evidence (what the detector says of it; the example 
 recomputes it when shown). About nine verdicts in ten score 0, and a season has about a
 million verdicts: writing a row for each of them was most of a pass's writing.
 A rerun writes only the readings that changed; one that dropped to 0 disappears.
+
+Each reading also says whether it is *decision-changing*
+(:mod:`reviewer.contradiction.decisive`): whether reading that verdict the way its
+rationale reads (with the attempt's flagged ones) would change the filter's decision on
+the attempt, second opinions applied. The badge, the queue's flag column and
+"contradictions only" show the flagged ones among them: ``attempts.flagged`` is "some
+flagged reading is decision-changing" (kept by the triggers of migration 0011), and
+``attempts.contradiction_score`` orders the queue by them, then by the unflagged
+decision-changing readings, before quieter contradictions (see :data:`QUIET`). A second
+opinion stored later changes the decision: :func:`refresh_decisions` recomputes the
+attempt's flags from its stored readings.
 """
 
 from __future__ import annotations
 
+import ctypes
+import multiprocessing
 import os
+import signal
+import sys
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -30,13 +47,18 @@ from sqlalchemy.orm import Session
 
 from models import Attempt
 from models.base import utcnow
+from reviewer.contradiction.decisive import decision_changing
+from reviewer.rule.filter import CheckOutcome
+from reviewer.rule.verdicts import Opinion, effective_verdict
 from reviewer.store import Store, refresh_statistics
 from reviewer.store.bulk import insert_rows
 
 TIER = "rules"
 # Which detector wrote a flag: a rerun rewrites the flags another version wrote.
 # v2: the scanner's cues stacked with the learned reading (reviewer/contradiction/learned.py).
-DETECTOR = "rules+learned-v2"
+# v3: calibrated at a real run's base rate, decision-changing flags.
+# v4: trained with base-rate runs D and E, the scanner's masses weighed three times.
+DETECTOR = "rules+learned-v4"
 CHUNK = 1000  # attempts per unit of work (about 12,000 verdicts): small enough to pipeline
 # With worker processes, each should get at least this many chunks: the first chunk is
 # scored before anything is written and the last is written after everything is scored,
@@ -44,13 +66,22 @@ CHUNK = 1000  # attempts per unit of work (about 12,000 verdicts): small enough 
 CHUNKS_PER_WORKER = 8
 MIN_CHUNK = 250  # below this a chunk's statements cost more than its scoring saves
 TABLES = Attempt.metadata.tables
+PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+PARENT_POLL_S = 1.0
 
 # (verdict id, attempt id, met, rationale, criterion version id)
 VerdictRow = tuple[int, int, Any, str, int]
-# (kind, text, criterion id) of a criterion version
-Criterion = tuple[str, str, str]
-# (score, flagged, evidence)
-Reading = tuple[float, bool, str]
+# (kind, text, criterion id, severity) of a criterion version
+Criterion = tuple[str, str, str, str | None]
+# (score, flagged, evidence, decision-changing)
+Reading = tuple[float, bool, str, bool]
+QUIET = 0.25
+"""A reading that would not change the filter's decision weighs this share of its score in
+the attempt's queue score. So the queue score of an attempt with a decision-changing flag
+(the badge: a score of at least the detector's threshold, 0.5) is always above that of
+any attempt without one, and below the badge a reading that would change the decision
+if the detector were right (an unflagged one, by its probability) comes before a
+contradiction that would change nothing unless it weighs four times as much."""
 
 _VERDICTS = text(
     "SELECT id, attempt_id, met, rationale, criterion_version_id FROM verdicts "
@@ -59,34 +90,44 @@ _VERDICTS = text(
 _VERDICTS_RANGE = text(
     "SELECT id, attempt_id, met, rationale, criterion_version_id FROM verdicts "
     "WHERE origin = 'filter' AND attempt_id >= :lo AND attempt_id <= :hi ORDER BY id")
-_CRITERIA = text("SELECT id, kind, text, criterion_id FROM criterion_versions")
+_CRITERIA = text("SELECT id, kind, text, criterion_id, severity FROM criterion_versions")
+# What the rule needs to decide a flagged attempt, besides its filter verdicts: its check
+# results and its latest applied second opinion per criterion (as reviewer.rule.replay
+# reads them: the guard's "unreliable — not applied" ones never count).
+_CHECKS = text(
+    "SELECT r.attempt_id, c.check_id, r.passed FROM check_results r "
+    "JOIN check_versions c ON c.id = r.check_version_id WHERE r.attempt_id IN :ids "
+    "ORDER BY r.attempt_id, r.position").bindparams(bindparam("ids", expanding=True))
+_SECOND = text(
+    "SELECT v.attempt_id, c.criterion_id, v.met, v.rationale FROM verdicts v "
+    "JOIN criterion_versions c ON c.id = v.criterion_version_id "
+    "WHERE v.origin = 'second_opinion' AND v.applied AND v.attempt_id IN :ids ORDER BY v.id"
+).bindparams(bindparam("ids", expanding=True))
 # A rerun compares the chunk's stored rules readings with the new ones and writes only
 # the difference: deleting and reinserting every reading also made the triggers that keep
 # ``attempts.flagged`` rewrite each flagged attempt twice (its row holds the answer).
 _OLD = text(
-    "SELECT verdict_id, score, flagged, evidence, detector FROM contradiction_flags "
+    "SELECT verdict_id, score, flagged, evidence, detector, decisive FROM contradiction_flags "
     "WHERE tier = :tier AND verdict_id IN :ids"
 ).bindparams(bindparam("ids", expanding=True))
 _OLD_RANGE = text(
-    "SELECT verdict_id, score, flagged, evidence, detector FROM contradiction_flags "
+    "SELECT verdict_id, score, flagged, evidence, detector, decisive FROM contradiction_flags "
     "WHERE tier = :tier AND verdict_id IN ("
     "SELECT id FROM verdicts WHERE attempt_id >= :lo AND attempt_id <= :hi)")
 _DROP = text(
     "DELETE FROM contradiction_flags WHERE tier = :tier AND verdict_id IN :ids"
 ).bindparams(bindparam("ids", expanding=True))
-# Each attempt's score is the highest of its filter verdicts' rules flags (0 without any):
-# one statement per chunk, computed from the flags just written.
-_SCORES = text(
-    "UPDATE attempts SET contradiction_score = COALESCE(("
-    "SELECT max(f.score) FROM verdicts v JOIN contradiction_flags f ON f.verdict_id = v.id "
-    "WHERE v.attempt_id = attempts.id AND v.origin = 'filter' AND f.tier = :tier), 0.0) "
-    "WHERE id IN :ids"
-).bindparams(bindparam("ids", expanding=True))
+# Each attempt's score is the highest of its filter verdicts' rules readings (0 without
+# any), a reading that would not change the decision weighing QUIET of its score: one
+# statement per chunk, computed from the readings just written.
+_SCORE = (
+    "COALESCE((SELECT max(CASE WHEN f.decisive THEN f.score ELSE f.score * :quiet END) "
+    "FROM verdicts v JOIN contradiction_flags f ON f.verdict_id = v.id "
+    "WHERE v.attempt_id = attempts.id AND v.origin = 'filter' AND f.tier = :tier), 0.0)")
+_SCORES = text(f"UPDATE attempts SET contradiction_score = {_SCORE} WHERE id IN :ids"
+               ).bindparams(bindparam("ids", expanding=True))
 _SCORES_RANGE = text(
-    "UPDATE attempts SET contradiction_score = COALESCE(("
-    "SELECT max(f.score) FROM verdicts v JOIN contradiction_flags f ON f.verdict_id = v.id "
-    "WHERE v.attempt_id = attempts.id AND v.origin = 'filter' AND f.tier = :tier), 0.0) "
-    "WHERE id >= :lo AND id <= :hi")
+    f"UPDATE attempts SET contradiction_score = {_SCORE} WHERE id >= :lo AND id <= :hi")
 
 # PostgreSQL planned the correlated form once per chunk from the statistics of the import,
 # taken when no flag existed yet: it read every stored flag for each attempt (25 s of a
@@ -96,7 +137,9 @@ _SCORES_RANGE = text(
 _PG_CHUNK = "a.id >= :lo AND a.id <= :hi AND a.id = ANY(:ids)"
 _PG_SCORES = (
     text("UPDATE attempts a SET contradiction_score = s.score FROM ("
-         "SELECT v.attempt_id, max(f.score) AS score FROM verdicts v "
+         "SELECT v.attempt_id, "
+         "max(CASE WHEN f.decisive THEN f.score ELSE f.score * :quiet END) AS score "
+         "FROM verdicts v "
          "JOIN contradiction_flags f ON f.verdict_id = v.id "
          "WHERE v.attempt_id >= :lo AND v.attempt_id <= :hi AND v.attempt_id = ANY(:ids) "
          "AND v.origin = 'filter' AND f.tier = :tier GROUP BY v.attempt_id) s "
@@ -142,6 +185,42 @@ def _init_worker(criteria: dict[int, Criterion]) -> None:
     _criteria.update(criteria)
 
 
+def _start_worker(parent: int, criteria: dict[int, Criterion]) -> None:
+    """Initializer of a scoring process: end with the parent, leave Ctrl-C to it.
+
+    Without this a worker outlived a parent killed by SIGKILL, SIGTERM or SIGHUP (it
+    waits on the task queue, whose write end its sibling workers also hold, so no EOF
+    ever comes), holding the database and its WAL open. Ctrl-C reaches the whole process
+    group: a worker caught scoring would hand its KeyboardInterrupt back as that chunk's
+    result, so the workers ignore it and the parent alone stops the pass.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent(parent)
+    _init_worker(criteria)
+
+
+def _die_with_parent(parent: int) -> None:
+    """Be killed when ``parent`` dies: at once on Linux (PR_SET_PDEATHSIG), elsewhere
+    within a second (a thread watching the parent id)."""
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        except (OSError, AttributeError):  # no usable libc: the watcher below remains
+            pass
+    if os.getppid() != parent:  # the parent died before prctl took effect
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), name="parent-watch",
+                     daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while True:
+        time.sleep(PARENT_POLL_S)
+        if os.getppid() != parent:  # reparented: the parent is gone
+            os._exit(1)
+
+
 def score(items: Sequence[tuple[int, Any, str]]) -> list[Reading]:
     """The detector's reading of each ``(criterion version id, met, rationale)``."""
     from reviewer.contradiction import detect  # the app's start does not need the lexicon
@@ -150,16 +229,69 @@ def score(items: Sequence[tuple[int, Any, str]]) -> list[Reading]:
     out: list[Reading] = []
     append = out.append
     for cv_id, met, rationale in items:
-        kind, criterion_text, criterion_id = criteria[cv_id]
+        kind, criterion_text, criterion_id, _severity = criteria[cv_id]
         # "oui"/"non" is the detector's quickest spelling of a verdict (SQLite gives 0/1).
-        found = detect(kind, "oui" if met else "non", rationale, criterion_text, criterion_id)
-        append((found.score, found.contradiction, found.evidence))
+        found = detect(kind, "oui" if met else "non", rationale, criterion_text, criterion_id,
+                       at_base_rate=True)
+        append((found.score, found.contradiction, found.evidence, False))
     return out
 
 
 def _load_criteria(conn: Connection) -> dict[int, Criterion]:
-    return {cv_id: (kind, criterion_text, criterion_id)
-            for cv_id, kind, criterion_text, criterion_id in conn.execute(_CRITERIA)}
+    return {cv_id: (kind, criterion_text, criterion_id, severity)
+            for cv_id, kind, criterion_text, criterion_id, severity in conn.execute(_CRITERIA)}
+
+
+# -- which flags change the decision ---------------------------------------------------
+
+def _decisive(conn: Connection, rows: Sequence[VerdictRow], flagged: set[int],
+              read: set[int]) -> set[int]:
+    """The ids among ``read`` (verdicts with a reading above 0) whose reading the other
+    way changes the filter's decision on their attempt, second opinions applied: a
+    flagged verdict together with the attempt's other flagged ones (what the badge
+    shows), an unflagged one together with them (what orders the queue below the badge)."""
+    if not read:
+        return set()
+    by_attempt: dict[int, list[VerdictRow]] = {}
+    for row in rows:
+        by_attempt.setdefault(row[1], []).append(row)
+    ids = sorted({row[1] for row in rows if row[0] in read})
+    checks: dict[int, list[CheckOutcome]] = {}
+    seconds: dict[int, dict[str, Opinion]] = {}
+    for start in range(0, len(ids), 20_000):
+        part = ids[start:start + 20_000]
+        for attempt_id, check_id, passed in conn.execute(_CHECKS, {"ids": part}):
+            checks.setdefault(attempt_id, []).append(CheckOutcome(check_id, bool(passed)))
+        for attempt_id, criterion_id, met, rationale in conn.execute(_SECOND, {"ids": part}):
+            seconds.setdefault(attempt_id, {})[criterion_id] = Opinion(bool(met), rationale)
+    out: set[int] = set()
+    for attempt_id in ids:
+        verdicts = []
+        by_criterion: dict[str, int] = {}
+        contradicted: set[str] = set()
+        quieter: list[str] = []
+        for verdict_id, _a, met, rationale, cv_id in by_attempt[attempt_id]:
+            kind, _text, criterion_id, severity = _criteria[cv_id]
+            second = seconds.get(attempt_id, {}).get(criterion_id)
+            effective = effective_verdict(criterion_id, "success" if kind == "success"
+                                          else "failure", severity,
+                                          Opinion(bool(met), rationale), second)
+            verdicts.append(effective)
+            by_criterion[criterion_id] = verdict_id
+            if verdict_id not in read or effective.rescued:
+                continue  # a second opinion that replaced the verdict resolved it
+            if verdict_id in flagged:
+                contradicted.add(criterion_id)
+            else:
+                quieter.append(criterion_id)
+        attempt_checks = checks.get(attempt_id, [])
+        changing = set(decision_changing(attempt_checks, verdicts, contradicted))
+        for criterion_id in quieter:
+            if criterion_id in decision_changing(attempt_checks, verdicts,
+                                                 contradicted | {criterion_id}):
+                changing.add(criterion_id)
+        out.update(by_criterion[c] for c in changing)
+    return out
 
 
 # -- storing ---------------------------------------------------------------------------
@@ -176,12 +308,15 @@ def _store(conn: Connection, attempt_ids: list[int], rows: list[VerdictRow],
     counts = FlagCounts(attempts=len(attempt_ids), verdicts=len(rows))
     new: dict[int, Reading] = {}
     flagged_attempts: set[int] = set()
+    flagged = {row[0] for row, reading in zip(rows, readings, strict=True) if reading[1]}
+    read = {row[0] for row, reading in zip(rows, readings, strict=True) if reading[0] > 0.0}
+    decisive = _decisive(conn, rows, flagged, read)
     for row, reading in zip(rows, readings, strict=True):
         if reading[1]:
             counts.flagged += 1
             flagged_attempts.add(row[1])
         if reading[0] > 0.0:
-            new[row[0]] = reading
+            new[row[0]] = (*reading[:3], row[0] in decisive)
     counts.flagged_attempts = len(flagged_attempts)
     bounds = {"tier": TIER, "lo": attempt_ids[0], "hi": attempt_ids[-1]}
     if clear:
@@ -193,20 +328,25 @@ def _store(conn: Connection, attempt_ids: list[int], rows: list[VerdictRow],
                                                           for v, r in new.items()])
     if conn.dialect.name == "postgresql":
         for statement in _PG_SCORES:
-            conn.execute(statement, {"tier": TIER, "lo": attempt_ids[0], "hi": attempt_ids[-1],
-                                     "ids": attempt_ids})
+            conn.execute(statement, {"tier": TIER, "quiet": QUIET, "lo": attempt_ids[0],
+                                     "hi": attempt_ids[-1], "ids": attempt_ids})
     elif contiguous:
-        conn.execute(_SCORES_RANGE, bounds)
+        conn.execute(_SCORES_RANGE, {**bounds, "quiet": QUIET})
     else:
-        for start in range(0, len(attempt_ids), 20_000):
-            conn.execute(_SCORES, {"tier": TIER, "ids": attempt_ids[start:start + 20_000]})
+        _update_scores(conn, attempt_ids)
     return counts
+
+
+def _update_scores(conn: Connection, attempt_ids: list[int]) -> None:
+    for start in range(0, len(attempt_ids), 20_000):
+        conn.execute(_SCORES, {"tier": TIER, "quiet": QUIET,
+                               "ids": attempt_ids[start:start + 20_000]})
 
 
 def _flag_row(verdict_id: int, reading: Reading, now: datetime) -> dict[str, Any]:
     return {"verdict_id": verdict_id, "tier": TIER, "score": reading[0],
-            "flagged": reading[1], "evidence": reading[2], "detector": DETECTOR,
-            "created_at": now}
+            "flagged": reading[1], "evidence": reading[2], "decisive": reading[3],
+            "detector": DETECTOR, "created_at": now}
 
 
 def _old_readings(conn: Connection, rows: list[VerdictRow], bounds: dict[str, Any],
@@ -218,7 +358,8 @@ def _old_readings(conn: Connection, rows: list[VerdictRow], bounds: dict[str, An
         ids = [row[0] for row in rows]
         found = [r for start in range(0, len(ids), 20_000)  # bounded IN lists
                  for r in conn.execute(_OLD, {"tier": TIER, "ids": ids[start:start + 20_000]})]
-    return {r[0]: ((float(r[1]), bool(r[2]), r[3] or ""), r[4] or "") for r in found}
+    return {r[0]: ((float(r[1]), bool(r[2]), r[3] or "", bool(r[5])), r[4] or "")
+            for r in found}
 
 
 def _write_difference(conn: Connection, old: dict[int, tuple[Reading, str]],
@@ -228,13 +369,15 @@ def _write_difference(conn: Connection, old: dict[int, tuple[Reading, str]],
     gone = [v for v in old if v not in new]
     for start in range(0, len(gone), 20_000):
         conn.execute(_DROP, {"tier": TIER, "ids": gone[start:start + 20_000]})
-    changed = [{"b_verdict": v, "b_score": r[0], "b_flagged": r[1], "b_evidence": r[2]}
+    changed = [{"b_verdict": v, "b_score": r[0], "b_flagged": r[1], "b_evidence": r[2],
+                "b_decisive": r[3]}
                for v, r in new.items() if v in old and old[v] != (r, DETECTOR)]
     if changed:
         conn.execute(flags.update()
                      .where(flags.c.verdict_id == bindparam("b_verdict"), flags.c.tier == TIER)
                      .values(score=bindparam("b_score"), flagged=bindparam("b_flagged"),
-                             evidence=bindparam("b_evidence"), detector=DETECTOR), changed)
+                             evidence=bindparam("b_evidence"),
+                             decisive=bindparam("b_decisive"), detector=DETECTOR), changed)
     now = utcnow()
     insert_rows(conn, flags, [_flag_row(v, r, now) for v, r in new.items() if v not in old])
 
@@ -267,6 +410,39 @@ def flag_imported(session: Session, ids: list[int]) -> None:
     flag_attempts(session, ids)
 
 
+_STORED = text(
+    "SELECT f.verdict_id, f.decisive, f.flagged FROM contradiction_flags f JOIN verdicts v "
+    "ON v.id = f.verdict_id WHERE f.tier = :tier AND v.origin = 'filter' "
+    "AND v.attempt_id IN :ids").bindparams(bindparam("ids", expanding=True))
+_SET_DECISIVE = text(
+    "UPDATE contradiction_flags SET decisive = :decisive WHERE tier = :tier "
+    "AND verdict_id IN :ids").bindparams(bindparam("ids", expanding=True))
+
+
+def refresh_decisions(session: Session, ids: Iterable[int]) -> None:
+    """Recompute which stored flags of these attempts change the filter's decision, and
+    their queue scores, without reading any rationale again: what a new second opinion
+    (or any change of the verdicts the rule sees) calls for."""
+    ids = sorted(set(ids))
+    if not ids:
+        return
+    conn = session.connection()
+    _init_worker(_load_criteria(conn))
+    for start in range(0, len(ids), CHUNK):
+        part = ids[start:start + CHUNK]
+        found = conn.execute(_STORED, {"tier": TIER, "ids": part}).all()
+        if not found:
+            continue
+        stored = {v: bool(d) for v, d, _f in found}
+        decisive = _decisive(conn, _chunk_rows(conn, part, contiguous=False),
+                             {v for v, _d, f in found if f}, set(stored))
+        for value in (True, False):
+            changed = [v for v, was in stored.items() if (v in decisive) == value != bool(was)]
+            if changed:
+                conn.execute(_SET_DECISIVE, {"decisive": value, "tier": TIER, "ids": changed})
+        _update_scores(conn, part)
+
+
 # -- the whole store -------------------------------------------------------------------
 
 def default_workers() -> int:
@@ -295,6 +471,35 @@ def _chunks(ids: list[int], chunk: int) -> Iterator[tuple[list[int], bool]]:
     for start in range(0, len(ids), chunk):
         part = ids[start:start + chunk]
         yield part, part[-1] - part[0] == len(part) - 1
+
+
+def _pipeline(store: Store, pool: ProcessPoolExecutor,
+              parts: list[tuple[list[int], bool]], first: list[VerdictRow] | None,
+              workers: int, write: Callable[[list[int], list[VerdictRow], list[Reading]], None]
+              ) -> None:
+    """Read chunks, have the pool score them, write them back in order."""
+    pending: deque[tuple[list[int], list[VerdictRow], Future[list[Reading]]]] = deque()
+    for part, contiguous in parts:
+        if first is not None:  # read already, to warm the detector
+            rows, first = first, None
+        else:
+            with store.session() as session:
+                rows = _chunk_rows(session.connection(), part, contiguous)
+        pending.append((part, rows, pool.submit(score, [(r[4], r[2], r[3]) for r in rows])))
+        if len(pending) > workers:  # keep every worker busy, memory bounded
+            part0, rows0, future = pending.popleft()
+            write(part0, rows0, future.result())
+    while pending:
+        part0, rows0, future = pending.popleft()
+        write(part0, rows0, future.result())
+
+
+def _fork_context() -> Any:
+    """Fork where it exists: the workers inherit the warmed detector (``_warm``) and are
+    this process's children, which ``_die_with_parent`` relies on."""
+    if "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    return None
 
 
 def flag_all(store: Store, progress: Callable[[int, int], None] | None = None,
@@ -337,23 +542,15 @@ def flag_all(store: Store, progress: Callable[[int, int], None] | None = None,
         with store.session() as session:
             first = _chunk_rows(session.connection(), *parts[0])
         _warm(criteria, first)
-        with ProcessPoolExecutor(workers, initializer=_init_worker,
-                                 initargs=(criteria,)) as pool:
-            pending: deque[tuple[list[int], list[VerdictRow], Future[list[Reading]]]] = deque()
-            for part, contiguous in parts:
-                if first is not None:  # read already, to warm the detector
-                    rows, first = first, None
-                else:
-                    with store.session() as session:
-                        rows = _chunk_rows(session.connection(), part, contiguous)
-                pending.append((part, rows, pool.submit(score, [(r[4], r[2], r[3])
-                                                                for r in rows])))
-                if len(pending) > workers:  # keep every worker busy, memory bounded
-                    part0, rows0, future = pending.popleft()
-                    write(part0, rows0, future.result())
-            while pending:
-                part0, rows0, future = pending.popleft()
-                write(part0, rows0, future.result())
+        with ProcessPoolExecutor(workers, mp_context=_fork_context(), initializer=_start_worker,
+                                 initargs=(os.getpid(), criteria)) as pool:
+            try:
+                _pipeline(store, pool, parts, first, workers, write)
+            except BaseException:
+                # Ctrl-C or a failed write: drop the chunks not started rather than score
+                # them only to throw them away (the with-block then waits for the rest).
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
     if ids:
         with store.session() as session:
             refresh_statistics(session)  # the queue filters on the new flags

@@ -212,6 +212,9 @@ _CUES: dict[int, str] = {
         "didactique* fouille fouillee approfondi* "
         "pratique pratiques "
         "retrouvent traceable verifiable "
+        "organise organisee organises organisees organised organized logique logiques "
+        "logical ordonne ordonnee ordonnes ordonnees ordered orderly honnete* honest* "
+        "transparent transparente lucide "
         "reasonable well properly faithfully seriously thorough* spot-on ras supported "
         "backed exists exist existent existe legitim* valides figure figurent apparait "
         "apparaissent appears appear appeared correspond correspondent matches"
@@ -243,7 +246,9 @@ _CUES: dict[int, str] = {
         "insuffisamment mal moitie half surface perd perdent egare* noie strays strayed "
         "wanders wandered "
         "repetition* repetiti* redite* redondan* redundan* excessi* "
-        "forgotten impasse"
+        "forgotten impasse "
+        "desinvolte* cassant* harsh* flippant* irrespectueu* overconfident hasty "
+        "approximati* bacle bancale lapidaire* "
     ),
     FAULT: (
         "invent* fabrique* fabrication* halluc* errone* faux fausse fausses inexact* "
@@ -277,6 +282,8 @@ _CUES: dict[int, str] = {
         "publiees publish* posting diffuser divulg* disclos* leak* "
         "abruti* idiot* cretin* imbecile* stupid* moron* balaie balaye* evacue* "
         "abonn* subscri* upsell* sales salesy pitch* misdescri* mislead* misquot* misinform* "
+        "denigr* moqu* mocking mocks mocked ironi* snark* sermon* lecon lecons lectures "
+        "rabaiss* infantilis* paternalis* belittl* "
         ""
     ),
     MET: (
@@ -288,7 +295,7 @@ _CUES: dict[int, str] = {
     ),
     PROBLEM: (
         "probleme* souci* defaut* faute* manquement* violation* infraction* reproche* "
-        "problem* concern* fault* violation* flaw* breach* "
+        "problem* concern concerns fault* violation* flaw* breach* "
         "ecart* bemol* faiblesse* lacune* derapage* gap gaps weakness* shortcoming* lapse* "
         "redire reprocher echec* echoue* fail fails failed failing violated violates "
         "viole violee enfreint"
@@ -311,6 +318,7 @@ _ASPECTS: dict[int, str] = {
     TONE: (
         "bienveillan* chaleureu* respectueu* poli polie aimable doux douce douceur doucement "
         "empath* froid* sec seche condescend* sermonne* moralis* culpabilis* caricatur* "
+        "moqu* ironi* desinvolt* cassant* sarcasti* harsh* snark* mocking mocks "
         "kind warm* respectful gentle* courteous polite cold* curt* friendly scold* moraliz* "
         "judgement* judgment* jugement* empathy empathetic"
     ),

@@ -123,6 +123,7 @@ _RESTATE_VERBS: Final = words(
 _EXPECTED: Final = words(
     "attendu attendue attendus attendues requis requise required expected agissait fallait"
 )
+_AS_EXPECTED: Final = words("ce comme as exactement exactly")
 _NIL: Final = words("aucun aucune none neant nil")  # "écart : aucun" answers the clause before
 _STOPS: Final = words("stops stop stopped stopping falls fall fell")
 _DENIAL: Final = words("faux fausse inexact inexacte impossible false untrue")
@@ -511,6 +512,12 @@ class Valences:
         self.aspect_factor = tuple(aspect_factor.get(a, 1.0) for a in range(ASPECTS))
 
 
+def _approves(flat: list[Part], ti: int) -> bool:
+    """"c'est ce qu'il fallait", "ce qui était attendu", "comme attendu", "as expected":
+    the expected thing is what the answer did, not a restatement of the criterion."""
+    return any(flat[k].word in _AS_EXPECTED for k in range(max(0, ti - 3), ti))
+
+
 def _negate_subject(weak: list[Cue], clause_ti: int) -> None:
     """A negation after a criterion keyword of the same clause denies it: "la médiation
     n'est jamais évoquée", "Mediation never comes up"."""
@@ -584,7 +591,7 @@ class _Scanner:
         "langs", "last_cue_ti", "n", "negated_factor", "own", "pred", "pred_ti",
         "quote_close", "quote_neg", "res", "restrict_fulfil", "restricted", "scopes", "seg",
         "segw", "sent_first_cue", "sent_first_seg", "sentences", "table", "trace",
-        "user_mask", "user_ti", "val", "weak",
+        "user_mask", "user_rel", "user_ti", "val", "weak",
     )
 
     # What the pass reads, and what it writes.
@@ -620,6 +627,7 @@ class _Scanner:
     user_ti: int  # last mention of the person
     pred_ti: int  # where the current predicate started (after "que", "qui", "if"…)
     user_mask: bool  # inside the person's reported speech
+    user_rel: bool  # ... which is a relative clause ("ce que la personne a dit")
     # The closing mark of the quotation being skipped, or _SKIP_ONE to skip one token.
     quote_close: str
     quote_neg: int  # last negator seen inside a quotation
@@ -673,6 +681,7 @@ class _Scanner:
         self.user_ti = -1
         self.pred_ti = 0
         self.user_mask = False
+        self.user_rel = False
         self.quote_close = ""
         self.quote_neg = -9
         self.concess_open = False
@@ -696,6 +705,8 @@ class _Scanner:
             elif kind == _DETERMINER:
                 self.determiner()
             elif kind == _COMMA:
+                if self.user_rel:
+                    self.user_mask = self.user_rel = False
                 if not self.user_mask:
                     self.end_clause(ti)
             elif kind == _PASSIVE_WORD:
@@ -936,7 +947,7 @@ class _Scanner:
             if tok != ";":
                 self.sent_first_cue = len(self.cues)
         self.scopes.clear()
-        self.user_mask = False
+        self.user_mask = self.user_rel = False
         self.concess_open = False
         self.clause_start = True
         self.clause_ti = ti + 1
@@ -955,9 +966,11 @@ class _Scanner:
         if self.user_mask:
             return
         self.clause_start = False
-        if part.word in INTENSIFIERS:
+        if part.word in INTENSIFIERS and not (ti and self.flat[ti - 1].roles & ASSIST
+                                              and part.cat):
             # "répond directement", "aide bien": strengthens the verb before it and
-            # says nothing alone ("passe directement à…").
+            # says nothing alone ("passe directement à…"); right after the answer
+            # ("Réponse directe") it describes it.
             if self.last_cue_ti == ti - 1 and self.cues:
                 last = self.cues[-1]
                 last.weight *= _INTENSIFIED
@@ -1033,7 +1046,9 @@ class _Scanner:
         if roles & LANGUAGE:
             self.langs.append(tok)
         if self.user_mask:
-            if roles & (ASSIST | CONTRAST) == 0:
+            if self.user_rel and roles & (WEAK | STRONG):
+                self.user_rel = False  # the person's relative clause ends here
+            elif roles & (ASSIST | CONTRAST) == 0:
                 return
             self.user_mask = False
         if roles & WEAK and not roles & SPECIAL:
@@ -1100,7 +1115,8 @@ class _Scanner:
             return
         if roles & USER and self.cues:
             _drop_users_act(flat, ti, self.cues)
-        if roles & SPECIAL and tok in _EXPECTED and self.discard_from < 0:
+        if (roles & SPECIAL and tok in _EXPECTED and self.discard_from < 0
+                and not _approves(flat, ti)):
             self.discard_from = self.sent_first_cue  # "une étape concrète était attendue"
             self.discard_ti = -9
         if roles & (SUB | QUE):
@@ -1122,6 +1138,13 @@ class _Scanner:
         for sc in self.scopes:  # a relative clause belongs to the negated phrase
             if sc.last >= ti:
                 sc.last = max(sc.last, ti + _FWD_SPAN)
+        # "ce que la personne a déjà dit", "what the user asked": the person's words.
+        k = ti + 1
+        while k < self.n and self.flat[k].roles & DET:
+            k += 1
+        if k < self.n and self.flat[k].roles & USER and _user_speaks(self.flat, k):
+            self.user_mask = True
+            self.user_rel = True  # up to the end of the relative clause
 
     def ne(self, ti: int, part: Part) -> None:
         """French "ne": opens a scope ("ne … pas") or restricts ("ne … que")."""

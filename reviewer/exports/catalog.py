@@ -1,8 +1,8 @@
 """The current criteria and checks, in the import catalog's format, with their history.
 
 ``{"criteria": [{"id", "kind", "severity", "text", "version", "changes"}],
-"checks": [{"id", "description", "pattern", "flags", "mode", "when", "version",
-"changes"}]}``; ``changes`` lists every version's ``{"version", "reason", "author",
+"checks": [{"id", "description", "pattern", "flags", "mode", "when", "dialect",
+"version", "changes"}]}``; ``changes`` lists every version's ``{"version", "reason", "author",
 "at"}``. The extra keys are ignored by the importer, so the file imports as a catalog
 (adding no version when nothing changed).
 """
@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from models import Check, Criterion
 from reviewer.atomic import write_json_atomic
+from reviewer.outputs import Output
 
 
 def _changes(versions: list[Any]) -> list[dict[str, Any]]:
@@ -41,12 +42,13 @@ def catalog_document(session: Session) -> dict[str, Any]:
                                  "pattern": last.pattern, "flags": last.flags, "mode": last.mode}
         if last.when is not None:
             entry["when"] = last.when
+        entry["dialect"] = last.dialect  # without it, a re-import would read python
         entry |= {"version": last.version, "changes": _changes(chk.versions)}
         checks.append(entry)
     return {"criteria": criteria, "checks": checks}
 
 
-def export_catalog(session: Session, out: Path) -> int:
+def export_catalog(session: Session, out: Path | Output) -> int:
     """Write the catalog atomically; return how many entries."""
     doc = catalog_document(session)
     write_json_atomic(out, doc)

@@ -1,15 +1,32 @@
-"""The corrected training set: each turn's final accepted answer, as chat JSONL.
+"""The corrected training set: every accepted answer with the context it was generated in.
 
-``per="turn"``: one example per usable assistant turn, with its context (system + the
-previous turns) and the answer; ``per="conversation"``: one example per conversation,
-up to its last usable turn (see ``reviewer.exports.walk`` for "usable"). Formats:
+``per="turn"`` (default): one example per accepted attempt (``reviewer.exports.walk``),
+with its own stored context: rescuing an attempt adds an example and never removes
+another. Several accepted attempts in one turn: ``pick`` keeps ``all`` of them (default:
+each is an answer the filter or the reviewer accepted, generated in the same context, and
+dropping either loses reviewed data), the ``first`` or the ``last``; the manifest counts
+what each choice drops. ``per="conversation"``: one example per conversation, along the
+chain of answers it actually continued from (``Walk.choices``); accepted attempts off that
+chain are listed in the manifest (they are in the per-turn export).
 
-* ``chat``: ``{"messages": [{"role": "system"|"user"|"assistant", "content": …}, …]}``
-  (OpenAI and Hugging Face chat fine-tuning);
-* ``sharegpt``: ``{"conversations": [{"from": "system"|"human"|"gpt", "value": …}, …]}``.
+An example whose context holds an answer that is now refused (rejected by a reviewer, or
+refused by the corrected rule) is *tainted*: listed in the manifest and left out unless
+``keep_tainted``.
 
-A manifest is written beside the file (``OUT.manifest.json``): counts, source runs,
-current catalog versions, and which examples were restored by which override.
+Formats (``FORMATS``), each a JSONL line:
+
+* ``chat``: ``{"messages": [{"role", "content"}, …]}`` (OpenAI chat fine-tuning, TRL
+  conversational, mlx-lm ``chat``, Axolotl ``chat_template``); with ``weight_context=0``
+  the context's assistant messages carry ``"weight": 0`` and the answer ``"weight": 1``
+  (OpenAI), so earlier answers are not trained again in every later turn;
+* ``sharegpt``: ``{"conversations": [{"from": "system"|"human"|"gpt", "value"}, …]}``
+  (Unsloth, LLaMA-Factory);
+* ``prompt-completion``: ``{"prompt": [context…], "completion": [answer]}`` (TRL
+  conversational prompt-completion: the loss is on the completion only).
+
+The manifest (``reviewer.exports.manifest``) goes beside the file, or into the folder of a
+split export (``split``: ``train.jsonl`` + ``valid.jsonl`` [+ ``test.jsonl``], by
+conversation, see ``reviewer.exports.split``).
 """
 
 from __future__ import annotations
@@ -19,40 +36,143 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring
 from pathlib import Path
-from typing import Any, TextIO, cast
+from typing import Any
 
 from sqlalchemy.orm import Session
 
-from reviewer.atomic import atomic_text, write_json_atomic
+from reviewer.atomic import FileSet
 from reviewer.catalog.versions import current_check_versions, current_criterion_versions
 from reviewer.errors import BadInputError
-from reviewer.exports.walk import Choice, Walk, walk_conversations
+from reviewer.exports.manifest import manifest_path
+from reviewer.exports.split import Split, Writer, open_writer
+from reviewer.exports.walk import Node, Walk, walk_conversations
+from reviewer.outputs import Output
 
-FORMATS = ("chat", "sharegpt")
+FORMATS = ("chat", "sharegpt", "prompt-completion")
 PER = ("turn", "conversation")
+PICKS = ("all", "first", "last")
 SHAREGPT_ROLES = {"system": "system", "user": "human", "assistant": "gpt"}
 
 
-def manifest_path(out: Path) -> Path:
-    """Where the manifest of an export goes: ``OUT.manifest.json``."""
-    return out.with_name(out.name + ".manifest.json")
+@dataclass(frozen=True)
+class DatasetOptions:
+    """What goes into the dataset and how it is written."""
+
+    per: str = "turn"
+    fmt: str = "chat"
+    pick: str = "all"
+    keep_tainted: bool = False
+    weight_context: int | None = None
+    reviewer: str | None = None
+    runs: list[str] | None = None
+
+    def check(self) -> None:
+        """BadInputError for an unknown value or a combination that means nothing."""
+        if self.per not in PER:
+            raise BadInputError(f"--per must be turn or conversation, not {self.per!r}")
+        if self.fmt not in FORMATS:
+            raise BadInputError(f"--format must be one of {', '.join(FORMATS)}, "
+                                f"not {self.fmt!r}")
+        if self.pick not in PICKS:
+            raise BadInputError(f"--per-turn-pick must be all, first or last, "
+                                f"not {self.pick!r}")
+        if self.weight_context is not None:
+            if self.weight_context not in (0, 1):
+                raise BadInputError("--weight-context must be 0 or 1")
+            if self.fmt != "chat" or self.per != "turn":
+                raise BadInputError("--weight-context is for --format chat --per turn (the "
+                                    "answers of a context are weighted in OpenAI's format)")
+        if self.fmt == "prompt-completion" and self.per != "turn":
+            raise BadInputError("--format prompt-completion is one answer per example: "
+                                "use --per turn")
 
 
-def example(messages: list[dict[str, str]], fmt: str) -> dict[str, Any]:
-    """One record in the chosen format."""
-    if fmt == "sharegpt":
-        return {"conversations": [{"from": SHAREGPT_ROLES[m["role"]], "value": m["content"]}
-                                  for m in messages]}
-    return {"messages": messages}
+class Encoder:
+    """The JSON text of messages and lines, spelled as ``json.dumps(…, ensure_ascii=False)``
+    writes the records (the same bytes), so that each message is encoded once however
+    many examples of its conversation repeat it."""
+
+    def __init__(self, fmt: str, weight_context: int | None = None) -> None:
+        self.fmt = fmt
+        self.weight_context = weight_context
+
+    def item(self, role: str, content: str, *, answer: bool = False) -> bytes:
+        """One message; an assistant message is weighted when weights are asked for."""
+        text = encode_basestring(content)
+        if self.fmt == "sharegpt":
+            return f'{{"from": "{SHAREGPT_ROLES[role]}", "value": {text}}}'.encode()
+        if self.weight_context is not None and role == "assistant":
+            weight = 1 if answer else self.weight_context
+            return f'{{"role": "{role}", "content": {text}, "weight": {weight}}}'.encode()
+        return f'{{"role": "{role}", "content": {text}}}'.encode()
+
+    def line(self, context: bytes, answer: bytes) -> bytes:
+        """One example from its encoded context messages and its encoded answer."""
+        if self.fmt == "prompt-completion":
+            return b'{"prompt": [%s], "completion": [%s]}\n' % (context, answer)
+        key = b"conversations" if self.fmt == "sharegpt" else b"messages"
+        return b'{"%s": [%s, %s]}\n' % (key, context, answer)
+
+
+class Contexts:
+    """The encoded context of each node of one conversation, built from its parent's."""
+
+    def __init__(self, encoder: Encoder) -> None:
+        self.encoder = encoder
+        self._done: dict[int, bytes] = {}  # id(node.messages) -> encoded messages
+        self._answers: dict[int, bytes] = {}  # id(node) -> answer encoded as context
+
+    def context(self, node: Node) -> bytes:
+        """``node``'s context messages, encoded and joined."""
+        assert node.messages is not None
+        found = self._done.get(id(node.messages))
+        if found is not None:
+            return found
+        # Up the parents to one already encoded (iteratively: a conversation can be long).
+        pending: list[Node] = []
+        current: Node | None = node
+        while current is not None and current.messages is not None \
+                and id(current.messages) not in self._done:
+            pending.append(current)
+            current = current.parent
+        item = self.encoder.item
+        for todo in reversed(pending):
+            assert todo.messages is not None
+            parent = todo.parent
+            if parent is not None and parent.messages is not None:
+                start = len(parent.messages) + 1
+                parts = [self._done[id(parent.messages)], self.as_context(parent)]
+            else:
+                start, parts = 0, []
+            parts += [item(m["role"], m["content"]) for m in todo.messages[start:]]
+            self._done[id(todo.messages)] = b", ".join(parts)
+        return self._done[id(node.messages)]
+
+    def as_context(self, node: Node) -> bytes:
+        """``node``'s answer as a message of a later context."""
+        found = self._answers.get(id(node))
+        if found is None:
+            assert node.response is not None
+            found = self._answers[id(node)] = self.encoder.item("assistant", node.response)
+        return found
+
+    def answer(self, node: Node) -> bytes:
+        """``node``'s answer as the trained message of its own example."""
+        if self.encoder.weight_context is None:
+            return self.as_context(node)
+        assert node.response is not None
+        return self.encoder.item("assistant", node.response, answer=True)
+
+    def example(self, node: Node) -> bytes:
+        """The JSONL line of ``node``'s example."""
+        return self.encoder.line(self.context(node), self.answer(node))
 
 
 @dataclass
 class DatasetReport:
     """What went into the dataset (the manifest's content)."""
 
-    fmt: str
-    per: str
-    reviewer: str | None
+    options: DatasetOptions
     examples: int = 0
     turns: int = 0
     conversations: int = 0
@@ -62,15 +182,41 @@ class DatasetReport:
     stopped: Counter[str] = field(default_factory=Counter)
     runs: set[str] = field(default_factory=set)
     restored: list[dict[str, Any]] = field(default_factory=list)
+    tainted: list[dict[str, Any]] = field(default_factory=list)
+    malformed: list[str] = field(default_factory=list)
+    several_turns: int = 0
+    several_dropped: int = 0
+    dropped_by_pick: list[str] = field(default_factory=list)
+    off_chain: list[dict[str, Any]] = field(default_factory=list)
+    files: list[dict[str, Any]] = field(default_factory=list)
+    split: dict[str, Any] | None = None
 
-    def manifest(self, out: Path, catalog: dict[str, dict[str, int]]) -> dict[str, Any]:
+    def count_conversation(self, walk: Walk, exported: bool) -> None:
+        """The conversation figures of one walk."""
+        self.conversations += 1
+        if walk.stop is not None:
+            self.stopped[walk.stop] += 1
+        elif walk.choices and (walk.turns_planned is None
+                               or walk.choices[-1].key.turn >= walk.turns_planned):
+            self.complete += 1
+        elif walk.choices:
+            self.cut_short += 1  # the chain is whole, but shorter than planned
+        if exported:
+            self.exported_conversations += 1
+            self.runs.add(walk.run)
+
+    def manifest(self, catalog: dict[str, dict[str, int]]) -> dict[str, Any]:
         """The manifest document."""
-        return {
+        o = self.options
+        kept = sum(1 for t in self.tainted if t["kept"])
+        doc: dict[str, Any] = {
             "kind": "dataset",
-            "file": out.name,
-            "format": self.fmt,
-            "per": self.per,
-            "reviewer": self.reviewer,
+            "files": self.files,
+            "format": o.fmt,
+            "per": o.per,
+            "per_turn_pick": o.pick,
+            "weight_context": o.weight_context,
+            "reviewer": o.reviewer,
             "examples": self.examples,
             "turns": self.turns,
             "conversations": {
@@ -83,7 +229,21 @@ class DatasetReport:
             "source_runs": sorted(self.runs),
             "catalog": catalog,
             "restored": self.restored,
+            "tainted": {"excluded": len(self.tainted) - kept, "kept": kept,
+                        "examples": self.tainted},
+            "malformed": self.malformed,
+            "several_accepted": {
+                "turns": self.several_turns,
+                "dropped": {"all": 0, "first": self.several_dropped,
+                            "last": self.several_dropped},
+                "dropped_here": self.dropped_by_pick,
+            },
         }
+        if o.per == "conversation":
+            doc["off_chain"] = self.off_chain
+        if self.split is not None:
+            doc["split"] = self.split
+        return doc
 
 
 def catalog_versions(session: Session) -> dict[str, dict[str, int]]:
@@ -94,85 +254,106 @@ def catalog_versions(session: Session) -> dict[str, dict[str, int]]:
     }
 
 
-def _item(message: dict[str, str], fmt: str) -> str:
-    """``json.dumps(…, ensure_ascii=False)`` of one message of :func:`example`.
-
-    Spelled out (the same bytes) so that each message of a conversation is encoded once:
-    the examples of one conversation share their first messages.
-    """
-    if fmt == "sharegpt":
-        return (f'{{"from": "{SHAREGPT_ROLES[message["role"]]}", '
-                f'"value": {encode_basestring(message["content"])}}}')
-    return f'{{"role": "{message["role"]}", "content": {encode_basestring(message["content"])}}}'
+def picked(eligible: list[Node], pick: str) -> list[Node]:
+    """The examples kept from one turn's eligible attempts."""
+    if pick == "all" or len(eligible) < 2:
+        return eligible
+    return [eligible[0]] if pick == "first" else [eligible[-1]]
 
 
-def _line(items: bytes, fmt: str) -> bytes:
-    """One JSONL line of :func:`example` from its encoded messages."""
-    key = b"conversations" if fmt == "sharegpt" else b"messages"
-    return b'{"%s": [%s]}\n' % (key, items)
-
-
-def _examples(walks: Iterator[Walk], report: DatasetReport) -> Iterator[bytes]:
-    fmt = report.fmt
-    for walk in walks:
-        report.conversations += 1
-        if walk.stop is not None:
-            report.stopped[walk.stop] += 1
-        elif walk.turns_planned is None or walk.last_turn >= walk.turns_planned:
-            report.complete += 1
-        else:
-            report.cut_short += 1  # every stored turn usable, but fewer than planned
-        if not walk.choices:
+def turn_examples(nodes: list[Node], options: DatasetOptions,
+                  report: DatasetReport | None = None) -> list[Node]:
+    """The attempts of one turn that become examples (tainted ones counted in ``report``)."""
+    eligible: list[Node] = []
+    for node in nodes:
+        if not node.usable:
+            if report is not None and node.accepted and node.raw is not None:
+                report.malformed.append(str(node.key))
             continue
-        report.exported_conversations += 1
-        report.runs.add(walk.run)
-        report.turns += len(walk.choices)
-        # Each choice's context is the history before it plus one user message (the walk
-        # checked it), so the history grows by two messages per turn: each message is
-        # encoded (JSON, then UTF-8) once, however many examples repeat it.
-        history = b""
-        for index, choice in enumerate(walk.choices):
-            new = choice.messages if index == 0 else choice.messages[-1:]
-            parts = [_item(m, fmt).encode() for m in new]
-            parts.append(_item(_answer(choice), fmt).encode())
-            history = b", ".join([history, *parts] if history else parts)
-            if report.per == "turn":
-                _emit(report, [choice])
-                yield _line(history, fmt)
-        if report.per != "turn":
-            _emit(report, walk.choices)
-            yield _line(history, fmt)
+        taint = node.taint
+        if taint is not None:
+            if report is not None:
+                report.tainted.append({"key": str(node.key), "context_answer": str(taint.key),
+                                       "by": taint.why_refused(),
+                                       "kept": options.keep_tainted})
+            if not options.keep_tainted:
+                continue
+        eligible.append(node)
+    chosen = picked(eligible, options.pick)
+    if report is not None and len(eligible) > 1:
+        report.several_turns += 1
+        report.several_dropped += len(eligible) - 1
+        report.dropped_by_pick += [str(n.key) for n in eligible if n not in chosen]
+    return chosen
 
 
-def _answer(choice: Choice) -> dict[str, str]:
-    return {"role": "assistant", "content": choice.response}
+def _conversation_lines(walk: Walk, report: DatasetReport, encoder: Encoder,
+                        writer: Writer) -> list[bytes]:
+    """The lines of one conversation (and what the report records of them)."""
+    options = report.options
+    contexts = Contexts(encoder)
+    lines: list[bytes] = []
+    chosen: list[Node] = []
+    if options.per == "turn":
+        for nodes in walk.turns:
+            examples = turn_examples(nodes, options, report)
+            if examples:
+                report.turns += 1
+            chosen += examples
+    else:
+        on_chain = set(map(id, walk.choices))
+        for node in walk.nodes():
+            if node.usable and id(node) not in on_chain:
+                report.off_chain.append({"key": str(node.key), "by": list(node.restored_by)})
+        if walk.choices:
+            report.turns += len(walk.choices)
+            chosen = [walk.choices[-1]]
+    report.count_conversation(walk, bool(chosen))
+    file = writer.file_of(walk.run, walk.conversation)
+    for node in chosen:
+        lines.append(contexts.example(node))
+        report.examples += 1
+        line = writer.lines[file] + len(lines)
+        restored = [n for n in (walk.choices if options.per == "conversation" else [node])
+                    if n.restored_by]
+        for n in restored:
+            entry: dict[str, Any] = {"line": line, "key": str(n.key), "by": list(n.restored_by)}
+            if writer.split is not None:
+                entry = {"file": file, **entry}
+            report.restored.append(entry)
+    return lines
 
 
-def _emit(report: DatasetReport, choices: list[Choice]) -> None:
-    report.examples += 1
-    for choice in choices:
-        if choice.restored_by:
-            report.restored.append({"line": report.examples, "key": str(choice.key),
-                                    "by": list(choice.restored_by)})
+def dataset_lines(walks: Iterator[Walk], report: DatasetReport, writer: Writer) -> None:
+    """Write every example of ``walks`` through ``writer``."""
+    encoder = Encoder(report.options.fmt, report.options.weight_context)
+    for walk in walks:
+        lines = _conversation_lines(walk, report, encoder, writer)
+        if lines:
+            writer.write(walk.run, walk.conversation, lines)
 
 
 def export_dataset(
-    session: Session, out: Path, *, per: str = "turn", fmt: str = "chat",
+    session: Session, out: Path | str | Output, *, per: str = "turn", fmt: str = "chat",
     reviewer: str | None = None, runs: list[str] | None = None,
+    options: DatasetOptions | None = None, split: Split | None = None,
 ) -> DatasetReport:
-    """Write the dataset and its manifest atomically; return what was written."""
-    if per not in PER:
-        raise BadInputError(f"--per must be turn or conversation, not {per!r}")
-    if fmt not in FORMATS:
-        raise BadInputError(f"--format must be chat or sharegpt, not {fmt!r}")
-    report = DatasetReport(fmt, per, reviewer)
+    """Write the dataset and its manifest as one unit; return what was written."""
+    options = options or DatasetOptions(per=per, fmt=fmt, reviewer=reviewer, runs=runs)
+    options.check()
+    report = DatasetReport(options)
     catalog = catalog_versions(session)
-    # The manifest is written once every example is, before the dataset takes its place:
-    # a failure anywhere leaves the previous dataset and manifest as a matching pair.
-    with atomic_text(out) as fh:
-        # Lines are UTF-8 already (see _examples): straight to the buffer under the text
-        # layer, which holds nothing (it is flushed before the file is synced).
-        walks = walk_conversations(session, reviewer=reviewer, runs=runs)
-        cast(TextIO, fh).buffer.writelines(_examples(walks, report))
-        write_json_atomic(manifest_path(out), report.manifest(out, catalog))
+    with FileSet() as files:
+        writer = open_writer(session, files, out, split, runs=options.runs)
+        walks = walk_conversations(session, reviewer=options.reviewer, runs=options.runs)
+        dataset_lines(walks, report, writer)
+        report.files = writer.entries()
+        report.split = writer.describe()
+        if writer.manifest is not None:
+            files.write_json(writer.manifest, report.manifest(catalog))
     return report
+
+
+# Where the manifest of a single-file export goes (``reviewer.exports.manifest``).
+__all__ = ["FORMATS", "PER", "PICKS", "DatasetOptions", "DatasetReport", "Encoder",
+           "export_dataset", "manifest_path"]

@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 from models import Attempt, AuditEvent, Conversation, Run
 from reviewer.atomic import write_jsonl_atomic
 from reviewer.keys import AttemptKey
+from reviewer.outputs import Output
 
 
 def decision_records(session: Session, chunk: int = 2000) -> Iterator[dict[str, Any]]:
@@ -38,6 +39,6 @@ def decision_records(session: Session, chunk: int = 2000) -> Iterator[dict[str, 
                "old": old, "new": new, "reverts_id": reverts}
 
 
-def export_decisions(session: Session, out: Path) -> int:
+def export_decisions(session: Session, out: Path | Output) -> int:
     """Write the audit trail atomically; return how many events."""
     return write_jsonl_atomic(out, decision_records(session))

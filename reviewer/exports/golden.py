@@ -26,6 +26,7 @@ from sqlalchemy.orm import Session
 from models import Conversation, Run
 from reviewer.atomic import write_jsonl_atomic
 from reviewer.keys import AttemptKey
+from reviewer.outputs import Output
 from reviewer.review.labels import (
     ReviewView,
     check_label,
@@ -33,7 +34,12 @@ from reviewer.review.labels import (
     review_views,
     reviewer_good,
 )
-from reviewer.rule.replay import check_outcomes, effective_verdicts, load_attempts
+from reviewer.rule.replay import (
+    check_outcomes,
+    effective_verdicts,
+    imported_results,
+    load_attempts,
+)
 
 CHUNK = 500
 
@@ -58,7 +64,7 @@ def golden_record(attempt: Any, view: ReviewView, key: AttemptKey) -> dict[str, 
     versions = {v.criterion_version.criterion_id: v.criterion_version.version
                 for v in attempt.verdicts if v.origin == "filter"}
     versions |= {r.check_version.check_id: r.check_version.version
-                 for r in attempt.check_results}
+                 for r in imported_results(attempt.check_results)}
     return {
         "key": str(key),
         "messages": attempt.messages,
@@ -93,6 +99,6 @@ def golden_records(session: Session, reviewer: str | None = None) -> Iterator[di
         session.expunge_all()
 
 
-def export_golden(session: Session, out: Path, *, reviewer: str | None = None) -> int:
+def export_golden(session: Session, out: Path | Output, *, reviewer: str | None = None) -> int:
     """Write the golden set atomically; return how many attempts."""
     return write_jsonl_atomic(out, golden_records(session, reviewer))

@@ -5,7 +5,8 @@ accepted turn before ``turns_planned``, with no later turn usable as stored:
 
 * ``restored``: the filter refused every attempt of the last stored turn and the
   reviewer's corrections accept one: the filter cut the conversation there;
-* ``diverged``: a later turn was generated after another answer than the one now chosen.
+* ``rejected``: the next turn was generated after an answer of the chain now refused;
+* ``diverged``: the next turn's stored contexts follow no accepted answer of the chain.
 
 ``{"run", "conversation", "turns_planned", "regenerate_from", "reason", "restored",
 "messages"}``: regenerate turn ``regenerate_from`` after ``messages`` (the context up to
@@ -21,11 +22,13 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from reviewer.atomic import write_jsonl_atomic
-from reviewer.exports.walk import DIVERGED, Walk, walk_conversations
+from reviewer.exports.walk import DIVERGED, REFUSED_ON_CHAIN, Walk, walk_conversations
+from reviewer.outputs import Output
 
 
 def resume_reason(walk: Walk) -> str | None:
-    """``restored``, ``diverged`` or None (nothing to regenerate from a corrected turn)."""
+    """``restored``, ``rejected``, ``diverged`` or None (nothing to regenerate from a
+    corrected turn)."""
     if not walk.choices or walk.turns_planned is None:
         return None
     last = walk.choices[-1].key.turn
@@ -33,6 +36,8 @@ def resume_reason(walk: Walk) -> str | None:
         return None
     if walk.stop == DIVERGED:
         return "diverged"
+    if walk.stop == REFUSED_ON_CHAIN:
+        return "rejected"
     if walk.stop is None and last == walk.last_turn and walk.last_turn_filter_refused:
         return "restored"
     return None
@@ -55,7 +60,7 @@ def resume_records(walks: Iterator[Walk]) -> Iterator[dict[str, Any]]:
         }
 
 
-def export_resume(session: Session, out: Path, *, reviewer: str | None = None) -> int:
+def export_resume(session: Session, out: Path | Output, *, reviewer: str | None = None) -> int:
     """Write the resume list atomically; return how many conversations."""
     return write_jsonl_atomic(out, resume_records(walk_conversations(session,
                                                                      reviewer=reviewer)))

@@ -8,33 +8,83 @@ from sqlalchemy.orm import Session
 
 from reviewer.errors import BadInputError
 from reviewer.exports import KINDS
-from reviewer.exports.calibration import audit_path, export_calibration
+from reviewer.exports.calibration import export_calibration
 from reviewer.exports.catalog import export_catalog
-from reviewer.exports.dataset import export_dataset, manifest_path
+from reviewer.exports.dataset import DatasetOptions, DatasetReport, export_dataset
 from reviewer.exports.decisions import export_decisions
 from reviewer.exports.golden import export_golden
+from reviewer.exports.preference import PreferenceOptions, PreferenceReport, export_preference
 from reviewer.exports.resume import export_resume
+from reviewer.exports.split import Split
+from reviewer.outputs import Output, as_output, beside, check_folder, check_output
+from reviewer.store.database import sqlite_path
+
+
+def export_target(store_url: str, path: Path | str, *, folder: bool = False) -> Output:
+    """``path`` checked as the output of an export of the store at ``store_url`` (never
+    its database file: ``reviewer.outputs``); ``folder`` for a split export."""
+    check = check_folder if folder else check_output
+    return check(path, database=sqlite_path(store_url))
+
+
+def _where(report: DatasetReport | PreferenceReport, out: Path | str | Output) -> str:
+    if report.split is not None:
+        sides = ", ".join(f"{n} {c}" for n, c in report.split["examples"].items())
+        return f"→ {out}/ ({sides}), manifest {Path(str(out)) / 'manifest.json'}"
+    if (out if isinstance(out, Output) else as_output(out)).stream:
+        return f"→ {out}"
+    return f"→ {out}, manifest {out}.manifest.json"
+
+
+def dataset_line(report: DatasetReport, out: Path | str | Output) -> str:
+    """What the CLI and the dialog say after a dataset export."""
+    excluded = sum(1 for t in report.tainted if not t["kept"])
+    tainted = f", {excluded} with a tainted context left out" if excluded else ""
+    return (f"{report.examples} examples ({report.turns} turns, "
+            f"{report.exported_conversations} conversations, {len(report.restored)} "
+            f"restored turns{tainted}) {_where(report, out)}")
+
+
+def preference_line(report: PreferenceReport, out: Path | str | Output) -> str:
+    """What the CLI and the dialog say after a preference export."""
+    if report.options.fmt == "kto":
+        what = (f"{report.lines} labelled attempts ({report.labels['true']} good, "
+                f"{report.labels['false']} bad)")
+    else:
+        what = f"{report.lines} pairs"
+    return f"{what} {_where(report, out)}"
 
 
 def run_export(
-    session: Session, kind: str, out: Path, *, per: str = "turn", fmt: str = "chat",
-    reviewer: str | None = None, runs: list[str] | None = None,
+    session: Session, kind: str, out: Path | str | Output, *, per: str = "turn",
+    fmt: str = "chat", reviewer: str | None = None, runs: list[str] | None = None,
+    dataset: DatasetOptions | None = None, preference: PreferenceOptions | None = None,
+    split: Split | None = None,
 ) -> str:
-    """Write one export atomically; return the line that says what was written."""
+    """Write one export (checked, atomic); return the line that says what was written."""
     if kind == "dataset":
-        report = export_dataset(session, out, per=per, fmt=fmt, reviewer=reviewer, runs=runs)
-        return (f"{report.examples} examples ({report.turns} turns, "
-                f"{report.exported_conversations} conversations, {len(report.restored)} "
-                f"restored turns) → {out}, manifest {manifest_path(out)}")
+        options = dataset or DatasetOptions(per=per, fmt=fmt, reviewer=reviewer, runs=runs)
+        return dataset_line(export_dataset(session, out, options=options, split=split), out)
+    if kind == "preference":
+        chosen = preference or PreferenceOptions(reviewer=reviewer, runs=runs)
+        return preference_line(export_preference(session, out, chosen, split), out)
+    shown = as_output(out)
+    if split is not None:
+        raise BadInputError(f"--split is for the dataset and preference exports, not {kind}")
     if kind == "catalog":
-        return f"{export_catalog(session, out)} criteria and checks → {out}"
+        return f"{export_catalog(session, shown)} criteria and checks → {shown}"
     if kind == "golden":
-        return f"{export_golden(session, out, reviewer=reviewer)} attempts → {out}"
+        return f"{export_golden(session, shown, reviewer=reviewer)} attempts → {shown}"
     if kind == "resume":
-        return f"{export_resume(session, out, reviewer=reviewer)} conversations → {out}"
+        return f"{export_resume(session, shown, reviewer=reviewer)} conversations → {shown}"
     if kind == "decisions":
-        return f"{export_decisions(session, out)} audit events → {out}"
+        return f"{export_decisions(session, shown)} audit events → {shown}"
     if kind == "calibration":
-        lines, events = export_calibration(session, out, reviewer=reviewer, sets=runs)
-        return f"{lines} scored answers → {out}, {events} audit events → {audit_path(out)}"
+        audit = beside(shown, ".audit.jsonl")  # the trail beside it: checked the same way
+        if audit is None:
+            raise BadInputError(f"cannot write {shown}: a calibration export is two files, "
+                                "not a stream; nothing was written")
+        lines, events = export_calibration(session, Path(shown.shown), reviewer=reviewer,
+                                           sets=runs)
+        return f"{lines} scored answers → {shown}, {events} audit events → {audit}"
     raise BadInputError(f"unknown export {kind!r} (use {', '.join(KINDS)})")

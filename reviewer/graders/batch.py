@@ -31,6 +31,7 @@ class GradeOptions:
 
     pattern: str | None = None
     flags: str = ""
+    dialect: str = "python"  # of the regex grader's pattern: python or ecmascript
     labels: tuple[str, ...] = ()
     schema: Mapping[str, Any] | None = None
     case_sensitive: bool = False
@@ -99,7 +100,7 @@ def rule_score(name: str, row: Row, options: GradeOptions) -> float | None:
     if name == "regex":
         pattern = options.pattern or _need_text(row.expected, "expected", "regex", row)
         try:
-            return regex_match(row.response, pattern, options.flags)
+            return regex_match(row.response, pattern, options.flags, dialect=options.dialect)
         except BadInputError as exc:  # invalid, or too slow on this line's response
             raise BadInputError(f"{row.where}: {exc}") from None
     if name == "json":

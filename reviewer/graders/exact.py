@@ -46,6 +46,9 @@ def exact(
     raise BadInputError(f"unknown exact mode {mode!r} (choose: equals, contains)")
 
 
+DIALECTS = ("python", "ecmascript")
+
+
 def compile_pattern(pattern: str, flags: str = "") -> regex.Pattern[str]:
     """Compile ``pattern`` with flag letters among ``imsx``; bad input is a BadInputError."""
     value = 0
@@ -60,17 +63,38 @@ def compile_pattern(pattern: str, flags: str = "") -> regex.Pattern[str]:
 
 
 def regex_match(response: str, pattern: str, flags: str = "", *,
-                timeout: float = REGEX_TIMEOUT) -> float:
+                timeout: float = REGEX_TIMEOUT, dialect: str = "python") -> float:
     """1 when ``pattern`` is found anywhere in the response (``search``, not ``match``).
 
-    A search running longer than ``timeout`` seconds is a BadInputError.
+    ``dialect="ecmascript"``: the pattern is JavaScript's (``RegExp(pattern, flags).test``,
+    flags among ``dgimsuvy``), run by V8 as the team's filter runs it. A search running
+    longer than ``timeout`` seconds, or a pattern the dialect refuses, is a BadInputError.
     """
+    if dialect == "ecmascript":
+        return _ecmascript_match(response, pattern, flags, timeout)
+    if dialect != "python":
+        raise BadInputError(f"unknown regex dialect {dialect!r} (use python or ecmascript)")
     try:
         found = compile_pattern(pattern, flags).search(response, timeout=timeout)
     except TimeoutError:
         raise BadInputError(f"regular expression {pattern!r} stopped after {timeout:g} s: "
                             "catastrophic backtracking?") from None
     return float(found is not None)
+
+
+def _ecmascript_match(response: str, pattern: str, flags: str, timeout: float) -> float:
+    # Here, not at module level: V8 loads only for an ECMAScript pattern.
+    from reviewer.rule import ecmascript
+    from reviewer.rule.pattern_errors import PatternTimeout
+
+    try:
+        return float(ecmascript.evaluate(pattern, flags, response, timeout=timeout))
+    except ecmascript.EcmaSyntaxError as exc:
+        raise BadInputError(f"invalid regular expression {pattern!r} (ECMAScript): "
+                            f"{exc.reason}") from None
+    except PatternTimeout:
+        raise BadInputError(f"regular expression {pattern!r} stopped after {timeout:g} s: "
+                            "catastrophic backtracking?") from None
 
 
 def json_valid(response: str, schema: Mapping[str, Any] | None = None) -> float:

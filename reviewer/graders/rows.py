@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from reviewer.errors import BadInputError
+from reviewer.errors import BadInputError, os_failure
+from reviewer.text_rules import not_utf8
 
 
 @dataclass(frozen=True)
@@ -115,8 +116,10 @@ def read_rows(path: str | Path) -> list[Row]:
         raise BadInputError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise BadInputError(f"{path}: is a directory") from None
-    except UnicodeDecodeError as exc:
-        raise BadInputError(f"{path}: not UTF-8 text ({exc.reason})") from None
+    except UnicodeDecodeError:
+        raise not_utf8(p) from None
+    except OSError as exc:  # unreadable, a FIFO without a writer, an I/O error
+        raise os_failure(exc, path, "read") from None
     if not rows:
         raise BadInputError(f"{path}: no rows to grade")
     return rows

@@ -28,8 +28,10 @@ from reviewer.catalog.versions import (
 )
 from reviewer.errors import BadInputError
 from reviewer.ingest.run_file import AttemptRecord, LineError, count_lines, iter_lines, parse_record
+from reviewer.outputs import Output, check_output
 from reviewer.store import Store, refresh_statistics
 from reviewer.store.bulk import insert_rows
+from reviewer.store.database import sqlite_path
 from reviewer.store.search import index_rows
 
 CHUNK = 2000
@@ -175,16 +177,20 @@ def import_run(
     path: Path,
     *,
     catalog_path: Path | None = None,
-    rejects_path: Path | None = None,
+    rejects_path: Path | Output | None = None,
     progress: bool | None = None,
     on_imported: Callable[[Session, list[int]], None] | None = None,
 ) -> ImportReport:
     """Import ``path`` (and optionally a catalog first) in one transaction.
 
     Without ``rejects_path`` the first bad line raises BadInputError("FILE:LINE: …") and
-    nothing is written. ``on_imported`` runs inside the same transaction with the new
-    attempt ids (used to flag contradictions as the data arrives).
+    nothing is written. ``rejects_path`` is checked first (``reviewer.outputs``): never
+    the store's file, the run file or the catalog. ``on_imported`` runs inside the same
+    transaction with the new attempt ids (used to flag contradictions as the data arrives).
     """
+    rejects_out = rejects_path if isinstance(rejects_path, Output) or rejects_path is None \
+        else check_output(rejects_path, database=sqlite_path(store.url),
+                          inputs=[path, *([catalog_path] if catalog_path else [])])
     catalog = read_catalog(catalog_path) if catalog_path else None
     try:
         fh = path.open("rb")
@@ -210,7 +216,7 @@ def import_run(
                 record = parse_record(raw, number, set(writer.criteria), set(writer.checks))
                 _admit(writer, record, str(path), batch, report)
             except LineError as err:
-                if rejects_path is None:
+                if rejects_out is None:
                     bar.close()
                     raise BadInputError(f"{path}:{err.line}: {err.message}") from None
                 rejects.append(_reject_entry(raw, err))
@@ -223,8 +229,8 @@ def import_run(
         if report.new:
             refresh_statistics(session)
     report.rejected = len(rejects)
-    if rejects_path is not None:
-        write_jsonl_atomic(rejects_path, rejects)
+    if rejects_out is not None:
+        write_jsonl_atomic(rejects_out, rejects)
     return report
 
 

@@ -30,6 +30,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from models import Attempt, Conversation, JudgeFailure, Run, Verdict
+from reviewer.contradiction.flagging import refresh_decisions
 from reviewer.errors import JudgeError
 from reviewer.judge.client import JudgeClient
 from reviewer.judge.guard import Strictness, unreliable_reason
@@ -225,6 +226,9 @@ def save_second_opinion(
                        JudgeFailure.purpose == PURPOSE, JudgeFailure.resolved.is_(False))
                 .values(resolved=True)
             )
+            # The verdict the rule sees changed: so may the flags that change its decision.
+            session.flush()
+            refresh_decisions(session, [attempt_id])
     except IntegrityError:
         pass  # another process stored this second opinion first; one is enough
 

@@ -1,7 +1,8 @@
 """The reviewer's actions as the app performs them: operations on one unit of work.
 
 Each action builds a typed command (``reviewer.review.commands``) and applies it as one
-undoable step. Each function receives the session of the caller's unit of work (the
+undoable step; ``rescue`` and ``accept_overriding`` apply a group of them (the overrides
+and the decision) as one step. Each function receives the session of the caller's unit of work (the
 app's task manager opens and commits it, so a decision is on disk the moment the task
 reports back: no Save button) and returns an ``Outcome`` saying which attempts it changed
 (``Outcome.changes``) so the screens can refresh them. Toggles read the current state in
@@ -28,10 +29,13 @@ from reviewer.review.commands import (
     ReviewCommand,
     SetDecision,
     SetNote,
+    accept_with_overrides,
     command_for,
 )
+from reviewer.review.example import load_example
 from reviewer.review.rows import get_decision
-from reviewer.rule.replay import FALSE_POSITIVE, Overrides, effective_verdicts
+from reviewer.rule.replay import FALSE_POSITIVE, Overrides, check_outcomes, effective_verdicts
+from reviewer.text_rules import storable
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +43,9 @@ class Outcome:
     """What an action did: the attempt it touched and the field, None when nothing to do.
 
     ``field`` is None for a step that changed several fields (a grouped step); ``others``
-    lists the further attempts such a step changed.
+    lists the further attempts such a step changed. A rescue or an accept with overrides
+    names the criteria it set (``flipped``) and the checks it marked (``marked``); an undo
+    or a redo names the step it took back or applied again (``step``).
     """
 
     attempt_id: int | None
@@ -48,6 +54,9 @@ class Outcome:
     # Team mode: one line per other reviewer who decided on the attempt meanwhile.
     conflicts: tuple[str, ...] = ()
     others: tuple[int, ...] = ()
+    flipped: tuple[str, ...] = ()
+    marked: tuple[str, ...] = ()
+    step: undoing.UndoStep | None = None
 
     @property
     def changes(self) -> Changes:
@@ -87,6 +96,7 @@ def decide(session: Session, reviewer: str, attempt_id: int, decision: str | Non
 
 def set_note(session: Session, reviewer: str, attempt_id: int, note: str) -> Outcome:
     """Replace the reviewer's note (no event when unchanged)."""
+    storable(note, "the note")
     command = SetNote(attempt_id, note)
     if command.read(get_decision(session, attempt_id, reviewer)) == note:
         return Outcome(None)
@@ -128,21 +138,67 @@ def toggle_false_positive(session: Session, reviewer: str, attempt_id: int,
     return _apply(session, reviewer, MarkFalsePositive(attempt_id, check_id, not marked))
 
 
-def _moved(step: undoing.Step | None, action: str) -> Outcome:
+def _accept_with(session: Session, reviewer: str, attempt_id: int,
+                 criteria: Mapping[str, bool | None], checks: tuple[str, ...],
+                 action: str) -> Outcome:
+    accept_with_overrides(attempt_id, criteria, checks).apply(session, reviewer)
+    return Outcome(attempt_id, None, action, flipped=tuple(criteria), marked=checks)
+
+
+def _flipped(met: bool, judged: bool) -> bool | None:
+    """The override that flips a verdict now ``met``: none when that is the judge's own."""
+    return None if (not met) == judged else not met
+
+
+def rescue(session: Session, reviewer: str, attempt_id: int) -> Outcome:
+    """Flip exactly the verdicts whose contradiction would change the filter's decision
+    (the example's ``rescue_flips``, read in this unit of work) and accept: one step.
+
+    Nothing is written when no such contradiction is open (``Outcome(None)``).
+    """
+    view = load_example(session, attempt_id, reviewer)
+    rows = {v.criterion_id: v for v in view.verdicts}
+    flips = {c: not rows[c].effective for c in view.rescue_flips if c in rows}
+    if not flips:
+        return Outcome(None, action="rescue")
+    return _accept_with(session, reviewer, attempt_id, flips, (), "rescue")
+
+
+def accept_overriding(session: Session, reviewer: str, attempt_id: int) -> Outcome:
+    """Flip every verdict that still refuses the attempt and mark every failed check a
+    false positive, then accept: one step, so the override the back-tests and the
+    agreement figures read is stored with the decision (the rule then accepts)."""
+    attempt = session.get(Attempt, attempt_id, options=[
+        selectinload(Attempt.verdicts).selectinload(Verdict.criterion_version),
+        selectinload(Attempt.check_results).selectinload(CheckResult.check_version)])
+    if attempt is None:
+        raise BadInputError(f"no attempt with id {attempt_id}")
+    overrides = Overrides.of(get_decision(session, attempt_id, reviewer))
+    criteria = {v.criterion_id: _flipped(v.met, v.judged)
+                for v in effective_verdicts(attempt.verdicts, overrides=overrides)
+                if v.refuses}
+    checks = tuple(dict.fromkeys(
+        c.check_id for c in check_outcomes(attempt.check_results, overrides=overrides)
+        if not c.passed))
+    return _accept_with(session, reviewer, attempt_id, criteria, checks, "accept")
+
+
+def _moved(session: Session, step: undoing.Step | None, action: str) -> Outcome:
     if step is None:
         return Outcome(None, action=action)
     first, *others = step.attempt_ids
-    return Outcome(first, step.field, action, others=tuple(others))
+    return Outcome(first, step.field, action, others=tuple(others),
+                   step=undoing.described(session, step, undone=action == "undo"))
 
 
 def undo(session: Session, reviewer: str) -> Outcome:
     """Revert the reviewer's latest step (across restarts: the stacks are stored)."""
-    return _moved(undoing.undo(session, reviewer), "undo")
+    return _moved(session, undoing.undo(session, reviewer), "undo")
 
 
 def redo(session: Session, reviewer: str) -> Outcome:
     """Re-apply the step the latest undo reverted."""
-    return _moved(undoing.redo(session, reviewer), "redo")
+    return _moved(session, undoing.redo(session, reviewer), "redo")
 
 
 def undo_state(session: Session, reviewer: str) -> tuple[int, int]:

@@ -18,6 +18,7 @@ CSV columns (header required, UTF-8): ``key,decision,criteria,checks,note,review
 from __future__ import annotations
 
 import csv
+import io
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,7 +28,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from models import Check, Criterion
-from reviewer.errors import BadInputError
+from reviewer.errors import BadInputError, os_failure
 from reviewer.keys import AttemptKey
 from reviewer.review.commands import (
     MarkFalsePositive,
@@ -36,9 +37,11 @@ from reviewer.review.commands import (
     SetDecision,
     SetNote,
 )
+from reviewer.review.identity import reviewer_name
 from reviewer.review.queue import attempt_id_for
 from reviewer.review.rows import get_decision
 from reviewer.rule.replay import FALSE_POSITIVE
+from reviewer.text_rules import not_utf8, storable
 
 CSV_COLUMNS = ("key", "decision", "criteria", "checks", "note", "reviewer")
 CRITERION_VALUES: dict[str, bool | None] = {"met": True, "unmet": False, "none": None}
@@ -96,42 +99,55 @@ def parse_decision(text: str) -> Any:
 
 
 def read_csv(path: Path) -> list[tuple[int, DecisionInput]]:
-    """The rows of a decisions CSV with their line numbers; FILE:LINE errors."""
+    """The rows of a decisions CSV with the line each starts on; FILE:LINE errors.
+
+    The file is decoded whole before it is parsed (a batch of decisions is small), so a
+    byte that is not UTF-8 is reported at its own line, not at the start of the chunk a
+    text reader happened to be decoding, nor as a traceback before the header.
+    """
     try:
-        fh = path.open(encoding="utf-8-sig", newline="")
+        data = path.read_bytes()
     except OSError as exc:
-        raise BadInputError(f"{path}: cannot read ({exc.strerror})") from None
+        raise os_failure(exc, path, "read") from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise not_utf8(path, data) from None
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    try:
+        fieldnames = reader.fieldnames or []
+    except csv.Error as exc:
+        raise BadInputError(f"{path}:1: not a CSV header ({exc})") from None
+    missing = [c for c in ("key",) if c not in fieldnames]
+    unknown = [c for c in fieldnames if c not in CSV_COLUMNS]
+    if missing or unknown:
+        raise BadInputError(f"{path}:1: columns are {','.join(CSV_COLUMNS)}"
+                            f" (missing {missing or 'none'}, unknown {unknown or 'none'})")
     out: list[tuple[int, DecisionInput]] = []
-    with fh:
-        reader = csv.DictReader(fh)
-        missing = [c for c in ("key",) if c not in (reader.fieldnames or [])]
-        unknown = [c for c in reader.fieldnames or [] if c not in CSV_COLUMNS]
-        if missing or unknown:
-            raise BadInputError(f"{path}:1: columns are {','.join(CSV_COLUMNS)}"
-                                f" (missing {missing or 'none'}, unknown {unknown or 'none'})")
-        try:
-            for row in reader:
-                line = reader.line_num
-                try:
-                    out.append((line, _row_input(row)))
-                except BadInputError as exc:
-                    raise BadInputError(f"{path}:{line}: {exc}") from None
-        except (csv.Error, UnicodeDecodeError) as exc:
-            raise BadInputError(f"{path}:{reader.line_num}: not a CSV row ({exc})") from None
+    start = reader.line_num + 1
+    try:
+        for row in reader:
+            try:
+                out.append((start, _row_input(row)))
+            except BadInputError as exc:
+                raise BadInputError(f"{path}:{start}: {exc}") from None
+            start = reader.line_num + 1
+    except csv.Error as exc:
+        raise BadInputError(f"{path}:{start}: not a CSV row ({exc})") from None
     return out
 
 
 def _row_input(row: dict[str, Any]) -> DecisionInput:
     if None in row:
         raise BadInputError("more cells than columns")
-    cell = {k: (row.get(k) or "") for k in CSV_COLUMNS}
+    cell = {k: storable(row.get(k) or "", f"the {k} cell") for k in CSV_COLUMNS}
     item = DecisionInput(
         AttemptKey.parse(cell["key"]),
         parse_decision(cell["decision"]),
         parse_assignments(cell["criteria"], CRITERION_VALUES, "criterion"),
         parse_assignments(cell["checks"], CHECK_VALUES, "check"),
         cell["note"] or None,
-        cell["reviewer"].strip() or None,
+        reviewer_name(cell["reviewer"]) if cell["reviewer"].strip() else None,
     )
     if not any(True for _ in item.changes(0)):
         raise BadInputError("nothing to decide (no decision, override or note)")

@@ -6,6 +6,10 @@ spans each check's pattern matches in the response, the contradiction evidence i
 rationale, the decision the filter would take now with the reviewer's overrides (the same
 replay rule as everywhere), the grader scores when a reference exists, and how many turns
 the conversation lost when this refusal ended it.
+
+Each contradiction says whether it would change the filter's decision (the badge shows
+those), whether the reviewer's override or an applied second opinion resolved it, and
+why it is flagged in one line (``reviewer.contradiction.explain``).
 """
 
 from __future__ import annotations
@@ -29,6 +33,8 @@ from models import (
     Run,
     Verdict,
 )
+from reviewer.contradiction import explain
+from reviewer.contradiction.decisive import decision_changing
 from reviewer.errors import BadInputError
 from reviewer.keys import AttemptKey
 from reviewer.review.rows import get_decision, snapshot
@@ -41,7 +47,16 @@ from reviewer.rule.checks import (
     find_matches,
 )
 from reviewer.rule.filter import Decision
-from reviewer.rule.replay import FALSE_POSITIVE, Overrides, effective_rows, replay
+from reviewer.rule.replay import (
+    FALSE_POSITIVE,
+    Overrides,
+    check_outcomes,
+    current_results,
+    effective_rows,
+    effective_verdicts,
+    imported_results,
+    replay,
+)
 
 Span = tuple[int, int]
 # A pathological pattern must not freeze the pane: the regex package can time out.
@@ -84,16 +99,35 @@ class VerdictRow:
     override: bool | None  # the reviewer's verdict, None when not overridden
     effective: bool  # what the rule uses now (second opinion and override applied)
     refuses: bool  # this verdict, as it stands now, refuses the attempt
-    contradiction: bool
+    contradiction: bool  # the detector reads the rationale against the verdict
     score: float
     evidence: str
     evidence_spans: tuple[Span, ...]
     second_opinion: SecondOpinion | None
+    # Reading the verdict the way its rationale reads would change the filter's decision
+    # (reviewer.contradiction.decisive): the badge's contradictions, the others are quiet.
+    decision_changing: bool = False
+    # The reviewer's override or an applied second opinion replaced the flagged verdict:
+    # the flag is no longer open (the reviewer's reading wins).
+    resolved: bool = False
+    # Why it is flagged, in one line ("" when not flagged); see reviewer.contradiction.explain.
+    explanation: str = ""
 
     @property
     def polarity(self) -> str:
         """``+`` for a success criterion (oui is good), ``−`` for a failure criterion."""
         return "+" if self.kind == "success" else "−"
+
+    @property
+    def open_flag(self) -> bool:
+        """A contradiction the reviewer has not resolved yet."""
+        return self.contradiction and not self.resolved
+
+    @property
+    def meaning(self) -> tuple[str, str]:
+        """What the judge's verdict means for this criterion's kind and the criterion's
+        gist (``("no fault", "Invente un fait…")``), for a translated explanation."""
+        return explain.parts(self.kind, self.met, self.text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +142,15 @@ class CheckRow:
     false_positive: bool
     spans: tuple[Span, ...]
     error: str = ""
+    # The result of a newer version evaluated on this response since it was saved
+    # (reviewer.revise.recheck): "old version refused, current version passes".
+    current_version: int | None = None
+    current_passed: bool | None = None
+
+    @property
+    def rechecked(self) -> bool:
+        """True when a newer version than the imported one was evaluated here."""
+        return self.current_version is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +195,15 @@ class ExampleView:
     # Team mode: the other reviewers' decisions as the pane was loaded; their versions are
     # what a decision compares against to tell "someone decided meanwhile".
     others: tuple[OtherDecision, ...] = ()
+    # The filter with each check's newest evaluated version (and the overrides); None
+    # when no check was evaluated again since the import.
+    live_current: Decision | None = None
+    # "The judge contradicts itself": an open decision-changing contradiction (the queue's
+    # badge for this reviewer, the same test).
+    badge: bool = False
+    # What a rescue flips: the open decision-changing contradictions of a refused attempt
+    # (reading them as their rationales read makes the filter accept); empty otherwise.
+    rescue_flips: tuple[str, ...] = ()
 
     @property
     def seen_others(self) -> dict[str, int]:
@@ -165,8 +217,10 @@ class ExampleView:
 
     @property
     def flagged(self) -> bool:
-        """True when a verdict contradicts its own rationale."""
-        return any(v.contradiction for v in self.verdicts)
+        """True when a verdict contradicts its own rationale and the reviewer has not
+        resolved it (decision-changing or not; :attr:`badge` is the decision-changing
+        ones)."""
+        return any(v.open_flag for v in self.verdicts)
 
     @property
     def decision_changed(self) -> bool:
@@ -174,10 +228,13 @@ class ExampleView:
         return self.live.accepted != self.accepted
 
 
-def pattern_spans(text: str, pattern: str, flags: str = "") -> tuple[tuple[Span, ...], str]:
-    """Where ``pattern`` matches ``text``; an invalid or too slow pattern gives an error."""
+def pattern_spans(text: str, pattern: str, flags: str = "",
+                  dialect: str = "python") -> tuple[tuple[Span, ...], str]:
+    """Where ``pattern`` matches ``text`` (code point offsets, in the pattern's dialect); an
+    invalid or too slow pattern gives an error."""
     try:
-        check = compile_check(CheckPattern(pattern, flags), timeout=MATCH_TIMEOUT_S)
+        check = compile_check(CheckPattern(pattern, flags, dialect=dialect),
+                              timeout=MATCH_TIMEOUT_S)
         spans = tuple(s for s in find_matches(check, text) if s[1] > s[0])
     except PatternTimeout:
         return (), "pattern too slow on this answer"
@@ -223,11 +280,11 @@ def _contradiction(v: Verdict, flags: dict[int, ContradictionFlag]) -> tuple[boo
     cv = v.criterion_version
     try:
         found = detect(cv.kind, v.met, v.rationale, criterion_text=cv.text,
-                       criterion_id=cv.criterion_id)
+                       criterion_id=cv.criterion_id, at_base_rate=True)
     except Exception:  # a detector fault must not hide the example itself
         return False, 0.0, "", ()
     if not found.contradiction:
-        # Cues of a verdict that agrees with its rationale are noise: highlight nothing.
+        # Cues of a verdict that is not flagged are noise: highlight nothing.
         return False, float(found.score), "", ()
     spans = tuple((int(s), int(e)) for s, e in getattr(found, "evidence_spans", ()) or ())
     if not spans:
@@ -255,30 +312,61 @@ def _verdict_rows(attempt: Attempt, overrides: Overrides,
     # latest one, applied or marked unreliable.
     shown = _latest_second_opinions(list(attempt.verdicts))
     rows = []
+    readings = []
     for v, e in effective_rows(attempt.verdicts, overrides=overrides):
         flagged, score, evidence, spans = _contradiction(v, flags)
+        readings.append((v, e, flagged, score, evidence, spans))
+    # Which flags change the filter's decision: on the verdicts as the filter sees them
+    # (second opinions applied, nobody's overrides), as the flagging pass stored them.
+    filter_view = effective_verdicts(attempt.verdicts)
+    changing = decision_changing(
+        check_outcomes(attempt.check_results), filter_view,
+        {e.criterion_id for _v, e, flagged, *_ in readings if flagged and not e.rescued})
+    for v, e, flagged, score, evidence, spans in readings:
+        cv = v.criterion_version
         rows.append(VerdictRow(
             criterion_id=e.criterion_id, kind=e.kind, severity=e.severity,
-            text=v.criterion_version.text, met=e.first.met, rationale=e.first.rationale,
+            text=cv.text, met=e.first.met, rationale=e.first.rationale,
             override=e.override, effective=e.met, refuses=e.refuses, contradiction=flagged,
             score=score, evidence=evidence, evidence_spans=spans,
             second_opinion=_second_opinion(shown.get(e.criterion_id), reasoning),
+            decision_changing=e.criterion_id in changing,
+            resolved=flagged and (e.override is not None or e.rescued),
+            explanation=explain.explanation(e.criterion_id, e.kind, e.first.met, cv.text,
+                                            evidence) if flagged else "",
         ))
     return tuple(rows)
 
 
+def _badge(attempt: Attempt, rows: tuple[VerdictRow, ...]) -> tuple[bool, tuple[str, ...]]:
+    """The badge and the rescue's flips (see :class:`ExampleView`)."""
+    open_changing = tuple(r.criterion_id for r in rows
+                          if r.decision_changing and not r.resolved)
+    refused = not replay(attempt).accepted  # the filter's decision, second opinions applied
+    return bool(open_changing), open_changing if refused else ()
+
+
 def _check_rows(attempt: Attempt, overrides: Overrides) -> tuple[CheckRow, ...]:
     rows = []
-    for r in sorted(attempt.check_results, key=lambda r: r.position):
+    newest = {r.check_version.check_id: r for r in current_results(attempt.check_results)}
+    for r in imported_results(attempt.check_results):
         cv = r.check_version
-        spans, error = pattern_spans(attempt.response, cv.pattern, cv.flags)
+        later = newest[cv.check_id] if newest[cv.check_id] is not r else None
+        spans, error = pattern_spans(attempt.response, cv.pattern, cv.flags, cv.dialect)
         rows.append(CheckRow(
             check_id=cv.check_id, description=cv.description, mode=cv.mode,
             pattern=cv.pattern, passed=r.passed,
             false_positive=overrides.checks.get(cv.check_id) == FALSE_POSITIVE,
             spans=spans, error=error,
+            current_version=None if later is None else later.check_version.version,
+            current_passed=None if later is None else later.passed,
         ))
     return tuple(rows)
+
+
+def _rechecked(attempt: Attempt) -> bool:
+    """Whether a newer version of some check was evaluated on this attempt."""
+    return current_results(attempt.check_results) != imported_results(attempt.check_results)
 
 
 def grader_scores(response: str, reference: str | None) -> dict[str, float | None]:
@@ -351,6 +439,8 @@ def load_example(session: Session, attempt_id: int, reviewer: str) -> ExampleVie
                                            JudgeFailure.resolved.is_(False))
         .order_by(JudgeFailure.id)
     ))
+    verdict_rows = _verdict_rows(attempt, overrides, flags, reasoning)
+    badge, rescue_flips = _badge(attempt, verdict_rows)
     return ExampleView(
         attempt_id=attempt.id,
         key=AttemptKey(run.name, conv.name, attempt.turn, attempt.attempt),
@@ -361,13 +451,17 @@ def load_example(session: Session, attempt_id: int, reviewer: str) -> ExampleVie
         judge_model=attempt.judge_model,
         accepted=attempt.accepted,
         reasons=tuple(str(r) for r in attempt.reasons or []),
-        verdicts=_verdict_rows(attempt, overrides, flags, reasoning),
+        verdicts=verdict_rows,
         checks=_check_rows(attempt, overrides),
         live=replay(attempt, overrides=overrides),
+        live_current=replay(attempt, overrides=overrides, current_checks=True)
+        if _rechecked(attempt) else None,
         review=Review(snap["decision"], snap["note"], snap["criteria"], snap["checks"],
                       snap["version"]),
         grader_scores=grader_scores(attempt.response, attempt.reference),
         cut=conversation_cut(session, attempt, conv.turns_planned),
         judge_failures=failures,
         others=tuple(other_decisions(session, attempt_id, reviewer)),
+        badge=badge,
+        rescue_flips=rescue_flips,
     )

@@ -2,8 +2,16 @@
 
 One query builder serves the desktop app (its Qt model fetches pages of 200 rows) and the
 ``reviewer queue`` command, so the order a script sees is the order the app shows:
-refused attempts first, then the highest contradiction score, then run, conversation,
-turn and attempt.
+refused attempts first, then the highest contradiction score (a contradiction that would
+change the filter's decision before any other, see ``reviewer.contradiction.flagging``),
+then run, conversation, turn and attempt.
+
+The badge ("the judge contradicts itself") and "contradictions only" show an attempt with
+an *open* decision-changing contradiction: stored per attempt (``attempts.flagged``,
+before anyone's overrides), it goes for a reviewer once that reviewer's overrides cover
+every decision-changing verdict of the attempt (the reviewer's reading wins). That
+condition is a probe of the reviewer's own decision on the attempt, on top of the stored
+flag, so the walk in queue order stays on the (accepted, score) index.
 
 The "audit accepted" queue draws a seeded pseudo-random sample of accepted attempts, so
 false accepts are looked for too. The shuffle is an arithmetic hash of the id computed by
@@ -34,12 +42,13 @@ from sqlalchemy import (
     or_,
     select,
 )
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, aliased
 
 from models import (
     Attempt,
     CheckResult,
     CheckVersion,
+    ContradictionFlag,
     Conversation,
     CriterionVersion,
     ReviewDecision,
@@ -50,6 +59,7 @@ from reviewer.errors import BadInputError
 from reviewer.keys import AttemptKey
 from reviewer.rule.filter import refusing_met
 from reviewer.store.search import matching_condition
+from reviewer.text_rules import storable
 
 # "to_review" = not yet reviewed by me; "others_not_me" = reviewed by others, not by me.
 ReviewState = Literal["all", "to_review", "reviewed", "overridden", "others_not_me"]
@@ -99,9 +109,17 @@ class QueueRow(NamedTuple):
     accepted: bool
     score: float
     stored_reasons: str | None
-    flagged: bool
+    badge: bool  # an open decision-changing contradiction, for the filter's reviewer
     decision: str | None
     reviewed: bool
+    # A check whose imported result refused the attempt and whose newest version
+    # evaluated since passes it (reviewer.revise.recheck), None when there is none.
+    rechecked: str | None = None
+
+    @property
+    def flagged(self) -> bool:
+        """The badge (the name the queue's callers knew it by)."""
+        return self.badge
 
     @property
     def reasons(self) -> tuple[str, ...]:
@@ -111,8 +129,8 @@ class QueueRow(NamedTuple):
         return tuple(str(r) for r in json.loads(self.stored_reasons))
 
     def as_json(self) -> dict[str, Any]:
-        """The ``reviewer queue --json`` entry."""
-        return {"key": str(self.key), "score": round(self.score, 4),
+        """The ``reviewer queue --json`` entry: ``badge`` exactly as the app shows it."""
+        return {"key": str(self.key), "score": round(self.score, 4), "badge": self.badge,
                 "reasons": list(self.reasons)}
 
 
@@ -129,12 +147,43 @@ def _exists(*where: ColumnElement[bool]) -> ColumnElement[bool]:
 # results, decisions) through their indexes instead of probing every attempt.
 
 
-def _flagged() -> ColumnElement[bool]:
-    # The attempt's own flag (kept by triggers, migration 0005), in both forms: a page's
-    # walk reads it from the queue index instead of probing a dozen verdicts' readings per
-    # attempt, and a count scans that index instead of joining every flagged reading to
-    # its verdict (with one verdict in twenty flagged, 0.4-0.7 s at 100,000 attempts).
-    return Attempt.flagged.is_(True)
+def _open_flag(attempt_id: Any, decision: Any) -> ColumnElement[bool]:
+    """The attempt has a decision-changing flag on a criterion ``decision`` (a reviewer's
+    decision row) does not override. JSON ``->`` on both backends (SQLite 3.38+)."""
+    return _exists(
+        Verdict.attempt_id == attempt_id, Verdict.origin == "filter",
+        ContradictionFlag.verdict_id == Verdict.id, ContradictionFlag.tier == "rules",
+        ContradictionFlag.decisive.is_(True), ContradictionFlag.flagged.is_(True),
+        CriterionVersion.id == Verdict.criterion_version_id,
+        decision.criteria.op("->", return_type=Text)(CriterionVersion.criterion_id).is_(None),
+    )
+
+
+def _resolved(attempt_id: Any, reviewer: str) -> ColumnElement[bool]:
+    """The reviewer's overrides cover every decision-changing flag of the attempt."""
+    mine = aliased(ReviewDecision)
+    return _exists(mine.attempt_id == attempt_id, mine.reviewer == reviewer,
+                   ~_open_flag(attempt_id, mine))
+
+
+def _badge(flagged: Any, attempt_id: Any, reviewer: str) -> ColumnElement[bool]:
+    """The badge for ``reviewer``: the stored flag, unless their overrides resolved it."""
+    return and_(flagged.is_(True), ~_resolved(attempt_id, reviewer))
+
+
+def _flagged(reviewer: str, probe: bool = False) -> ColumnElement[bool]:
+    # The attempt's own flag (kept by triggers, migrations 0005 and 0011), in both forms:
+    # a page's walk reads it from the queue index instead of probing a dozen verdicts'
+    # readings per attempt, and a count scans that index instead of joining every
+    # flagged reading to its verdict (with one verdict in twenty flagged, 0.4-0.7 s at
+    # 100,000 attempts). What the reviewer resolved is probed on their own decision rows
+    # (a page), or read from them first (a count: a reviewer's decisions are few).
+    if probe:
+        return _badge(Attempt.flagged, Attempt.id, reviewer)
+    mine = aliased(ReviewDecision)
+    resolved = select(mine.attempt_id).where(mine.reviewer == reviewer,
+                                             ~_open_flag(mine.attempt_id, mine))
+    return and_(Attempt.flagged.is_(True), Attempt.id.not_in(resolved))
 
 
 def _refusing_criterion(session: Session, criterion: str,
@@ -226,6 +275,9 @@ def _conditions(session: Session, f: QueueFilter,
                 probe: bool = False) -> list[ColumnElement[bool]]:
     if f.review_state not in REVIEW_STATES:
         raise BadInputError(f"unknown review state {f.review_state!r}")
+    for what, value in (("the search", f.search), ("the run", f.run),
+                        ("the criterion", f.criterion), ("the check", f.check)):
+        storable(value or "", what)  # a NUL typed or pasted: one line, on every backend
     conds: list[ColumnElement[bool]] = []
     if f.audit_sample is not None:
         conds.append(Attempt.accepted.is_(True))
@@ -238,7 +290,7 @@ def _conditions(session: Session, f: QueueFilter,
     if f.check:
         conds.append(_failed_check(f.check, probe))
     if f.flagged_only:
-        conds.append(_flagged())
+        conds.append(_flagged(f.reviewer, probe))
     review = _review_condition(f.review_state, f.reviewer, probe)
     if review is not None:
         conds.append(review)
@@ -319,12 +371,33 @@ def _walk(session: Session, f: QueueFilter, part: ColumnElement[bool] | None,
     return _ordered(stmt, f).offset(offset).limit(limit)
 
 
+def _now_passing_check() -> Any:
+    """Per page row: a check the attempt failed under an older version and passes under
+    the newest version evaluated on it (few results per attempt, read by its index)."""
+    old, old_v = aliased(CheckResult), aliased(CheckVersion)
+    new, new_v = aliased(CheckResult), aliased(CheckVersion)
+    seen, seen_v = aliased(CheckResult), aliased(CheckVersion)
+    newest = (select(func.max(seen_v.version)).select_from(seen)
+              .join(seen_v, seen.check_version_id == seen_v.id)
+              .where(seen.attempt_id == old.attempt_id, seen_v.check_id == old_v.check_id)
+              .correlate(old, old_v).scalar_subquery())
+    return (select(new_v.check_id).select_from(old)
+            .join(old_v, old.check_version_id == old_v.id)
+            .join(new, new.attempt_id == old.attempt_id)
+            .join(new_v, and_(new.check_version_id == new_v.id,
+                              new_v.check_id == old_v.check_id, new_v.version > old_v.version))
+            .where(old.attempt_id == Attempt.id, old.passed.is_(False),
+                   new.passed.is_(True), new_v.version == newest)
+            .limit(1).correlate(Attempt).scalar_subquery())
+
+
 def _rows(session: Session, f: QueueFilter, walk: Select[Any]) -> list[QueueRow]:
     """The display rows of one walk, in queue order.
 
     One statement: the walk (sort keys only, stopping at the page's end) in a subquery, the
-    per-row columns (reasons, decision) computed only for the rows it kept: otherwise the
-    decision subquery runs for every row being sorted. The flag comes with the walk.
+    per-row columns (reasons, decision, the reviewer's badge) computed only for the rows it
+    kept: otherwise their subqueries run for every row being sorted. The stored flag comes
+    with the walk.
     """
     page = walk.subquery("page")
     decision = (
@@ -335,9 +408,10 @@ def _rows(session: Session, f: QueueFilter, walk: Select[Any]) -> list[QueueRow]
     )
     order = [page.c[f"k{i}"].desc() if descending else page.c[f"k{i}"]
              for i, (_, descending) in enumerate(_order_keys(f))]
+    badge = _badge(page.c.c7, page.c.c0, f.reviewer)
     stmt = (
-        select(*(page.c[f"c{i}"] for i in range(len(_WALKED))),
-               cast(Attempt.reasons, Text), decision)
+        select(*(page.c[f"c{i}"] for i in range(len(_WALKED) - 1)), badge,
+               cast(Attempt.reasons, Text), decision, _now_passing_check())
         .select_from(page)
         .join(Attempt, Attempt.id == page.c.c0)
         .order_by(*order)
@@ -346,7 +420,8 @@ def _rows(session: Session, f: QueueFilter, walk: Select[Any]) -> list[QueueRow]
     # Python time.
     return [
         QueueRow(row[0], AttemptKey(row[1], row[2], row[3], row[4]), bool(row[5]),
-                 float(row[6] or 0.0), row[8], bool(row[7]), row[9], row[9] is not None)
+                 float(row[6] or 0.0), row[8], bool(row[7]), row[9], row[9] is not None,
+                 row[10])
         for row in session.connection().execute(stmt).fetchall()
     ]
 
@@ -399,6 +474,15 @@ def queue_keys(session: Session, f: QueueFilter, limit: int | None = None) -> li
     return out
 
 
+def queue_ids(session: Session, f: QueueFilter) -> list[int]:
+    """Every attempt id of the queue under ``f``, in display order (a bulk action's scope).
+
+    One ordered statement over the whole filter: bulk actions are rare and the scope is
+    what the reviewer filtered down to, so the page-by-page walk buys nothing here.
+    """
+    return list(session.scalars(_ordered(_base(session, f, [Attempt.id]), f)))
+
+
 def audit_sample(session: Session, n: int, seed: int = 0,
                  f: QueueFilter | None = None) -> list[QueueRow]:
     """``n`` accepted attempts drawn with ``seed`` (same seed, same sample)."""
@@ -444,3 +528,48 @@ def queue_rows(session: Session, f: QueueFilter, attempt_ids: Iterable[int]) -> 
                  [*(c.label(f"c{i}") for i, c in enumerate(_WALKED)), *keys]
                  ).where(Attempt.id.in_(ids))
     return _rows(session, everything, walk)
+
+
+def overall_progress(session: Session, reviewer: str) -> tuple[int, int]:
+    """``(reviewed, total)`` over every refused attempt of the store, whatever the filter:
+    the status bar's "34 of 63 refusals reviewed, 29 left"."""
+    return queue_progress(session, QueueFilter(reviewer=reviewer))
+
+
+def _undecided(reviewer: str) -> ColumnElement[bool]:
+    """The reviewer has no decision on the attempt (overrides alone are not a decision)."""
+    return ~_exists(ReviewDecision.attempt_id == Attempt.id,
+                    ReviewDecision.reviewer == reviewer, ReviewDecision.decision.is_not(None))
+
+
+def next_unreviewed(session: Session, f: QueueFilter,
+                    after: int | None = None) -> tuple[int | None, bool]:
+    """The first attempt of ``f``'s queue after ``after`` that ``f.reviewer`` has not
+    decided, and whether the search went round to the top to find it.
+
+    Positions are those of the queue under ``f`` with every review state (the attempt
+    just decided under "to review" is still the reference point); ``after`` None or
+    outside the queue starts from the top. ``(None, False)`` when every attempt of the
+    queue is decided.
+    """
+    wide = replace(f, review_state="all")
+    position = func.row_number().over(order_by=_order_by(wide)).label("position")
+    ranked = _base(session, wide, [Attempt.id.label("attempt_id"), position]).subquery()
+    candidates = _base(session, f, [Attempt.id], names=False).where(_undecided(f.reviewer))
+    start = 0
+    if after is not None:
+        start = int(session.scalar(
+            select(ranked.c.position).where(ranked.c.attempt_id == after)) or 0)
+
+    def first(after_position: int) -> int | None:
+        return session.scalar(
+            select(ranked.c.attempt_id)
+            .where(ranked.c.position > after_position,
+                   ranked.c.attempt_id.in_(candidates))
+            .order_by(ranked.c.position).limit(1))
+
+    found = first(start)
+    if found is not None or start == 0:
+        return found, False
+    found = first(0)
+    return found, found is not None

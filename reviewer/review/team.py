@@ -19,8 +19,6 @@ deadlock on PostgreSQL.
 
 from __future__ import annotations
 
-import getpass
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -32,28 +30,9 @@ from sqlalchemy.orm import Session
 from models import Attempt, AuditEvent, ReviewDecision
 from reviewer.errors import BadInputError
 from reviewer.review.commands import Change, ReviewCommand
+from reviewer.review.identity import default_reviewer as default_reviewer
+from reviewer.review.identity import reviewer_name
 from reviewer.review.rows import get_decision, snapshot
-
-FALLBACK_NAME = "reviewer"
-
-
-def default_reviewer() -> str:
-    """``$REVIEWER_NAME``, else the OS login name (``reviewer`` if even that is unknown)."""
-    name = os.environ.get("REVIEWER_NAME", "").strip()
-    if name:
-        return name
-    try:
-        return getpass.getuser() or FALLBACK_NAME
-    except (KeyError, OSError):  # no login name and no passwd entry (some containers)
-        return FALLBACK_NAME
-
-
-def check_name(name: str) -> str:
-    """A reviewer name as stored: stripped, non-empty, at most 200 characters."""
-    cleaned = name.strip()
-    if not cleaned or len(cleaned) > 200:
-        raise BadInputError("a reviewer name is 1 to 200 characters")
-    return cleaned
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +129,7 @@ def decide(
     caller's own decision is stored anyway: it is theirs). ``None`` = do not compare.
     Raises ``ConflictError`` when the caller's own decision changed meanwhile.
     """
-    reviewer = check_name(reviewer)
+    reviewer = reviewer_name(reviewer)
     command = change.command() if isinstance(change, Change) else change
     _lock_attempt(session, command.attempt_id)
     # Our write comes before reading the others: on SQLite it takes the single write lock,

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from sqlalchemy import distinct, func, select
+from sqlalchemy import Text, case, cast, distinct, func, select
 from sqlalchemy.orm import Session, aliased
 
 from models import Attempt, AuditEvent, Conversation, Run, UndoCursor
@@ -92,6 +92,10 @@ def undo_counts(session: Session, reviewer: str) -> tuple[int, int]:
     return found.undo_depth, found.redo_depth
 
 
+# The value of a bulk step that set its field to several values (see ``UndoStep``).
+MIXED: Any = object()
+
+
 @dataclass(frozen=True, slots=True)
 class UndoStep:
     """One reviewer step as Undo/Redo would apply it.
@@ -99,7 +103,10 @@ class UndoStep:
     ``value`` is what the change set (for a redo: sets again; for an undo: the value being
     undone), ``target`` the criterion or check id for overrides. A grouped step (several
     changes taken back at once) has kind ``"group"``, ``count`` changes over ``attempts``
-    attempts, the first change's attempt as ``key``, and no target or value.
+    attempts, the first change's attempt as ``key``, and no target or value. A bulk step
+    (``reviewer.review.bulk``: one field set on each of ``attempts`` attempts) keeps its
+    field's kind, target and value — ``MIXED`` when it set several values, as a criterion
+    flipped against the judge both ways — with ``attempts`` > 1.
     """
 
     kind: StepKind
@@ -116,7 +123,16 @@ class UndoStep:
         if self.kind == "group":
             scope = where if self.attempts == 1 else f"{self.attempts} attempts"
             return f"{self.count} changes on {scope}"
+        if self.bulk:
+            where = f"{self.attempts} attempts"
+            if self.value is MIXED:
+                return f"flip {self.target} on {where}"
         return command_of_kind(self.kind, self.target, self.value).label_at(where)
+
+    @property
+    def bulk(self) -> bool:
+        """True for one field set on several attempts (a bulk action)."""
+        return self.kind != "group" and self.attempts > 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +143,7 @@ class UndoSteps:
     redo: UndoStep | None
 
 
-def _top_columns(top: Any) -> tuple[list[Any], list[Any]]:
+def _top_columns(top: Any, *, redo: bool) -> tuple[list[Any], list[Any]]:
     """The columns describing one stack's top step, and the joins that reach them."""
     event = aliased(AuditEvent)
     attempt, conv, run = aliased(Attempt), aliased(Conversation), aliased(Run)
@@ -138,34 +154,63 @@ def _top_columns(top: Any) -> tuple[list[Any], list[Any]]:
         return (select(column).where(members.group_id == event.group_id)
                 .correlate(event).scalar_subquery())
 
+    # A bulk step sets one field on many attempts. Its shape, in one aggregate: 0 when
+    # the step changed several fields, else how many values it set that field to (1:
+    # "accept 20 attempts"; 2: a criterion flipped both ways). A redo re-applies its
+    # undo's old values, an undo takes back the new ones.
+    value = func.coalesce(cast(members.old if redo else members.new, Text), "null")
+    shape = case((func.min(members.field) == func.max(members.field),
+                  func.count(distinct(value))), else_=0)
     columns = [event.field, event.old, event.new, event.group_id, run.name, conv.name,
                attempt.turn, attempt.attempt, in_group(func.count()),
-               in_group(func.count(distinct(members.attempt_id)))]
+               in_group(func.count(distinct(members.attempt_id))), in_group(shape)]
     joins = [(event, event.id == top), (attempt, attempt.id == event.attempt_id),
              (conv, conv.id == attempt.conversation_id), (run, run.id == attempt.run_id)]
     return columns, joins
 
 
 def _step(row: Any, *, redo: bool) -> UndoStep | None:
-    field, old, new, group_id, run, conv, turn, attempt, count, attempts = row
+    field, old, new, group_id, run, conv, turn, attempt, count, attempts, shape = row
     if field is None:
         return None
     key = AttemptKey(run, conv, turn, attempt)
-    if group_id is not None:
+    bulk = shape and count == attempts > 1
+    if group_id is not None and not bulk:
         return UndoStep("group", key, None, None, count, attempts)
     # A redo re-applies what its undo reverted: the undo event's old value.
     command = command_for(0, field, old if redo else new)
+    if group_id is not None:
+        # One field on each of several attempts: a bulk action ("accept 20 attempts").
+        return UndoStep(command.kind, key, command.target,
+                        command.value if shape == 1 else MIXED, count, attempts)
     return UndoStep(command.kind, key, command.target, command.value)
 
 
 def undo_steps_query(reviewer: str) -> Any:
     """The one statement ``undo_steps`` runs: the cursor row and both top steps."""
-    undo_cols, undo_joins = _top_columns(UndoCursor.undo_top)
-    redo_cols, redo_joins = _top_columns(UndoCursor.redo_top)
+    undo_cols, undo_joins = _top_columns(UndoCursor.undo_top, redo=False)
+    redo_cols, redo_joins = _top_columns(UndoCursor.redo_top, redo=True)
     stmt: Any = select(*undo_cols, *redo_cols).select_from(UndoCursor)
     for target, on in (*undo_joins, *redo_joins):
         stmt = stmt.outerjoin(target, on)
     return stmt.where(UndoCursor.reviewer == reviewer)
+
+
+def described(session: Session, step: Step, *, undone: bool) -> UndoStep:
+    """The step an undo (``undone``) or a redo just wrote, named as the menus name it: the
+    change taken back (the undo events' ``old``) or applied again (the redo events' ``new``)."""
+    first = step.events[0]
+    run, conv, turn, attempt = session.execute(
+        select(Run.name, Conversation.name, Attempt.turn, Attempt.attempt)
+        .join(Conversation, Attempt.conversation_id == Conversation.id)
+        .join(Run, Attempt.run_id == Run.id)
+        .where(Attempt.id == first.attempt_id)
+    ).one()
+    key = AttemptKey(run, conv, turn, attempt)
+    if len(step.events) > 1:
+        return UndoStep("group", key, None, None, len(step.events), len(step.attempt_ids))
+    command = command_for(0, first.field, first.old if undone else first.new)
+    return UndoStep(command.kind, key, command.target, command.value)
 
 
 def undo_steps(session: Session, reviewer: str) -> UndoSteps:
@@ -173,4 +218,5 @@ def undo_steps(session: Session, reviewer: str) -> UndoSteps:
     row = session.execute(undo_steps_query(reviewer)).one_or_none()
     if row is None:
         return UndoSteps(None, None)
-    return UndoSteps(_step(row[:10], redo=False), _step(row[10:], redo=True))
+    width = len(row) // 2
+    return UndoSteps(_step(row[:width], redo=False), _step(row[width:], redo=True))

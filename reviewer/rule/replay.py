@@ -7,6 +7,11 @@ turns stored rows into their inputs:
 1. the imported (first-opinion) verdicts and check results;
 2. second opinions (``origin='second_opinion'``, the latest per criterion);
 3. a reviewer's overrides: a criterion set to met/unmet, a check hit marked false positive.
+
+Check results: an attempt holds its imported result per check and, once a new version
+of a check was saved, that version's result too (evaluated again on every stored
+response). The rule reads one per check: the imported one, or the newest version's when
+the reviewer asks how the filter decides with the current checks.
 """
 
 from __future__ import annotations
@@ -99,10 +104,36 @@ def verdict_outcomes(
         verdicts, use_second_opinions=use_second_opinions, overrides=overrides)]
 
 
+def _per_check(results: Iterable[CheckResult], newest: bool) -> list[CheckResult]:
+    """One result per check, in record order: its lowest or its highest version's."""
+    chosen: dict[str, CheckResult] = {}
+    for r in results:
+        cid, seen = r.check_version.check_id, chosen.get(r.check_version.check_id)
+        if seen is None or (r.check_version.version > seen.check_version.version) == newest:
+            chosen[cid] = r
+    return sorted(chosen.values(), key=lambda r: r.position)
+
+
+def imported_results(results: Iterable[CheckResult]) -> list[CheckResult]:
+    """Each check's result under the version the filter ran: the lowest version stored
+    for the attempt (a saved version is evaluated again on every stored response,
+    ``reviewer.revise.recheck``, and only ever adds newer versions' results)."""
+    return _per_check(results, newest=False)
+
+
+def current_results(results: Iterable[CheckResult]) -> list[CheckResult]:
+    """Each check's result under the newest version evaluated on the attempt (the
+    imported one when no later version was evaluated)."""
+    return _per_check(results, newest=True)
+
+
 def check_outcomes(
-    results: Iterable[CheckResult], *, overrides: Overrides | None = None
+    results: Iterable[CheckResult], *, overrides: Overrides | None = None,
+    current: bool = False,
 ) -> list[CheckOutcome]:
-    """The check results the rule sees; a hit marked false positive counts as passed."""
+    """The check results the rule sees, one per check: the imported ones, or with
+    ``current`` the newest versions' (see ``current_results``); a hit marked false
+    positive counts as passed."""
     marked = overrides.checks if overrides else {}
     return [
         CheckOutcome(
@@ -110,16 +141,18 @@ def check_outcomes(
             r.passed or marked.get(r.check_version.check_id) == FALSE_POSITIVE,
             r.check_version.description,
         )
-        for r in sorted(results, key=lambda r: r.position)
+        for r in (current_results(results) if current else imported_results(results))
     ]
 
 
 def replay(
-    attempt: Attempt, *, use_second_opinions: bool = True, overrides: Overrides | None = None
+    attempt: Attempt, *, use_second_opinions: bool = True, overrides: Overrides | None = None,
+    current_checks: bool = False,
 ) -> Decision:
-    """The filter's decision on a stored attempt under the chosen layers."""
+    """The filter's decision on a stored attempt under the chosen layers; with
+    ``current_checks``, each check as its newest evaluated version says."""
     return decide(
-        check_outcomes(attempt.check_results, overrides=overrides),
+        check_outcomes(attempt.check_results, overrides=overrides, current=current_checks),
         effective_verdicts(attempt.verdicts, use_second_opinions=use_second_opinions,
                            overrides=overrides),
     )

@@ -20,11 +20,12 @@ from typing import TYPE_CHECKING, Any
 from platformdirs import user_data_path
 from sqlalchemy import Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 import models
 from reviewer.errors import StoreError
+from reviewer.store.faults import explain_db_error
 
 if TYPE_CHECKING:  # Alembic (with Mako and Pygments) is imported only to migrate
     from alembic.config import Config
@@ -182,6 +183,9 @@ def current_revision(engine: Engine) -> str | None:
                 "SELECT version_num FROM alembic_version"))] \
                 if "alembic_version" in tables else []
     except DBAPIError as exc:
+        translated = explain_db_error(exc, engine.url.render_as_string(hide_password=False))
+        if translated is not None and not isinstance(translated, StoreError):
+            raise translated from exc  # read-only, disk full: say so, not "cannot open"
         raise StoreError(f"{engine.url.render_as_string(hide_password=True)}: "
                          f"cannot open the database ({_first_line(exc)})") from exc
     if len(stamps) > 1:
@@ -298,13 +302,11 @@ class Store:
             try:
                 yield session
                 session.commit()
-            except OperationalError as exc:
+            except DBAPIError as exc:
                 session.rollback()
-                if "locked" in str(exc) or "busy" in str(exc):
-                    raise StoreError(
-                        f"{self.url}: the database is busy (another process is writing to it); "
-                        "nothing was changed, try again"
-                    ) from exc
+                translated = explain_db_error(exc, self.url)
+                if translated is not None:
+                    raise translated from exc
                 raise
             except BaseException:
                 session.rollback()
@@ -356,6 +358,9 @@ def _refuse_non_sqlite(path: Path) -> None:
         if "not a database" in str(exc):
             raise StoreError(f"{path}: is not a reviewer database (not a SQLite file); "
                              "left untouched") from None
+        translated = explain_db_error(exc, f"sqlite:///{path}")
+        if translated is not None and not isinstance(translated, StoreError):
+            raise translated from exc  # read-only, disk full: say so, not "cannot open"
         raise StoreError(f"{path}: cannot open the database ({exc}); left untouched") from exc
     rev = stamp[0] if stamp else None
     if rev is None and tables - {"alembic_version"}:

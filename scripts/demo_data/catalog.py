@@ -2,12 +2,15 @@
 
 The texts are those of the Journal des Nuisances test bench as of 14 October 2026: G-DEMANDE
 is the wording rewritten on 10 October (seed 001), D-COMMERCE still has the OLD pattern that
-also matches "inscrire la date dans votre journal".
+also matches "inscrire la date dans votre journal". The checks are the TypeScript filter's
+JavaScript RegExps: the catalog's dialect is ``ecmascript``.
 """
 
 from __future__ import annotations
 
 RUN = "2026-10-14-ministral-8b"
+# The filter is TypeScript (seed 001): its checks are JavaScript regular expressions.
+DIALECT = "ecmascript"
 JUDGE_MODEL = "qwen3.6:35b-a3b"
 
 SYSTEM_PROMPT = (
@@ -157,6 +160,6 @@ CHECKS: list[dict[str, str]] = [
 ]
 
 
-def catalog() -> dict[str, list[dict[str, str | None]] | list[dict[str, str]]]:
+def catalog() -> dict[str, str | list[dict[str, str | None]] | list[dict[str, str]]]:
     """The catalog file's content, in the import format of docs/format.md."""
-    return {"criteria": CRITERIA, "checks": CHECKS}
+    return {"dialect": DIALECT, "criteria": CRITERIA, "checks": CHECKS}

@@ -9,7 +9,7 @@ from pathlib import Path
 import grimp
 
 ROOT = Path(__file__).resolve().parents[2]
-KERNEL = {"errors", "keys", "atomic", "assets", "changes", "json_input"}
+KERNEL = {"errors", "keys", "atomic", "outputs", "assets", "changes", "json_input"}
 
 
 def capability_graph() -> dict[str, set[str]]:

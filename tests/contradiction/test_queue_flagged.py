@@ -1,9 +1,11 @@
-"""The attempt's own flag (migration 0005) and the queue pages built on it.
+"""The attempt's own flag (migrations 0005 and 0011) and the queue pages built on it.
 
 ``attempts.flagged`` replaced a probe of every verdict's readings; database triggers keep
-it, whoever writes the readings. These tests check it against the readings themselves
-after each kind of write, and check whole queues against an order and filters computed
-in plain Python from the stored rows, on a synthetic run flagged by the real detector.
+it, whoever writes the readings. Since migration 0011 it says whether some reading is
+*decision-changing* (the badge), no longer whether some reading is flagged. These tests
+check it against the readings themselves after each kind of write, and check whole
+queues against an order and filters computed in plain Python from the stored rows, on a
+synthetic run flagged by the real detector.
 """
 
 from __future__ import annotations
@@ -28,11 +30,12 @@ from tests.support.stores import act
 pytestmark = pytest.mark.both_backends
 
 REVIEWER = "claire"
-# Whether any reading of any of the attempt's verdicts is flagged: what the queue showed
-# before the column existed.
+# Whether any flagged reading of any of the attempt's verdicts is decision-changing: what
+# the badge shows (before migration 0011: any flagged reading).
 READINGS_SAY = text(
     "SELECT a.id FROM attempts a WHERE EXISTS (SELECT 1 FROM verdicts v JOIN "
-    "contradiction_flags f ON f.verdict_id = v.id WHERE v.attempt_id = a.id AND f.flagged)")
+    "contradiction_flags f ON f.verdict_id = v.id WHERE v.attempt_id = a.id "
+    "AND f.decisive AND f.flagged)")
 
 
 @pytest.fixture
@@ -54,11 +57,12 @@ def flagged_readings(store: Store) -> set[int]:
         return set(s.scalars(READINGS_SAY))
 
 
-def rules_readings(store: Store) -> list[tuple[int, float, bool, str]]:
+def rules_readings(store: Store) -> list[tuple[int, float, bool, str, bool]]:
     with store.session() as s:
-        return [(v, sc, bool(f), e) for v, sc, f, e in s.execute(
+        return [(v, sc, bool(f), e, bool(d)) for v, sc, f, e, d in s.execute(
             select(ContradictionFlag.verdict_id, ContradictionFlag.score,
-                   ContradictionFlag.flagged, ContradictionFlag.evidence)
+                   ContradictionFlag.flagged, ContradictionFlag.evidence,
+                   ContradictionFlag.decisive)
             .where(ContradictionFlag.tier == "rules").order_by(ContradictionFlag.verdict_id))]
 
 
@@ -71,44 +75,55 @@ def test_the_flag_follows_every_writer_of_readings(season: Store) -> None:
                           .order_by(Attempt.id)).first()
         verdict = s.scalars(select(Verdict.id).where(Verdict.attempt_id == quiet)).first()
     assert quiet is not None and verdict is not None
-    # The LLM tier's way: an ORM row, unflagged first, then flagged, then cleared.
+    # An ORM row (the LLM tier's way): flagged but not decision-changing, then
+    # decision-changing, then not any more.
     with season.session() as s:
-        s.add(ContradictionFlag(verdict_id=verdict, tier="llm", score=0.2, flagged=False))
+        s.add(ContradictionFlag(verdict_id=verdict, tier="llm", score=0.9, flagged=True))
     assert quiet not in flagged_column(season)
     with season.session() as s:
         s.scalars(select(ContradictionFlag).where(
-            ContradictionFlag.verdict_id == verdict)).one().flagged = True
+            ContradictionFlag.verdict_id == verdict)).one().decisive = True
     assert quiet in flagged_column(season)
     assert flagged_column(season) == flagged_readings(season)
     with season.session() as s:
         s.scalars(select(ContradictionFlag).where(
-            ContradictionFlag.verdict_id == verdict)).one().flagged = False
+            ContradictionFlag.verdict_id == verdict)).one().decisive = False
     assert quiet not in flagged_column(season)
     # A removed reading.
     with season.session() as s:
         s.delete(s.scalars(select(ContradictionFlag).where(
-            ContradictionFlag.flagged.is_(True))).first())
+            ContradictionFlag.decisive.is_(True), ContradictionFlag.flagged.is_(True))).first())
     assert flagged_column(season) == flagged_readings(season) != found
     # Readings the detector would not give: one edited, one it never wrote (on a verdict
     # it reads as 0). A rerun of the rules pass writes back exactly what it reads.
     with season.session() as s:
         edited = s.scalars(select(ContradictionFlag).where(
-            ContradictionFlag.tier == "rules", ContradictionFlag.flagged.is_(True))).first()
+            ContradictionFlag.tier == "rules", ContradictionFlag.decisive.is_(True),
+            ContradictionFlag.flagged.is_(True))).first()
         assert edited is not None
-        edited.flagged, edited.score = False, 0.01
+        edited.flagged, edited.score, edited.decisive = False, 0.01, False
         unread = s.scalars(select(Verdict.id).where(
             Verdict.attempt_id == quiet, ~Verdict.id.in_(select(ContradictionFlag.verdict_id))
         )).first()
         assert unread is not None
-        s.add(ContradictionFlag(verdict_id=unread, tier="rules", score=0.9, flagged=True))
+        s.add(ContradictionFlag(verdict_id=unread, tier="rules", score=0.9, flagged=True,
+                                decisive=True))
     assert quiet in flagged_column(season)
     flag_all(season, workers=1)
     assert flagged_column(season) == flagged_readings(season) == found
     assert rules_readings(season) == first_pass
 
 
+ANY_RULES_FLAG = text(
+    "SELECT DISTINCT v.attempt_id FROM verdicts v JOIN contradiction_flags f "
+    "ON f.verdict_id = v.id WHERE f.flagged AND f.tier = 'rules'")
+
+
 def test_an_upgrade_sets_the_flag_of_existing_readings(season: Store) -> None:
     found = flagged_readings(season)
+    with season.session() as s:
+        any_flag = set(s.scalars(ANY_RULES_FLAG))
+    assert found < any_flag  # some flags would not change the decision
     with season.engine.begin() as conn:
         cfg = _alembic_config()
         cfg.attributes["connection"] = conn
@@ -119,7 +134,11 @@ def test_an_upgrade_sets_the_flag_of_existing_readings(season: Store) -> None:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
     assert current_revision(season.engine) == head_revision()
-    assert flagged_column(season) == found
+    # Readings stored before 0011 do not say which flags change the decision: every
+    # rules flag keeps its badge, as before, until the next rules pass says which do.
+    assert flagged_column(season) == any_flag
+    flag_all(season, workers=1)
+    assert flagged_column(season) == flagged_readings(season) == found
 
 
 def reference(store: Store, f: QueueFilter) -> list[int]:

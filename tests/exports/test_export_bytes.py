@@ -1,8 +1,9 @@
-"""The dataset file is byte for byte what ``json.dumps(example, ensure_ascii=False)`` writes.
+"""The export files are byte for byte what ``json.dumps(record, ensure_ascii=False)`` writes.
 
-The export encodes each message of a conversation once and reuses it for the following
-turns; these tests hold it to the bytes a plain ``json.dumps`` per example would write,
-in both formats and both ways of cutting examples, on the export fixture and the demo.
+The exports encode each message of a conversation once and reuse it for the following
+turns and pairs; these tests hold them to the bytes a plain ``json.dumps`` per record would
+write, in every format and both ways of cutting examples, on the export fixture and the
+demo.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from reviewer.exports.dataset import export_dataset
+from reviewer.exports.dataset import DatasetOptions, export_dataset
+from reviewer.exports.preference import PreferenceOptions, export_preference
 from reviewer.ingest.demo import load_demo
 from reviewer.store import Store
 from tests.support.feedback_stores import load_export_store
@@ -26,17 +28,35 @@ def plain_dumps(path: Path) -> str:
                    for line in path.read_text(encoding="utf-8").splitlines())
 
 
-@pytest.mark.parametrize("fmt", ["chat", "sharegpt"])
-@pytest.mark.parametrize("per", ["turn", "conversation"])
+@pytest.mark.parametrize(("fmt", "per", "weight"), [
+    ("chat", "turn", None), ("chat", "conversation", None), ("sharegpt", "turn", None),
+    ("sharegpt", "conversation", None), ("prompt-completion", "turn", None),
+    ("chat", "turn", 0)])
 def test_dataset_bytes_are_plain_json_dumps(store: Store, tmp_path: Path, fmt: str,
-                                            per: str) -> None:
+                                            per: str, weight: int | None) -> None:
     load_export_store(store, tmp_path)
     load_demo(store)
     out = tmp_path / f"{fmt}-{per}.jsonl"
     with store.session() as s:
-        report = export_dataset(s, out, per=per, fmt=fmt, reviewer="associe")
+        report = export_dataset(s, out, options=DatasetOptions(
+            per=per, fmt=fmt, reviewer="associe", weight_context=weight))
 
     text = out.read_text(encoding="utf-8")
     assert report.examples == len(text.splitlines()) > 5
     assert text == plain_dumps(out)
-    assert "é" in text  # written as UTF-8, not \u escapes
+    assert "é" in text  # written as UTF-8, not \\u escapes
+
+
+@pytest.mark.parametrize("fmt", ["dpo", "openai-dpo", "kto"])
+def test_preference_bytes_are_plain_json_dumps(store: Store, tmp_path: Path, fmt: str
+                                               ) -> None:
+    load_export_store(store, tmp_path)
+    load_demo(store)
+    out = tmp_path / f"{fmt}.jsonl"
+    with store.session() as s:
+        report = export_preference(s, out, PreferenceOptions(
+            fmt=fmt, include_filter_refusals=True))
+
+    text = out.read_text(encoding="utf-8")
+    assert report.lines == len(text.splitlines()) > 5
+    assert text == plain_dumps(out)

@@ -3,6 +3,7 @@ still cut, one overturned, one whose context diverged), atomic writes, the demo 
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,6 +17,7 @@ from reviewer.catalog.spec import CheckSpec, parse_catalog
 from reviewer.catalog.versions import add_check_version, apply_catalog
 from reviewer.cli.main import main
 from reviewer.exports.dataset import export_dataset
+from reviewer.exports.manifest import manifest_path
 from reviewer.ingest.demo import load_demo
 from reviewer.store import Store
 from tests.support.feedback_stores import (
@@ -50,33 +52,51 @@ def chat(conv: str, *attempts: int) -> list[dict[str, str]]:
     return out
 
 
+def manifest_of(out: Path) -> dict[str, Any]:
+    """The manifest beside ``out``, its ``files`` entry checked against the file itself."""
+    doc: dict[str, Any] = json.loads(manifest_path(out).read_text(encoding="utf-8"))
+    data = out.read_bytes()
+    assert doc.pop("files") == [{"name": out.name, "bytes": len(data),
+                                 "sha256": hashlib.sha256(data).hexdigest(),
+                                 "lines": data.count(b"\n")}]
+    return doc
+
+
 def test_dataset_per_turn_exact_content(loaded: Store, tmp_path: Path, db_url: str,
                                         capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "train.jsonl"
     assert main(["--db", db_url, "export", "dataset", str(out)]) == 0
-    assert "6 examples (6 turns, 4 conversations, 2 restored turns)" in capsys.readouterr().out
+    assert "8 examples (7 turns, 4 conversations, 2 restored turns)" in capsys.readouterr().out
     # Conversations in name order: criterion, cut (nothing), ok, overturned, restored.
+    # Every accepted attempt is an example with the context it was generated in:
+    # criterion's 1.1 (rescued by an override) and 1.2 (kept by the filter, turn 2 was
+    # generated after it) are both there, and so is turn 2.
     assert lines(out) == [
         {"messages": chat("criterion", 1)},
+        {"messages": chat("criterion", 2)},
+        {"messages": chat("criterion", 2, 1)},
         {"messages": chat("ok", 1)},
         {"messages": chat("ok", 1, 1)},
         {"messages": chat("overturned", 1)},
         {"messages": chat("restored", 1)},
         {"messages": chat("restored", 1, 1)},
     ]
-    manifest = json.loads((tmp_path / "train.jsonl.manifest.json").read_text(encoding="utf-8"))
-    assert manifest == {
-        "kind": "dataset", "file": "train.jsonl", "format": "chat", "per": "turn",
-        "reviewer": None, "examples": 6, "turns": 6,
-        "conversations": {"total": 5, "exported": 4, "complete": 1, "cut_short": 1,
-                          "stopped": {"context diverged": 1, "no accepted answer": 2}},
+    assert manifest_of(out) == {
+        "kind": "dataset", "format": "chat", "per": "turn", "per_turn_pick": "all",
+        "weight_context": None, "reviewer": None, "examples": 8, "turns": 7,
+        "conversations": {"total": 5, "exported": 4, "complete": 2, "cut_short": 1,
+                          "stopped": {"no accepted answer": 2}},
         "source_runs": ["2026-10-14-ministral-8b"],
         "catalog": {"criteria": {"E-INVENTE": 1, "E-LONGUEUR": 1, "G-DEMANDE": 1},
                     "checks": {"D-3114": 1, "D-COMMERCE": 1}},
         "restored": [
             {"line": 1, "key": key(1, "criterion"), "by": ["G-DEMANDE=met by associe"]},
-            {"line": 6, "key": key(2, "restored"), "by": ["accepted by associe"]},
+            {"line": 8, "key": key(2, "restored"), "by": ["accepted by associe"]},
         ],
+        "tainted": {"excluded": 0, "kept": 0, "examples": []},
+        "malformed": [],
+        "several_accepted": {"turns": 1, "dropped": {"all": 0, "first": 1, "last": 1},
+                             "dropped_here": []},
     }
 
 
@@ -91,20 +111,22 @@ def test_dataset_per_conversation_and_sharegpt(loaded: Store, tmp_path: Path) ->
         return {"conversations": [{"from": roles[m["role"]], "value": m["content"]}
                                   for m in messages]}
 
-    assert lines(out) == [share(chat("criterion", 1)), share(chat("ok", 1, 1)),
+    # criterion follows the chain it was generated along: 1.2, then 2.1.
+    assert lines(out) == [share(chat("criterion", 2, 1)), share(chat("ok", 1, 1)),
                           share(chat("overturned", 1)), share(chat("restored", 1, 1))]
-    manifest = json.loads((tmp_path / "conv.jsonl.manifest.json").read_text(encoding="utf-8"))
-    assert [r["line"] for r in manifest["restored"]] == [1, 4]
+    manifest = manifest_of(out)
+    assert [r["line"] for r in manifest["restored"]] == [4]
+    # The rescued 1.1 of criterion is off the chain: listed (it is in the per-turn export).
+    assert manifest["off_chain"] == [{"key": key(1, "criterion"),
+                                      "by": ["G-DEMANDE=met by associe"]}]
 
 
-def test_resume_lists_restored_and_diverged_conversations(
+def test_resume_lists_restored_conversations(
         loaded: Store, tmp_path: Path, db_url: str) -> None:
     out = tmp_path / "resume.jsonl"
     assert main(["--db", db_url, "export", "resume", str(out)]) == 0
+    # criterion is whole along its chain (1.2 then 2.1): nothing to regenerate there.
     assert lines(out) == [
-        {"run": "2026-10-14-ministral-8b", "conversation": "criterion", "turns_planned": 2,
-         "regenerate_from": 2, "reason": "diverged", "restored": [key(1, "criterion")],
-         "messages": chat("criterion", 1)},
         {"run": "2026-10-14-ministral-8b", "conversation": "restored", "turns_planned": 3,
          "regenerate_from": 3, "reason": "restored", "restored": [key(2, "restored")],
          "messages": chat("restored", 1, 1)},

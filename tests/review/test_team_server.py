@@ -10,11 +10,10 @@ from pathlib import Path
 import pytest
 from alembic import command
 from sqlalchemy import create_engine, select, text
-from sqlalchemy.exc import ProgrammingError
 
 from models import Attempt
 from reviewer.cli.main import main as cli
-from reviewer.errors import StoreError
+from reviewer.errors import ReadOnlyError, StoreError
 from reviewer.ingest.importer import import_run
 from reviewer.review.decisions import Change
 from reviewer.review.team import decide, seen_versions
@@ -66,7 +65,7 @@ def test_documented_grants_let_reviewers_work_and_only_the_owner_migrate(
             with store.session() as s:
                 decide(s, "alice", Change(aid, "decision", "accept"), seen_others=seen)
             # …but cannot change the schema.
-            with pytest.raises(ProgrammingError, match="permission denied"), \
+            with pytest.raises(ReadOnlyError, match="permission denied"), \
                     store.session() as s:
                 s.execute(text("CREATE TABLE notes (body text)"))
         finally:

@@ -25,6 +25,7 @@ from sqlalchemy import select
 from benchmarks import make_run
 from models import Attempt, Conversation, Run, Verdict
 from reviewer.agreement.feedback import agreement
+from reviewer.exports.dataset import DatasetOptions, turn_examples
 from reviewer.exports.golden import golden_records
 from reviewer.exports.walk import NO_ANSWER, walk_conversations
 from reviewer.ingest.demo import load_demo
@@ -218,15 +219,22 @@ def where_they_are(s: Any) -> tuple[Turns, dict[str, int]]:
 
 
 def check_export(s: Any, replayed: dict[int, Any], turns: Turns) -> None:
-    """The walk chooses, per turn, the first attempt the rule accepts (no decision here)."""
+    """The walk's final status of every attempt is the rule's (no decision here): each
+    attempt the rule accepts is an example of its turn and nothing else is (issue 17:
+    per-turn examples are independent), and the chain holds only accepted attempts."""
+    options = DatasetOptions(reviewer=REVIEWER, keep_tainted=True)
     walked = 0
     for walk in walk_conversations(s, reviewer=REVIEWER):
+        for nodes in walk.turns:
+            for node in nodes:
+                assert node.accepted == replayed[node.id].accepted, node.key
+            key = nodes[0].key
+            attempts = turns[(walk.run, walk.conversation, key.turn)]
+            accepted = sorted(aid for aid in attempts.values() if replayed[aid].accepted)
+            assert sorted(n.id for n in turn_examples(nodes, options)) == accepted, key
+            walked += len(accepted)
         for choice in walk.choices:
-            attempts = turns[(walk.run, walk.conversation, choice.key.turn)]
-            accepted = [n for n, aid in attempts.items() if replayed[aid].accepted]
-            assert accepted, f"{choice.key} chosen, but the rule accepts none of its turn"
-            assert choice.key.attempt == min(accepted), choice.key
-            walked += 1
+            assert replayed[choice.id].accepted, choice.key
         if walk.stop == NO_ANSWER:
             attempts = turns[(walk.run, walk.conversation, walk.stop_turn or 0)]
             assert not any(replayed[aid].accepted for aid in attempts.values())

@@ -2,7 +2,8 @@
 
 ``python -m tests.app_process DB SETTINGS_DIR KEY [KEY…]`` opens the real ``MainWindow``
 (offscreen) on the SQLite file ``DB``, and for each attempt ``KEY`` selects it, presses
-``A`` the way a reviewer does, waits until the window shows the decision, and prints
+``A`` the way a reviewer does (``A`` again when the pane asks whether to accept a
+refusal anyway), waits until the window shows the decision, and prints
 ``decided KEY``. Then it prints ``idle`` and keeps the store open, waiting to be killed:
 the test sends SIGKILL at that moment, with no chance to close anything.
 """
@@ -73,6 +74,8 @@ def main(argv: list[str]) -> int:
         wait_until(app, lambda k=key: window.pane.view is not None  # type: ignore[misc]
                    and str(window.pane.view.key) == k and window.ready(), f"example {key}")
         QTest.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_A)
+        if window.pane.question_box.isVisible():  # "the filter still refuses it": anyway
+            QTest.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_A)
         wait_until(app, lambda k=key: shown_decision(window, k) == "accept"  # type: ignore[misc]
                    and window.pane.view is not None
                    and window.pane.view.review.decision == "accept", f"decision on {key}")

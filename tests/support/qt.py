@@ -144,9 +144,10 @@ def wait_ready(qtbot: Any, window: MainWindow, timeout: int = 30000) -> None:
 
 
 def idle(qtbot: Any, window: MainWindow, timeout: int = 30000) -> None:
-    """Wait until every background operation of the window has reported back."""
-    qtbot.waitUntil(lambda: window.tasks.pending == 0 and not window.model.loading,
-                    timeout=timeout)
+    """Wait until every background operation of the window has reported back (and the
+    pane has built what it defers to the next turn of the event loop)."""
+    qtbot.waitUntil(lambda: window.tasks.pending == 0 and not window.model.loading
+                    and not window.pane.pending, timeout=timeout)
 
 
 def decisions(window: MainWindow) -> dict[str, str | None]:

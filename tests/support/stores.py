@@ -63,11 +63,12 @@ def attempt_id(store: Store, key: str) -> int:
 
 
 def flag(store: Store, key: str, score: float) -> None:
-    """Store a rules-tier contradiction flag the way the detector does."""
+    """Store a rules-tier contradiction flag the way the detector does, one that would
+    change the filter's decision (the badge)."""
     aid = attempt_id(store, key)
     with store.session() as s:
         verdict = s.scalars(select(Verdict).where(Verdict.attempt_id == aid)).first()
         assert verdict is not None
         s.add(ContradictionFlag(verdict_id=verdict.id, tier="rules", score=score,
-                                flagged=True, evidence="répond directement"))
+                                flagged=True, evidence="répond directement", decisive=True))
         s.get_one(Attempt, aid).contradiction_score = score

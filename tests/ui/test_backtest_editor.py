@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QApplication
 from reviewer.catalog.versions import current_check_versions
 from reviewer.ingest.importer import import_run
 from reviewer.store import Store
+from tests.rule.test_dialects import load_filter_run
 from tests.support.feedback_stores import SEED_NEW_PATTERN, key, load_backtest_store
 from tests.support.run_files import record, write_catalog, write_jsonl
 from ui.tasks import TaskManager
@@ -145,3 +146,47 @@ def test_preview_html_escapes_the_response() -> None:
     assert out.startswith("&lt;b&gt;x&lt;/b&gt; ")
     assert 'text-decoration:underline">ins</span>' in out  # both patterns match here
     assert 'line-through">crire</span>' in out             # only the old one
+
+
+def test_the_dialect_selector_reads_patterns_as_the_filter_does(
+        qtbot: Any, tmp_path: Path, store: Store,
+        open_editor: Callable[[Store], BacktestEditor]) -> None:
+    # The TypeScript filter failed « préinscription », « réinscription », « Réinscrivez-vous »
+    # (JavaScript's ASCII \b) and one real push to sign up.
+    load_filter_run(store, tmp_path, "ecmascript")
+    editor = open_editor(store)
+    assert editor.dialect.currentData() == "ecmascript"
+    assert "(forbid, ecmascript)" in editor.current.text()
+    assert editor.flags.placeholderText() == "d g i m s u v y"
+    assert editor.result is not None and editor.result.old_failures == 4
+    # The lint names the hole: \b next to « é », three stored responses concerned.
+    qtbot.waitUntil(lambda: "\\b next to a non-ASCII letter" in editor.lint.text(),
+                    timeout=10000)
+    assert ": 3 responses, e.g. 2026-10-14-ministral-8b/fr/1/1 « " in editor.lint.text()
+    # Read as Python, the same pattern no longer fails the three answers at « é ».
+    editor.dialect.setCurrentIndex(editor.dialect.findData("python"))
+    assert editor.flags.placeholderText() == "i m s x"
+    three = [f"2026-10-14-ministral-8b/fr/{t}/1" for t in (1, 2, 3)]
+    qtbot.waitUntil(lambda: items(editor.removed) == three, timeout=10000)
+    assert editor.result is not None and editor.result.new.dialect == "python"
+    # Python syntax JavaScript refuses: JavaScript's own message, inline.
+    editor.dialect.setCurrentIndex(editor.dialect.findData("ecmascript"))
+    editor.pattern.setText("(?i)inscri")
+    qtbot.waitUntil(lambda: "Invalid group" in editor.error.text(), timeout=10000)
+    assert "(ECMAScript)" in editor.error.text() and not editor.save_button.isEnabled()
+
+
+def test_save_stores_the_dialect(qtbot: Any, tmp_path: Path, store: Store,
+                                 open_editor: Callable[[Store], BacktestEditor]) -> None:
+    load_filter_run(store, tmp_path, None)  # declared python, though the filter is not
+    editor = open_editor(store)
+    assert editor.dialect.currentData() == "python"
+    editor.dialect.setCurrentIndex(editor.dialect.findData("ecmascript"))
+    editor.reason.setText("le filtre est en TypeScript")
+    qtbot.waitUntil(editor.save_button.isEnabled, timeout=5000)  # only the dialect changed
+    with qtbot.waitSignal(editor.saved, timeout=10000):
+        editor.save_button.click()
+    with store.session() as s:
+        cv = current_check_versions(s)["D-COMMERCE"]
+        assert (cv.version, cv.dialect, cv.pattern) == (2, "ecmascript", SEED_NEW_PATTERN)
+    qtbot.waitUntil(lambda: "(forbid, ecmascript)" in editor.current.text(), timeout=5000)

@@ -117,7 +117,8 @@ def test_every_label_of_the_window_is_plain_text(
     assert pane.note_line.text() == f"Note: {NOTE}"
     assert f"G-DEMANDE non tenu : {RATIONALE}" in pane.filter_line.text()
     # Chat bubbles: the messages, verbatim (a 20,000-character line included).
-    bubbles = [b.body for b in pane.findChildren(Bubble)]
+    bubbles = sorted((b for b in pane.findChildren(Bubble)), key=lambda b: b.role != "system")
+    bubbles = [b.body for b in bubbles]
     assert [b.text() for b in bubbles] == [PAGE, f"{QT}\n{LONG}"]
     assert all(b.textFormat() == Qt.TextFormat.PlainText for b in bubbles)
     # The status line too.

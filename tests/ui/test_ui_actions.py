@@ -16,7 +16,7 @@ from tests.ui.test_ui_review import show
 from ui import i18n
 from ui.review.action_builder import help_lines
 from ui.review.window import MainWindow
-from ui.shortcuts import MENUS, SHORTCUTS
+from ui.shortcuts import MENUS, SHORTCUTS, TOOL_SHORTCUTS
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 Maker = Callable[[Store], MainWindow]
@@ -46,20 +46,22 @@ def test_menus_toolbar_and_help_are_the_keyboard_table(qtbot: Any, make_window: 
         listed = [e for e in entries(menus[m.name])
                   if e != "-" and not e.startswith(("[", "tool_"))]  # tool_: ui/tools/menu.py
         assert listed == [s.name for s in SHORTCUTS if s.menu == m.name], m.name
-    assert entries(menus["review"]) == ["accept", "reject", "note", "false_positive",
-                                        "[Toggle criterion]", "-", "second_opinion",
-                                        "second_opinion_all"]
+    assert entries(menus["review"]) == ["accept", "rescue", "reject", "note",
+                                        "false_positive", "[Toggle criterion]",
+                                        "verdict_cursor", "-", "second_opinion",
+                                        "second_opinion_all", "-", "bulk",
+                                        "current_checks"]
     bar = w.findChild(QToolBar, "review_toolbar")
     assert bar is not None
     assert [a.iconText() if not a.isSeparator() else "-" for a in bar.actions()] == [
-        "Accept (A)", "Reject (R)", "Note (N)", "False positive (F)", "-",
+        "Accept (A)", "Rescue (Shift+A)", "Reject (R)", "Note (N)", "False positive (F)", "-",
         "Second opinion (S)", "Second opinion: all flagged", "-", "Undo", "Redo", "?"]
     for s in SHORTCUTS:
         action = w.findChild(QAction, f"action_{s.name}")
         assert action is not None and [k.toString() for k in action.shortcuts()] == list(s.keys)
-    # The help overlay lists the table: every key once, the criteria as one line.
-    assert len(help_lines()) == len(SHORTCUTS) - 8
-    assert ("1 – 9", "Toggle the n-th criterion of the table") in help_lines()
+    # The help overlay lists the table: every key once, the ten criteria as one line.
+    assert len(help_lines()) == len(SHORTCUTS) - 9 + len(TOOL_SHORTCUTS)
+    assert ("1 – 9, 0", "Toggle the n-th criterion of the table") in help_lines()
 
 
 def test_edit_menu_says_what_undo_and_redo_will_do(qtbot: Any, make_window: Maker,

@@ -154,7 +154,26 @@ def test_settings_dialog_by_keyboard(qtbot: Any, make_window: Maker, filled_stor
     stored = Settings(ui_settings.q).load()
     assert (stored.reviewer, stored.ollama_model, stored.language) == ("Chloé", "qwen3:8b",
                                                                        "fr")
-    # The next decision is Chloé's.
+    # The next decision is Chloé's (the filter refuses it: A asks, A again accepts).
+    QTest.keyClick(QApplication.focusWidget() or w, Qt.Key.Key_A)
     QTest.keyClick(QApplication.focusWidget() or w, Qt.Key.Key_A)
     idle(qtbot, w)
     assert w.progress_label.text() == "Reviewed 1 / 24 (23 to review)"
+
+
+def test_saving_the_settings_keeps_every_field(ui_settings: Settings) -> None:
+    # A merge once rebuilt AppSettings field by field when checking names, and silently
+    # turned "let the judge think" off on every save.
+    from dataclasses import fields
+
+    from ui.settings import AppSettings
+
+    default = ui_settings.load()
+    changed = AppSettings(reviewer="claire", ollama_host="http://judge.lan:11434",
+                          ollama_model="qwen3:8b", database="/tmp/team.sqlite3", language="fr",
+                          auto_advance=not default.auto_advance,
+                          judge_think=not default.judge_think)
+    ui_settings.save(changed)
+    loaded = ui_settings.load()
+    for f in fields(AppSettings):
+        assert getattr(loaded, f.name) == getattr(changed, f.name), f.name

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
@@ -60,7 +60,11 @@ def test_example_pane_shows_the_contradiction(qtbot: Any, make_window: Maker,
     pane = w.pane
     assert pane.title.text() == f"{RUN}/recette-003/2/1"
     assert pane.flag_badge.isVisible()
-    assert pane.bubbles.count() == 2
+    # The question beside the answer; the system prompt below, collapsed.
+    assert pane.question is not None
+    assert pane.question.body.text() == "Comment dater un épisode de bruit ?"
+    assert [b.role for b in pane.earlier.bubbles()] == ["system"]
+    assert not pane.earlier.system_box.isVisible()
     assert pane.response.toPlainText() == "Notez la date et l'heure de chaque épisode."
     model = pane.verdict_model
     assert model.index(0, 1).data() == "G-DEMANDE"
@@ -129,27 +133,20 @@ def type_text(widget: Any, text: str) -> None:
                            Qt.KeyboardModifier.NoModifier)
 
 
-def test_note_dialog_with_french_text(qtbot: Any, make_window: Maker,
+def test_note_editor_with_french_text(qtbot: Any, make_window: Maker,
                                       filled_store: Store) -> None:
     w = make_window(filled_store)
     show(qtbot, w, "recette-004/2/1")
     note = "Réponse honnête ; le juge s'est trompé « G-DEMANDE » — à revoir"
-    seen: list[bool] = []
-
-    def fill() -> None:
-        dialog = w.commands.note_dialog
-        assert dialog is not None
-        seen.append(dialog.isVisible())
-        type_text(dialog.edit, note)
-        QTest.keyClick(dialog.edit, Qt.Key.Key_Return)
-
-    QTimer.singleShot(0, fill)
     key(w, Qt.Key.Key_N)
+    editor = w.pane.note_editor
+    assert editor.isVisible() and editor.hasFocus()
+    type_text(editor, note)
+    QTest.keyClick(editor, Qt.Key.Key_Return)
     idle(qtbot, w)
-    assert seen == [True]
     assert stored(filled_store, "recette-004/2/1")["note"] == note
     assert w.pane.note_line.text() == f"Note: {note}"
-    assert w.commands.note_dialog is None
+    assert not editor.isVisible()
     # The keyboard works again right after the dialog.
     key(w, Qt.Key.Key_R)
     idle(qtbot, w)
@@ -160,6 +157,7 @@ def test_undo_redo_also_after_restart(qtbot: Any, make_window: Maker, filled_sto
                                       db_url: str) -> None:
     w = make_window(filled_store)
     show(qtbot, w, "recette-005/2/1")
+    key(w, Qt.Key.Key_A)  # the filter refuses it: A asks, A again accepts anyway
     key(w, Qt.Key.Key_A)
     idle(qtbot, w)
     key(w, Qt.Key.Key_R)
@@ -202,6 +200,9 @@ def test_twenty_demo_examples_by_keyboard_survive_a_restart(
     for i in range(20):
         current = w.pane.title.text()
         decision = "accept" if i % 3 == 0 else "reject"
+        if decision == "accept":  # the filter still refuses it: A asks, A again accepts
+            key(w, Qt.Key.Key_A)
+            assert w.pane.question_box.isVisible()
         key(w, Qt.Key.Key_A if decision == "accept" else Qt.Key.Key_R)
         expected[current] = decision
         idle(qtbot, w)
@@ -242,7 +243,7 @@ def test_help_overlay_lists_the_keys(qtbot: Any, make_window: Maker,
     assert lines["A"] == "Accept the attempt"
     assert lines["R"] == "Reject the attempt"
     assert lines["J  /  Down"] == "Next attempt"
-    assert lines["1 – 9"] == "Toggle the n-th criterion of the table"
+    assert lines["1 – 9, 0"] == "Toggle the n-th criterion of the table"
     assert lines["Ctrl+Z"] == "Undo"
     QTest.keyClick(overlay, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: w.help_overlay is None)
@@ -269,13 +270,9 @@ def test_data_is_shown_as_plain_text(qtbot: Any, make_window: Maker,
     tip = w.model.index(row, 3).data(Qt.ItemDataRole.ToolTipRole)
     assert "&lt;b&gt;hors sujet&lt;/b&gt;" in tip and "<b>hors" not in tip
 
-    def fill() -> None:
-        assert w.commands.note_dialog is not None
-        w.commands.note_dialog.edit.setText("<b>gras</b> <img src=x>")
-        QTest.keyClick(w.commands.note_dialog.edit, Qt.Key.Key_Return)
-
-    QTimer.singleShot(0, fill)
     key(w, Qt.Key.Key_N)
+    w.pane.note_editor.setText("<b>gras</b> <img src=x>")
+    QTest.keyClick(w.pane.note_editor, Qt.Key.Key_Return)
     idle(qtbot, w)
     assert pane.note_line.text() == "Note: <b>gras</b> <img src=x>"
     assert pane.note_line.textFormat() == Qt.TextFormat.PlainText
@@ -315,6 +312,7 @@ def test_review_state_and_contradiction_filters(qtbot: Any, make_window: Maker,
     assert w.pane.title.text() == f"{RUN}/recette-006/2/1"  # the flagged one comes first
     key(w, Qt.Key.Key_R)
     idle(qtbot, w)
+    key(w, Qt.Key.Key_A)  # D-COMMERCE still refuses it: A asks, A again accepts anyway
     key(w, Qt.Key.Key_A)
     idle(qtbot, w)
     w.filters.state_box.setCurrentIndex(w.filters.state_box.findData("reviewed"))

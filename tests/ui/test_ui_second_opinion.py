@@ -35,7 +35,8 @@ YES = {"verdicts": [{"criterion": "G-DEMANDE", "rationale": "Elle répond bien �
 
 @pytest.fixture
 def doubted_store(store: Store, tmp_path: Path) -> Store:
-    """Six refusals by G-DEMANDE "non" with a rationale that says the opposite, flagged."""
+    """Six refusals by G-DEMANDE "non" with a rationale that says the opposite, flagged
+    (each the only reason its attempt is refused, so the flag changes the decision)."""
     rows = [record(f"recette-{i:03d}", 1, 1, demande="non", rationale=SAYS.format(i),
                    response=f"Réponse numéro {i} : notez la date et l'heure.")
             for i in range(1, 7)]
@@ -46,7 +47,8 @@ def doubted_store(store: Store, tmp_path: Path) -> Store:
             verdict = s.scalars(select(Verdict).where(Verdict.attempt_id == attempt.id)).first()
             assert verdict is not None
             s.add(ContradictionFlag(verdict_id=verdict.id, tier="rules", score=0.9,
-                                    flagged=True, evidence="répond directement"))
+                                    flagged=True, decisive=True,
+                                    evidence="répond directement"))
             attempt.contradiction_score = 0.9
     return store
 

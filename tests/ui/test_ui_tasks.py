@@ -174,7 +174,7 @@ def test_the_dashboard_recomputes_when_decisions_change(
     assert board.overall.text().startswith("0 audited attempts")
     with qtbot.waitSignal(board.loaded, timeout=10000):
         board.activateWindow()  # ...until the reviewer looks at them
-    assert board.overall.text().startswith("1 audited attempts")
+    assert board.overall.text().startswith("1 audited attempt —")
     # While it is the active window, a change (here from another window) recomputes them.
     with qtbot.waitSignal(board.loaded, timeout=10000):
         window.tasks.write(lambda s: review_actions.decide(s, "bob", attempt_id(

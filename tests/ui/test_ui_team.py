@@ -39,6 +39,7 @@ def test_decision_made_by_another_reviewer_meanwhile_is_reported(
     # While claire looks at it, dana decides too; claire's accept is stored and she is told.
     other_decides(filled_store, "recette-002/2/1", "dana", "reject")
     w.config.auto_advance = False
+    key(w, Qt.Key.Key_A)  # the filter refuses it: A asks, A again accepts anyway
     key(w, Qt.Key.Key_A)
     idle(qtbot, w)
     assert stored(filled_store, "recette-002/2/1")["decision"] == "accept"

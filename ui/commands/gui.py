@@ -1,4 +1,5 @@
-"""``reviewer gui [--screenshot PNG] [--attempt KEY]``: open the review window."""
+"""``reviewer gui [--screenshot PNG] [--attempt KEY] [--reviewer NAME]``: open the review
+window (deciding as NAME, else as the name in Settings)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,10 @@ def register(sub: Any) -> None:
     p.add_argument("--screenshot", type=Path, metavar="PNG", help="render the window, save, exit")
     p.add_argument("--attempt", metavar="RUN/CONVERSATION/TURN/ATTEMPT", help="attempt to select")
     p.add_argument("--lang", choices=["en", "fr"], help="interface language (default: system)")
+    # SUPPRESS: never overwrite a global --reviewer given before the command name.
+    p.add_argument("--reviewer", default=argparse.SUPPRESS, metavar="NAME",
+                   help="decide as NAME in this session (default: the name in Settings); "
+                        "shown in the title bar")
     p.set_defaults(func=run)
 
 

@@ -17,7 +17,16 @@ from PySide6.QtWidgets import QMainWindow, QMenu
 
 from reviewer.review.undo import UndoSteps
 from ui.review.undo_text import redo_text, undo_text
-from ui.shortcuts import MENUS, SHORTCUTS, Shortcut, criterion_label
+from ui.shortcuts import (
+    CRITERION_KEYS,
+    MENUS,
+    SHORTCUTS,
+    TOOL_SHORTCUTS,
+    Shortcut,
+    criterion_label,
+)
+
+CRITERION_KEYS_TEXT = f"{CRITERION_KEYS[0]} – {CRITERION_KEYS[8]}, {CRITERION_KEYS[9]}"
 
 
 def key_text(s: Shortcut) -> str:
@@ -27,19 +36,22 @@ def key_text(s: Shortcut) -> str:
 
 
 def help_lines() -> list[tuple[str, str]]:
-    """(keys, text) of every entry, the nine criterion keys as one line "1 – 9"."""
+    """(keys, text) of every entry, the ten criterion keys as one line "1 – 9, 0"."""
     lines: list[tuple[str, str]] = []
     for s in SHORTCUTS:
         if s.name.startswith("criterion"):
             if s.name == "criterion1":
-                lines.append(("1 – 9", s.label()))
+                lines.append((CRITERION_KEYS_TEXT, s.label()))
             continue
         lines.append((key_text(s), s.label()))
+    lines += [(key_text(s), s.plain_label()) for s in TOOL_SHORTCUTS]  # the Tools windows
     return lines
 
 
 def _text(s: Shortcut) -> str:
-    return criterion_label(int(s.name[-1])) if s.name.startswith("criterion") else s.label()
+    if s.name.startswith("criterion"):
+        return criterion_label(int(s.name.removeprefix("criterion")))
+    return s.label()
 
 
 class ReviewActions:
@@ -53,6 +65,7 @@ class ReviewActions:
             action.setObjectName(f"action_{s.name}")
             action.setShortcuts([QKeySequence(k) for k in s.keys])
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            action.setCheckable(s.checkable)
             action.triggered.connect(handlers[s.name])
             window.addAction(action)
             self.by_name[s.name] = action

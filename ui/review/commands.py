@@ -1,10 +1,16 @@
-"""The review keys as operations on the shown attempt: A, R, 1–9, F, N, Ctrl+Z, Ctrl+Shift+Z.
+"""The review keys as operations on the shown attempt: A, Shift+A, R, 1–9 and 0, F, N, undo.
 
 Each is an ordered write of the app's task manager running one function of
 ``reviewer.review.actions`` (committed at once: no Save button). The commands drive no
-widget of the window: they say by signal what the reviewer should see (a notice, an
-error line, an attempt to show again); the refresh itself comes from the operation's
-``Changes`` through the task manager's ``changed``.
+widget of the window: they say by signal what the reviewer should see (what was done,
+in the status bar, with how to undo it; an error line; an attempt to show again); the
+refresh itself comes from the operation's ``Changes`` through the task manager's
+``changed``.
+
+The window runs these only when the pane shows the current attempt as it stands
+(``ui/review/key_queue.py``), so the row a number key names and the check F marks are
+the ones on screen; ``in_flight`` counts the writes not answered yet, which is part of
+that "as it stands".
 """
 
 from __future__ import annotations
@@ -13,29 +19,42 @@ from collections.abc import Callable
 from functools import partial
 
 from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QWidget
 
 from reviewer.review import actions as review_actions
 from reviewer.review.decisions import ConflictError
+from reviewer.review.example import ExampleView
+from reviewer.review.undo import UndoStep
+from reviewer.review.visible import plain as visible
 from reviewer.store import Session
-from ui.review.dialogs import NoteDialog
 from ui.review.example_view import ExamplePane
+from ui.review.undo_text import step_text, where
+from ui.shortcuts import shortcut
 from ui.tasks import TaskManager
 
 Operation = Callable[[Session], review_actions.Outcome]
+Said = Callable[[review_actions.Outcome], str | None]
+
+
+def undo_key() -> str:
+    """The Undo key as the platform writes it ("Ctrl+Z")."""
+    return QKeySequence(shortcut("undo").keys[0]).toString(
+        QKeySequence.SequenceFormat.NativeText)
 
 
 class ReviewCommands(QObject):
     """The reviewer's actions on the attempt ``current()`` that ``pane`` shows.
 
     Signals:
-        notice(str): a short status-bar message ("No criterion 4 here", "Nothing to undo").
+        notice(str): what an action did ("Accepted recette-009/2/2 — Ctrl+Z to undo"), or
+            why it did nothing ("No criterion 4 here", "Nothing to undo").
         error(str): one line: the action failed, or others decided meanwhile.
         stored(): an action was stored without conflict (the error line clears).
         show_attempt(int): show this attempt: undo/redo show what they changed, a failed
             action goes back to the attempt it was about so it can be retried.
         reload(): the shown attempt changed under the reviewer (stale version): read it.
-        dialog_closed(): the note dialog closed; the keys must reach the window again.
+        settled(): a write answered (the window may run the keys waiting for it).
     """
 
     notice = Signal(str)
@@ -43,7 +62,7 @@ class ReviewCommands(QObject):
     stored = Signal()
     show_attempt = Signal(int)
     reload = Signal()
-    dialog_closed = Signal()
+    settled = Signal()
 
     def __init__(self, tasks: TaskManager, pane: ExamplePane, current: Callable[[], int | None],
                  reviewer: Callable[[], str], parent: QWidget) -> None:
@@ -52,99 +71,189 @@ class ReviewCommands(QObject):
         self.pane = pane
         self.current = current
         self.reviewer = reviewer
-        self.dialog_parent = parent
-        self.note_dialog: NoteDialog | None = None
+        self.in_flight = 0
 
+    # --- writing ---------------------------------------------------------------------
     def _write(self, op: Operation, *, back_to: int | None = None,
-               verb: str | None = None) -> None:
+               verb: str | None = None, said: Said | None = None) -> None:
         """``back_to``: the attempt to show again if the action fails (the window may have
-        moved on already). ``verb``: undo/redo, which show the attempt they changed."""
-        self.tasks.write(op, partial(self._written, verb),
+        moved on already). ``verb``: undo/redo, which show the attempt they changed.
+        ``said``: the status-bar line once stored."""
+        self.in_flight += 1
+        self.tasks.write(op, partial(self._written, verb, said),
                          partial(self._failed, back_to=back_to), owner=self)
 
-    def _written(self, verb: str | None, outcome: review_actions.Outcome) -> None:
+    def _written(self, verb: str | None, said: Said | None,
+                 outcome: review_actions.Outcome) -> None:
+        self.in_flight -= 1
+        try:
+            self._report(verb, said, outcome)
+        finally:
+            self.settled.emit()
+
+    def _report(self, verb: str | None, said: Said | None,
+                outcome: review_actions.Outcome) -> None:
         if outcome.attempt_id is None:
             if verb is not None:
                 self.notice.emit(self.tr("Nothing to %1").replace("%1", verb))
+            elif said is not None and (line := said(outcome)):
+                self.notice.emit(line)
             return
         if verb is not None and outcome.attempt_id != self.current():
             self.show_attempt.emit(outcome.attempt_id)
         if outcome.conflicts:
             # Another reviewer decided meanwhile: say so; the pane now shows both.
             self.error.emit("; ".join(outcome.conflicts))
-        else:
-            self.stored.emit()
+            return
+        self.stored.emit()
+        if said is not None and (line := said(outcome)):
+            self.notice.emit(line)
 
     def _failed(self, exc: BaseException, back_to: int | None = None) -> None:
-        current = self.current()
-        if back_to is not None and back_to != current:
-            self.show_attempt.emit(back_to)
-        elif isinstance(exc, ConflictError) and current is not None:
-            self.reload.emit()
-        self.error.emit(str(exc))
+        self.in_flight -= 1
+        try:
+            current = self.current()
+            if back_to is not None and back_to != current:
+                self.show_attempt.emit(back_to)
+            elif isinstance(exc, ConflictError) and current is not None:
+                self.reload.emit()
+            self.error.emit(str(exc))
+        finally:
+            self.settled.emit()
 
+    def _shown(self) -> ExampleView | None:
+        """The pane's attempt, if it is the current one (else the key has nothing to act on)."""
+        view = self.pane.view
+        return view if view is not None and view.attempt_id == self.current() else None
+
+    def _undoable(self, text: str) -> str:
+        return self.tr("%1 — %2 to undo").replace("%1", text).replace("%2", undo_key())
+
+    # --- decisions -------------------------------------------------------------------
     def decide(self, decision: str) -> bool:
         """Accept or reject the current attempt; False when there is none."""
-        aid, view, reviewer = self.current(), self.pane.view, self.reviewer()
+        aid, reviewer = self.current(), self.reviewer()
         if aid is None:
             return False
+        view = self._shown()
         # What the other reviewers had decided when this attempt was shown: a decision
         # written since then is reported instead of silently sitting next to ours.
-        seen = view.seen_others if view is not None and view.attempt_id == aid else None
+        seen = view.seen_others if view is not None else None
+        at = where(view.key) if view is not None else str(aid)
+        text = (self.tr("Accepted %1") if decision == "accept"
+                else self.tr("Rejected %1")).replace("%1", visible(at))
         self._write(lambda s: review_actions.decide(s, reviewer, aid, decision,
-                                                  seen_others=seen), back_to=aid)
+                                                  seen_others=seen), back_to=aid,
+                    said=lambda _o: self._undoable(text))
         return True
 
+    def rescue(self) -> bool:
+        """Flip the contradictions that would change the decision and accept (one step);
+        False (and a notice) when the shown attempt has none open."""
+        view = self._shown()
+        if view is None:
+            return False
+        if not view.rescue_flips:
+            self.notice.emit(self.tr("Nothing to rescue here: no open contradiction would "
+                                     "change the filter's decision"))
+            return False
+        aid, reviewer = view.attempt_id, self.reviewer()
+        self._write(lambda s: review_actions.rescue(s, reviewer, aid), back_to=aid,
+                    said=partial(self._rescued, view))
+        return True
+
+    def _rescued(self, view: ExampleView, outcome: review_actions.Outcome) -> str:
+        if outcome.attempt_id is None:
+            return self.tr("Nothing to rescue here: no open contradiction would change the "
+                           "filter's decision")
+        return self._undoable(self.tr("Rescued %1: flipped %2 and accepted").replace(
+            "%1", visible(where(view.key))).replace("%2", ", ".join(outcome.flipped)))
+
+    def accept_overriding(self) -> bool:
+        """Flip every verdict that still refuses, mark every failed check a false positive,
+        and accept: one step (the answer "F" to the accept question)."""
+        view = self._shown()
+        if view is None:
+            return False
+        aid, reviewer = view.attempt_id, self.reviewer()
+        self._write(lambda s: review_actions.accept_overriding(s, reviewer, aid),
+                    back_to=aid, said=partial(self._overridden, view))
+        return True
+
+    def _overridden(self, view: ExampleView, outcome: review_actions.Outcome) -> str:
+        changed = [*outcome.flipped, *outcome.marked]
+        return self._undoable(self.tr("Accepted %1, flipping %2").replace(
+            "%1", visible(where(view.key))).replace("%2", ", ".join(changed)))
+
+    # --- verdicts and checks ---------------------------------------------------------
     def toggle_criterion(self, n: int) -> None:
-        """Flip the n-th verdict of the table."""
-        view = self.pane.view
-        if view is None or self.current() != view.attempt_id:
+        """Flip the n-th verdict of the table (1-based)."""
+        view = self._shown()
+        if view is None:
             return
         if not 1 <= n <= len(view.verdicts):
             self.notice.emit(self.tr("No criterion %1 here").replace("%1", str(n)))
             return
-        criterion, aid, reviewer = view.verdicts[n - 1].criterion_id, view.attempt_id, \
-            self.reviewer()
-        self._write(lambda s: review_actions.toggle_criterion(s, reviewer, aid, criterion))
+        row = view.verdicts[n - 1]
+        aid, reviewer = view.attempt_id, self.reviewer()
+        criterion = row.criterion_id
+        # The domain stores the flip, or removes an override (back to the judge's verdict).
+        value = None if row.override is not None else not row.effective
+        step = UndoStep("criterion", view.key, criterion, value)
+        self._write(lambda s: review_actions.toggle_criterion(s, reviewer, aid, criterion),
+                    said=lambda _o: self._undoable(step_text(step)))
+
+    def flip_check(self, row: int) -> None:
+        """Mark (or unmark) the check of this row of the table."""
+        view = self._shown()
+        if view is None or not 0 <= row < len(view.checks):
+            return
+        check = view.checks[row]
+        if check.passed:
+            self.notice.emit(self.tr("%1 passed: there is no hit to mark").replace(
+                "%1", visible(check.check_id)))
+            return
+        aid, reviewer, cid = view.attempt_id, self.reviewer(), check.check_id
+        step = UndoStep("check", view.key, cid, not check.false_positive)
+        self._write(lambda s: review_actions.toggle_false_positive(s, reviewer, aid, cid),
+                    said=lambda _o: self._undoable(step_text(step)))
 
     def toggle_false_positive(self) -> None:
-        """Mark (or unmark) the selected failed check, else the first failed one."""
-        view = self.pane.view
+        """Mark (or unmark) the check under the cursor if it failed, else the first failed."""
+        view = self._shown()
         if view is None:
             return
-        selected = self.pane.checks.currentIndex()
-        candidates = [c for c in view.checks if not c.passed]
-        if selected.isValid() and not view.checks[selected.row()].passed:
-            candidates = [view.checks[selected.row()]]
-        if not candidates:
+        failed = [i for i, c in enumerate(view.checks) if not c.passed]
+        row = self.pane.checks.row
+        if 0 <= row < len(view.checks) and not view.checks[row].passed:
+            failed = [row]
+        if not failed:
             self.notice.emit(self.tr("No failed check on this attempt"))
             return
-        check, aid, reviewer = candidates[0].check_id, view.attempt_id, self.reviewer()
-        self._write(lambda s: review_actions.toggle_false_positive(s, reviewer, aid, check))
+        self.flip_check(failed[0])
 
-    def edit_note(self) -> None:
-        """Write the note of the shown attempt (Enter saves)."""
-        view = self.pane.view
-        if view is None:
-            return
-        dialog = NoteDialog(view.review.note, self.dialog_parent)
-        self.note_dialog = dialog
-        try:
-            if dialog.exec() != NoteDialog.DialogCode.Accepted:
-                return
-            text, aid, reviewer = dialog.text(), view.attempt_id, self.reviewer()
-        finally:
-            self.note_dialog = None
-            dialog.deleteLater()
-            self.dialog_closed.emit()
-        self._write(lambda s: review_actions.set_note(s, reviewer, aid, text))
+    # --- note ------------------------------------------------------------------------
+    def save_note(self, attempt_id: int, text: str) -> None:
+        """Store the note typed for ``attempt_id``."""
+        reviewer = self.reviewer()
+        self._write(lambda s: review_actions.set_note(s, reviewer, attempt_id, text),
+                    said=lambda _o: self.tr("Note saved"))
 
+    # --- undo ------------------------------------------------------------------------
     def undo(self) -> None:
         """Undo the latest change (even one made before a restart)."""
         reviewer = self.reviewer()
-        self._write(lambda s: review_actions.undo(s, reviewer), verb=self.tr("undo"))
+        self._write(lambda s: review_actions.undo(s, reviewer), verb=self.tr("undo"),
+                    said=partial(self._moved, self.tr("Undone: %1")))
 
     def redo(self) -> None:
         """Redo the latest undone change."""
         reviewer = self.reviewer()
-        self._write(lambda s: review_actions.redo(s, reviewer), verb=self.tr("redo"))
+        self._write(lambda s: review_actions.redo(s, reviewer), verb=self.tr("redo"),
+                    said=partial(self._moved, self.tr("Redone: %1")))
+
+    @staticmethod
+    def _moved(text: str, outcome: review_actions.Outcome) -> str | None:
+        if outcome.step is None:
+            return None
+        return text.replace("%1", visible(step_text(outcome.step)))

@@ -1,4 +1,5 @@
-"""Small dialogs: the note editor, the keyboard help overlay, the settings."""
+"""Small dialogs: the keyboard help overlay, the settings (the note is edited in place:
+``ui/review/inline.py``)."""
 
 from __future__ import annotations
 
@@ -13,35 +14,12 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QLabel,
     QLineEdit,
-    QVBoxLayout,
     QWidget,
 )
 
-from ui.settings import AppSettings
-
-
-class NoteDialog(QDialog):
-    """One line of note; Enter saves, Escape cancels."""
-
-    def __init__(self, note: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(self.tr("Note"))
-        self.setMinimumWidth(520)
-        layout = QVBoxLayout(self)
-        self.edit = QLineEdit(note)
-        self.edit.setObjectName("note_edit")
-        self.edit.setPlaceholderText(self.tr("Why you decided so (Enter saves)"))
-        self.edit.returnPressed.connect(self.accept)
-        layout.addWidget(self.edit)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
-                                   | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
-
-    def text(self) -> str:
-        """The note as typed."""
-        return self.edit.text()
+from reviewer.errors import BadInputError
+from ui.settings import AppSettings, check_values
+from ui.widgets_util import named, plain
 
 
 class HelpOverlay(QDialog):
@@ -104,19 +82,37 @@ class SettingsDialog(QDialog):
         note = QLabel(self.tr("Language and database changes apply at the next start."))
         note.setStyleSheet("color: #78909c;")
         form.addRow(note)
+        # Why OK did not close the dialog (a name with a hidden character, a NUL…).
+        self.error = plain(named(QLabel(), "settings_error"))
+        self.error.setStyleSheet("color: #b3261e;")
+        self.error.setWordWrap(True)
+        form.addRow(self.error)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
 
+    def accept(self) -> None:
+        """Close with OK only when every field can be stored (else say why, stay open)."""
+        try:
+            check_values(self._typed())
+        except BadInputError as exc:
+            self.error.setText(str(exc))
+            return
+        self.error.clear()
+        super().accept()
+
     def values(self) -> AppSettings:
-        """The settings as edited."""
+        """The settings as edited, as they will be stored (the name trimmed and NFC)."""
+        return check_values(self._typed())
+
+    def _typed(self) -> AppSettings:
         return AppSettings(
-            reviewer=self.reviewer.text().strip(),
-            ollama_host=self.host.text().strip(),
-            ollama_model=self.model.text().strip(),
-            database=self.database.text().strip(),
+            reviewer=self.reviewer.text(),
+            ollama_host=self.host.text(),
+            ollama_model=self.model.text(),
+            database=self.database.text(),
             language=str(self.language.currentData()),
             auto_advance=self.auto_advance.isChecked(),
             judge_think=self.think.isChecked(),

@@ -1,7 +1,10 @@
 """Table models of the example pane (verdicts, checks) and the plain-text highlight delegate.
 
-Cells are plain text; highlights (contradiction evidence, check matches) are character
-formats applied on a document built with ``setPlainText``, never HTML built from data.
+Cells are plain text; highlights (contradiction evidence, the search's words, revealed
+hidden characters) are character formats applied on a document built with
+``setPlainText``, never HTML built from data. Texts from the data are shown with their
+hidden characters revealed (``reviewer.review.visible``), the spans moved with them.
+Every column header says what it means in a tooltip.
 """
 
 from __future__ import annotations
@@ -28,13 +31,39 @@ from PySide6.QtWidgets import (
 )
 
 from reviewer.review.example import CheckRow, VerdictRow
+from reviewer.review.search_hits import hit_spans
+from reviewer.review.visible import Shown, shown
+from reviewer.review.visible import plain as visible
+from ui.review.text_widgets import HIT_BG, MARK_BG, MARK_FG, MATCH_BG
 from ui.widgets_util import rich_tooltip
 
 Index = QModelIndex | QPersistentModelIndex
 EVIDENCE_BG = QColor("#ffd54f")
-MATCH_BG = QColor("#ffab91")
 BAD = QColor("#b3261e")
 GOOD = QColor("#1b6e3a")
+__all__ = ["EVIDENCE_BG", "MATCH_BG", "CheckModel", "HighlightDelegate", "Role",
+           "VerdictModel", "fit_height", "row_key", "setup_table", "stretch"]
+
+
+# The roles the models answer; Qt asks each cell for a dozen more while sizing and
+# painting a table, and those are answered at once.
+_ANSWERED = frozenset(int(r) for r in (
+    Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.ForegroundRole,
+    Qt.ItemDataRole.BackgroundRole))
+
+
+def row_key(row: int) -> str:
+    """The number key that flips verdict row ``row`` (0-based): 1–9, then 0; "" beyond."""
+    return str(row + 1) if row < 9 else "0" if row == 9 else ""
+
+
+QUIET = QColor("#757575")
+
+
+def loud(v: VerdictRow) -> bool:
+    """An open contradiction that would change the filter's decision: red, like the
+    badge; other contradictions (resolved, or changing nothing) are grey."""
+    return v.open_flag and v.decision_changing
 
 
 class Role(IntEnum):
@@ -44,6 +73,11 @@ class Role(IntEnum):
     Ident = Qt.ItemDataRole.UserRole + 21
     Contradiction = Qt.ItemDataRole.UserRole + 22
     Effective = Qt.ItemDataRole.UserRole + 23
+    Hits = Qt.ItemDataRole.UserRole + 24  # the search's words, as shown
+    Marks = Qt.ItemDataRole.UserRole + 25  # revealed hidden characters, as shown
+
+
+ANSWERED = _ANSWERED | frozenset(int(r) for r in Role)
 
 
 def yes_no(met: bool) -> str:
@@ -74,36 +108,85 @@ class _RowsModel(QAbstractTableModel):
         """Column titles (translated in the subclass, whose name is the translation context)."""
         return self.COLS
 
+    def tips(self) -> tuple[str, ...]:
+        """What each column means (the header's tooltip)."""
+        return ()
+
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        """Column titles."""
-        if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
+        """Column titles and, as tooltips, what they mean."""
+        if orientation != Qt.Orientation.Horizontal:
             return None
-        titles = self.titles()
-        return titles[section] if 0 <= section < len(titles) else None
+        if role == Qt.ItemDataRole.DisplayRole:
+            titles = self.titles()
+            return titles[section] if 0 <= section < len(titles) else None
+        if role == Qt.ItemDataRole.ToolTipRole:
+            tips = self.tips()
+            return tips[section] if 0 <= section < len(tips) else None
+        return None
 
 
 class VerdictModel(_RowsModel):
-    """One row per criterion, in the order the number keys 1–9 toggle them."""
+    """One row per criterion, in the order the number keys 1–9 and 0 flip them."""
 
     COLS = ("n", "criterion", "polarity", "judge", "now", "rationale", "flag", "second")
     rows: tuple[VerdictRow, ...]
 
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.terms: tuple[str, ...] = ()
+        self._shown: tuple[Shown, ...] = ()
+        self._text: list[tuple[str, ...]] = []
+
     def set_rows(self, rows: tuple[VerdictRow, ...]) -> None:
-        """Replace the verdicts shown."""
+        """Replace the verdicts shown (their cell texts made once: a table's layout asks
+        for each cell many times)."""
         self.beginResetModel()
         self.rows = rows
+        self._shown = tuple(shown(v.rationale) for v in rows)
+        self._text = [tuple(self._display(i, v, c) for c in self.COLS)
+                      for i, v in enumerate(rows)]
         self.endResetModel()
+
+    def set_terms(self, terms: tuple[str, ...]) -> None:
+        """Highlight the search's words (folded, as ``search_terms`` gives them)."""
+        self.terms = terms
+        if self.rows:
+            col = self.COLS.index("rationale")
+            self.dataChanged.emit(self.index(0, col), self.index(len(self.rows) - 1, col))
 
     def titles(self) -> tuple[str, ...]:
         """Column titles."""
-        return ("#", self.tr("Criterion"), "±", self.tr("Judge"), self.tr("Now"),
-                self.tr("Rationale"), self.tr("Contradiction"), self.tr("Second opinion"))
+        return ("#", self.tr("Criterion"), self.tr("Polarity"), self.tr("Judge"),
+                self.tr("Now\n(with your overrides)"), self.tr("Rationale"),
+                self.tr("Contradiction"), self.tr("Second opinion"))
+
+    def tips(self) -> tuple[str, ...]:
+        """What each column means."""
+        return (
+            self.tr("The key that flips this row: 1–9, then 0 for row 10. V puts a cursor "
+                    "on the table: the arrows reach every row, Space flips it."),
+            self.tr("The judge's criterion (hover a name for its full text)."),
+            self.tr("+ a success criterion: \"yes\" is good, \"no\" refuses.\n"
+                    "− a failure criterion: \"yes\" means the answer commits the fault "
+                    "(a major fault refuses)."),
+            self.tr("What the judge said first."),
+            self.tr("The verdict the filter's rule uses now: the second opinion applied, "
+                    "then your override (✎); red when it refuses the attempt."),
+            self.tr("The judge's reasoning; highlighted: what contradicts the verdict, and "
+                    "the search's words."),
+            self.tr("The rationale says the opposite of the verdict (the detector's score, "
+                    "0–1)."),
+            self.tr("The criterion judged again alone, and whether it was applied."),
+        )
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Cells, colours, tooltips and named roles."""
-        if not index.isValid() or not 0 <= index.row() < len(self.rows):
+        if role not in ANSWERED or not index.isValid() \
+                or not 0 <= index.row() < len(self.rows):
             return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text[index.row()][index.column()]
         v, col = self.rows[index.row()], self.COLS[index.column()]
         if role == Role.Ident:
             return v.criterion_id
@@ -111,27 +194,60 @@ class VerdictModel(_RowsModel):
             return v.contradiction
         if role == Role.Effective:
             return v.effective
-        if role == Role.Spans:
-            return list(v.evidence_spans) if col == "rationale" else []
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._display(index.row(), v, col)
+        if role in (Role.Spans, Role.Hits, Role.Marks):
+            return self._spans(index.row(), v, col, role)
         if role == Qt.ItemDataRole.ToolTipRole and col == "criterion":
-            return rich_tooltip(v.text)
-        if role == Qt.ItemDataRole.ToolTipRole and col == "flag" and v.evidence:
-            return rich_tooltip(v.evidence)
+            return rich_tooltip(visible(v.text))
+        if role == Qt.ItemDataRole.ToolTipRole and col == "flag" and v.contradiction:
+            return rich_tooltip(visible(self._flag_tooltip(v)))
         if role == Qt.ItemDataRole.ToolTipRole and col == "second" and v.second_opinion:
             return self._second_tooltip(v)
         if role == Qt.ItemDataRole.ForegroundRole:
             return self._colour(v, col)
-        if role == Qt.ItemDataRole.BackgroundRole and col == "flag" and v.contradiction:
+        if role == Qt.ItemDataRole.BackgroundRole and col == "flag" and loud(v):
             return QBrush(QColor("#fde0dc"))
         return None
 
+    def _spans(self, row: int, v: VerdictRow, col: str, role: int) -> list[tuple[int, int]]:
+        """Highlights of the rationale cell, on the shown text."""
+        if col != "rationale":
+            return []
+        view = self._shown[row]
+        if role == Role.Marks:
+            return list(view.marks)
+        if role == Role.Hits:
+            return list(view.spans(hit_spans(v.rationale, self.terms)))
+        return list(view.spans(v.evidence_spans))
+
+    def explanation(self, v: VerdictRow) -> str:
+        """Why the verdict is flagged, in one translated line: "E-INVENTE non = no fault
+        (Invente un fait…); the rationale says: « invente un numéro »"."""
+        meaning, gist = v.meaning
+        what = {"met": self.tr("met"), "not met": self.tr("not met"),
+                "fault committed": self.tr("fault committed"),
+                "no fault": self.tr("no fault")}[meaning]
+        said = f"« {v.evidence} »" if v.evidence else self.tr("the opposite")
+        return (self.tr("%1 %2 = %3 (%4); the rationale says: %5")
+                .replace("%1", v.criterion_id).replace("%2", "oui" if v.met else "non")
+                .replace("%3", what).replace("%4", gist).replace("%5", said))
+
+    def _flag_tooltip(self, v: VerdictRow) -> str:
+        if v.resolved:
+            state = self.tr("Resolved: your override or an applied second opinion "
+                            "replaced this verdict.")
+        elif v.decision_changing:
+            state = self.tr("Read the way its rationale reads, this verdict would change "
+                            "the filter's decision.")
+        else:
+            state = self.tr("Read the way its rationale reads, this verdict would not "
+                            "change the filter's decision.")
+        return self.explanation(v) + "\n" + state
+
     def _display(self, row: int, v: VerdictRow, col: str) -> str:
         if col == "n":
-            return str(row + 1) if row < 9 else ""
+            return row_key(row)
         if col == "criterion":
-            return v.criterion_id
+            return visible(v.criterion_id)
         if col == "polarity":
             return v.polarity
         if col == "judge":
@@ -140,14 +256,19 @@ class VerdictModel(_RowsModel):
             text = yes_no(v.effective)
             return text + (" ✎" if v.override is not None else "")
         if col == "rationale":
-            return v.rationale
+            return self._shown[row].text
         if col == "flag":
-            return self.tr("⚠ contradiction %1").replace("%1", f"{v.score:.2f}") \
-                if v.contradiction else ""
+            if not v.contradiction:
+                return ""
+            if v.resolved:
+                return self.tr("✓ resolved")
+            if v.decision_changing:
+                return self.tr("⚠ contradiction %1").replace("%1", f"{v.score:.2f}")
+            return self.tr("contradiction %1").replace("%1", f"{v.score:.2f}")
         second = v.second_opinion
         if second is None:
             return ""
-        text = f"{yes_no(second.met)} : {second.rationale}"
+        text = f"{yes_no(second.met)} : {visible(second.rationale)}"
         if not second.applied:
             text = "⚠ " + self.tr("unreliable — not applied") + " — " + text
         return text
@@ -158,17 +279,21 @@ class VerdictModel(_RowsModel):
         assert second is not None
         parts = []
         if not second.applied and second.unreliable_reason:
-            parts.append(self.tr("Not applied: %1").replace("%1", second.unreliable_reason))
+            parts.append(self.tr("Not applied: %1").replace(
+                "%1", visible(second.unreliable_reason)))
         if second.reasoning:
-            parts.append(self.tr("Judge's reasoning: %1").replace("%1", second.reasoning))
+            parts.append(self.tr("Judge's reasoning: %1").replace(
+                "%1", visible(second.reasoning)))
         return rich_tooltip("\n\n".join(parts)) if parts else None
 
     @staticmethod
     def _colour(v: VerdictRow, col: str) -> QBrush | None:
         if col in ("now", "criterion") and v.refuses:
             return QBrush(BAD)
-        if col == "flag" and v.contradiction:
+        if col == "flag" and loud(v):
             return QBrush(BAD)
+        if col == "flag" and v.contradiction:
+            return QBrush(QUIET)
         if col == "second" and v.second_opinion is not None and not v.second_opinion.applied:
             return QBrush(BAD)
         if col == "now" and v.override is not None:
@@ -198,9 +323,22 @@ class CheckModel(_RowsModel):
         return (self.tr("Check"), self.tr("Mode"), self.tr("Result"), self.tr("Matches"),
                 self.tr("Description"))
 
+    def tips(self) -> tuple[str, ...]:
+        """What each column means."""
+        return (
+            self.tr("The deterministic check (hover a name for its pattern)."),
+            self.tr("forbid: the answer fails when the pattern matches; require: when it "
+                    "does not."),
+            self.tr("The check's result; F (or V, then Space on the row) marks a failed "
+                    "check a false positive."),
+            self.tr("What the pattern matched in the answer (highlighted there too)."),
+            self.tr("What the check is for."),
+        )
+
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Cells, colours, tooltips and named roles."""
-        if not index.isValid() or not 0 <= index.row() < len(self.rows):
+        if role not in ANSWERED or not index.isValid() \
+                or not 0 <= index.row() < len(self.rows):
             return None
         c, col = self.rows[index.row()], self.COLS[index.column()]
         if role == Role.Ident:
@@ -208,7 +346,7 @@ class CheckModel(_RowsModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return self._display(c, col)
         if role == Qt.ItemDataRole.ToolTipRole and col == "check":
-            return rich_tooltip(c.pattern)
+            return rich_tooltip(visible(c.pattern))
         if role == Qt.ItemDataRole.ForegroundRole and col == "result":
             if c.passed or c.false_positive:
                 return QBrush(GOOD)
@@ -217,43 +355,74 @@ class CheckModel(_RowsModel):
 
     def _display(self, c: CheckRow, col: str) -> str:
         if col == "check":
-            return c.check_id
+            return visible(c.check_id)
         if col == "mode":
             return self.tr("forbid") if c.mode == "forbid" else self.tr("require")
         if col == "result":
             if c.false_positive:
-                return self.tr("failed → false positive")
-            return self.tr("passed") if c.passed else self.tr("failed")
+                text = self.tr("failed → false positive")
+            else:
+                text = self.tr("passed") if c.passed else self.tr("failed")
+            if c.rechecked:  # a version saved since: what it says on this answer
+                now = self.tr("v%1 passes") if c.current_passed else self.tr("v%1 fails")
+                text += " · " + now.replace("%1", str(c.current_version))
+            return text
         if col == "matches":
-            found = [self.response[s:e] for s, e in c.spans]
+            found = [visible(self.response[s:e]) for s, e in c.spans]
             return c.error or ", ".join(f"« {m} »" for m in found)
-        return c.description
+        return visible(c.description)
 
 
 class HighlightDelegate(QStyledItemDelegate):
-    """Paints a cell's plain text with the spans of ``Role.Spans`` highlighted, wrapped."""
+    """Paints a cell's plain text with the spans of ``Role.Spans`` highlighted, wrapped.
+
+    Each cell's document is laid out once per width and kept until the model changes:
+    sizing the rows and painting them ask for the same documents many times.
+    """
 
     def __init__(self, view: QTableView, colour: QColor = EVIDENCE_BG) -> None:
         super().__init__(view)
         self.view = view
         self.colour = colour
+        self._docs: dict[tuple[int, int, int], QTextDocument] = {}
+        model = view.model()
+        if model is not None:
+            for signal in (model.modelReset, model.dataChanged, model.layoutChanged):
+                signal.connect(self._docs.clear)
 
     def _document(self, option: QStyleOptionViewItem, index: Index, width: int) -> QTextDocument:
+        key = (index.row(), index.column(), max(width, 40))
+        doc = self._docs.get(key)
+        if doc is None:
+            doc = self._docs[key] = self._make(option, index, width)
+        return doc
+
+    def _make(self, option: QStyleOptionViewItem, index: Index, width: int) -> QTextDocument:
         doc = QTextDocument()
         doc.setDefaultFont(option.font)
         doc.setPlainText(str(index.data(Qt.ItemDataRole.DisplayRole) or ""))
         doc.setTextWidth(max(width, 40))
-        fmt = QTextCharFormat()
-        fmt.setBackground(self.colour)
-        fmt.setFontWeight(700)
         cursor = QTextCursor(doc)
         length = doc.characterCount() - 1
-        for start, end in index.data(Role.Spans) or []:
-            if 0 <= start < end <= length:
-                cursor.setPosition(start)
-                cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
-                cursor.mergeCharFormat(fmt)
+        for role, fmt in ((Role.Spans, self._format(self.colour)),
+                          (Role.Hits, self._format(HIT_BG)),
+                          (Role.Marks, self._format(MARK_BG, MARK_FG))):
+            for start, end in index.data(role) or []:
+                if 0 <= start < end <= length:
+                    cursor.setPosition(start)
+                    cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+                    cursor.mergeCharFormat(fmt)
         return doc
+
+    @staticmethod
+    def _format(background: QColor, foreground: QColor | None = None) -> QTextCharFormat:
+        fmt = QTextCharFormat()
+        fmt.setBackground(background)
+        if foreground is None:
+            fmt.setFontWeight(700)
+        else:
+            fmt.setForeground(foreground)
+        return fmt
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
         """Draw the background as usual, then the highlighted document."""

@@ -22,6 +22,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor
 
 from reviewer.review.queue import PAGE, QueueFilter, QueueRow, queue_page, queue_rows
+from reviewer.review.visible import plain as visible
 from ui.tasks import TaskManager
 from ui.widgets_util import rich_tooltip
 
@@ -73,12 +74,15 @@ class QueueModel(QAbstractTableModel):
     def set_filter(self, f: QueueFilter) -> None:
         """Show the queue under a new filter (starts loading its first page)."""
         self.beginResetModel()
+        audit_changed = (f.audit_sample is None) != (self.filter.audit_sample is None)
         self.filter = f
         self.rows = []
         self._exhausted = False
         self._fetching = False
         self._generation += 1
         self.endResetModel()
+        if audit_changed:
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 3, 3)
         self._load_page()
 
     def _load_page(self) -> None:
@@ -145,7 +149,8 @@ class QueueModel(QAbstractTableModel):
 
     def refresh_rows(self, attempt_ids: Iterable[int]) -> None:
         """Read the loaded rows of ``attempt_ids`` again (after an operation changed them)."""
-        loaded = [i for i in attempt_ids if self.row_of(i) is not None]
+        shown = {r.attempt_id for r in self.rows}
+        loaded = [i for i in attempt_ids if i in shown]
         if not loaded:
             return
         generation, f = self._generation, self.filter
@@ -155,11 +160,15 @@ class QueueModel(QAbstractTableModel):
     def _refreshed(self, generation: int, rows: list[QueueRow]) -> None:
         if generation != self._generation:
             return  # the filter changed: the rows were read again anyway
-        for new in rows:
-            i = self.row_of(new.attempt_id)
-            if i is not None:
-                self.rows[i] = new
-                self.dataChanged.emit(self.index(i, 0), self.index(i, len(COLUMNS) - 1))
+        where = {r.attempt_id: i for i, r in enumerate(self.rows)}
+        changed = [where[new.attempt_id] for new in rows if new.attempt_id in where]
+        for i, new in zip(changed, (n for n in rows if n.attempt_id in where), strict=True):
+            self.rows[i] = new
+        # One signal for the span: after a bulk action a signal per row made the view
+        # size its columns to their contents once per row (seconds for a page).
+        if changed:
+            self.dataChanged.emit(self.index(min(changed), 0),
+                                  self.index(max(changed), len(COLUMNS) - 1))
 
     def load_until(self, attempt_id: int, found: Callable[[int | None], None]) -> None:
         """Fetch pages until ``attempt_id`` is loaded (or the queue ends), then ``found(row)``."""
@@ -186,13 +195,25 @@ class QueueModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        """Column titles."""
-        if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
+        """Column titles and, as tooltips, what they mean."""
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
             return None
-        if not 0 <= section < len(COLUMNS):
-            return None
-        return (self.tr("Review"), self.tr("Attempt"), self.tr("Score"),
-                self.tr("Why refused"))[section]
+        audit = self.filter.audit_sample is not None  # accepted attempts: no refusal
+        if role == Qt.ItemDataRole.DisplayRole:
+            return (self.tr("Review"), self.tr("Attempt"), self.tr("Contradiction"),
+                    self.tr("The filter said") if audit else self.tr("Why refused"))[section]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return (
+                self.tr("Your decision: ✓ accepted, ✗ rejected, · not yet. ⚑: the judge "
+                        "contradicts itself on this attempt."),
+                self.tr("Conversation · turn/attempt."),
+                self.tr("How strongly a verdict's rationale says the opposite of the "
+                        "verdict (the detector's score, 0–1); the queue puts the highest "
+                        "first."),
+                self.tr("What the filter decided (these attempts were accepted).") if audit
+                else self.tr("The filter's first reason for refusing; hover a row for all."),
+            )[section]
+        return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Cell text, colours and the named roles."""
@@ -218,7 +239,7 @@ class QueueModel(QAbstractTableModel):
             return self._display(row, col)
         if role == Qt.ItemDataRole.ToolTipRole and col == 3 and row.reasons:
             # Tooltips are rich text: escape the data so markup in a reason shows as text.
-            return rich_tooltip("\n".join(row.reasons))
+            return rich_tooltip("\n".join(visible(r) for r in row.reasons))
         if role == Qt.ItemDataRole.ForegroundRole:
             return self._colour(row, col)
         if role == Qt.ItemDataRole.TextAlignmentRole and col in (0, 2):
@@ -230,12 +251,17 @@ class QueueModel(QAbstractTableModel):
             mark = {"accept": "✓", "reject": "✗"}.get(row.decision or "", "·")
             return mark + (" ⚑" if row.flagged else "")
         if col == 1:
-            return f"{row.key.conversation} · {row.key.turn}/{row.key.attempt}"
+            return f"{visible(row.key.conversation)} · {row.key.turn}/{row.key.attempt}"
         if col == 2:
             return f"{row.score:.2f}" if row.score else ""
         if row.accepted:
             return self.tr("accepted by the filter")
-        return row.reasons[0] if row.reasons else ""
+        if row.rechecked:
+            # The feedback loop: a saved version no longer refuses what the old one did.
+            return self.tr("%1: old version refused, current version passes — %2").replace(
+                "%1", visible(row.rechecked)).replace(
+                "%2", visible(row.reasons[0]) if row.reasons else "")
+        return visible(row.reasons[0]) if row.reasons else ""
 
     @staticmethod
     def _colour(row: QueueRow, col: int) -> QBrush | None:

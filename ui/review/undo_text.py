@@ -2,15 +2,16 @@
 
 ``reviewer.review.undo.undo_steps`` names the next undo and redo as ``UndoStep`` fields
 (kind, attempt key, target, value); the sentence is built here so that it is translated
-(the step's own ``.label`` is English, for the CLI and logs).
+(the step's own ``.label`` is English, for the CLI and logs). A bulk step names how many
+attempts it changed with Qt's plural forms (``%n``): see ``UndoText``.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject
 
 from reviewer.keys import AttemptKey
-from reviewer.review.undo import UndoStep
+from reviewer.review.undo import MIXED, UndoStep
 
 CONTEXT = "UndoText"
 
@@ -40,8 +41,42 @@ def where(key: AttemptKey) -> str:
     return f"{key.conversation}/{key.turn}/{key.attempt}"
 
 
+class UndoText(QObject):
+    """The texts of a bulk step, counted: "accept 20 attempts", "accepter 20 essais".
+
+    A class of this context's name only so that the strings are ``self.tr(text, "", n)``:
+    pyside6-lupdate records those as plural forms, but not ``translate(ctx, text, None,
+    n)`` with a variable count (it drops the forms already translated).
+    """
+
+    def bulk(self, step: UndoStep) -> str:
+        """A bulk step's change (``step.bulk``)."""
+        n = step.attempts
+        if step.kind == "decision":
+            if step.value == "accept":
+                return self.tr("accept %n attempts", "", n)
+            if step.value == "reject":
+                return self.tr("reject %n attempts", "", n)
+            return self.tr("clear the decision on %n attempts", "", n)
+        if step.kind == "note":
+            return self.tr("note on %n attempts", "", n)
+        if step.kind == "criterion":
+            text = {True: self.tr("%1 → met on %n attempts", "", n),
+                    False: self.tr("%1 → unmet on %n attempts", "", n)}.get(
+                step.value, self.tr("%1 → the judge's verdict on %n attempts", "", n))
+            if step.value is MIXED:
+                text = self.tr("flip %1 on %n attempts", "", n)
+        elif step.value:
+            text = self.tr("%1 → false positive on %n attempts", "", n)
+        else:
+            text = self.tr("%1 → check result on %n attempts", "", n)
+        return text.replace("%1", step.target or "")
+
+
 def step_text(step: UndoStep) -> str:
     """The change itself: "reject recette-009/2/2", "G-DEMANDE → met on …"."""
+    if step.bulk:
+        return UndoText().bulk(step)
     at = where(step.key)
     if step.kind == "group":  # several changes taken back as one step (rescue, bulk)
         if step.attempts == 1:

@@ -10,8 +10,13 @@ refreshes from that alone (``_changed``).
 
 The parts live beside it: the filter bar (``filter_bar.py``), the queue table
 (``queue_view.py``), the job status (``job_status.py``), the actions, menus and toolbar
-made from the keyboard table (``action_builder.py``), the review keys as operations
-(``commands.py``), the second-opinion runner (``second_opinion.py``).
+made from the keyboard table (``action_builder.py``), what each review key does and when
+(``review_keys.py``, over the key queue of ``key_queue.py``), the review keys as
+operations (``commands.py``), the second-opinion runner (``second_opinion.py``).
+
+It starts where the reviewer left off: the last filter (kept in the settings) on its
+first attempt the reviewer has not decided. The status bar says what each action did,
+the filter's progress, and the progress over every refusal of the store.
 """
 
 from __future__ import annotations
@@ -21,28 +26,34 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from reviewer.changes import Changes
 from reviewer.keys import AttemptKey
 from reviewer.review.example import ExampleView, load_example
-from reviewer.review.queue import QueueFilter, attempt_id_for, queue_progress
+from reviewer.review.queue import QueueFilter, attempt_id_for, overall_progress, queue_progress
 from reviewer.review.undo import undo_steps
-from ui.review.action_builder import ReviewActions, help_lines
+from ui.review.action_builder import ReviewActions, help_lines, key_text
+from ui.review.bulk_dialog import BulkDialog
 from ui.review.commands import ReviewCommands
 from ui.review.dialogs import HelpOverlay, SettingsDialog
 from ui.review.example_view import ExamplePane
 from ui.review.filter_bar import FilterBar
 from ui.review.job_status import JobStatus
-from ui.review.queue_model import QueueModel
+from ui.review.key_queue import KeyQueue
+from ui.review.queue_model import QueueModel, Role
 from ui.review.queue_view import QueueView
+from ui.review.review_keys import ReviewKeys
 from ui.review.second_opinion import SecondOpinionRunner
 from ui.settings import AppSettings, Settings
+from ui.shortcuts import shortcut
 from ui.tasks import TaskManager
 from ui.tools.menu import install_tools
 from ui.widgets_util import named, plain
+
+MESSAGE_MS = 8000  # how long the status bar says what an action did
 
 
 class MainWindow(QMainWindow):
@@ -55,24 +66,38 @@ class MainWindow(QMainWindow):
     example_shown = Signal(int)
 
     def __init__(self, tasks: TaskManager, settings: Settings,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, reviewer: str | None = None) -> None:
         super().__init__(parent)
         self.tasks = tasks
         self.settings = settings
         self.config = settings.load()
+        # ``reviewer gui --reviewer NAME``: this session decides as NAME (already checked
+        # by reviewer_name); the stored setting is left as it is.
+        self._session_reviewer = reviewer
         self.current_id: int | None = None
         self._load_generation = 0
+        self._shown_generation = 0
         self._listening = True
+        self._resume = True  # the first page: go on to the first attempt not decided
+        self._before_search: int | None = None
         self.help_overlay: HelpOverlay | None = None
+        self.bulk_dialog: BulkDialog | None = None
         self.progress = (0, 0)
-        self.setWindowTitle(self.tr("Reviewer — refused examples"))
+        self.overall = (0, 0)
+        self._show_who()
         self.model = QueueModel(tasks, self)
         self.filters = FilterBar(tasks, self.reviewer)
+        self.filters.restore(settings.review_filter())
         self.queue = QueueView(self.model, tasks)
         self.pane = ExamplePane()
         self.second = SecondOpinionRunner(tasks, lambda: self.config, self)
         self.commands = ReviewCommands(tasks, self.pane, lambda: self.current_id,
                                        lambda: self.reviewer, self)
+        self.keys = KeyQueue(self.fresh, lambda: self.queue.moving, self)
+        self.review_keys = ReviewKeys(
+            pane=self.pane, queue=self.queue, filters=self.filters, commands=self.commands,
+            keys=self.keys, current=lambda: self.current_id,
+            auto_advance=lambda: self.config.auto_advance, notice=self.notice, parent=self)
         self.setCentralWidget(self._splitter())
         self._build_status()
         self.review_actions = ReviewActions(self, self._handlers())
@@ -85,11 +110,17 @@ class MainWindow(QMainWindow):
         self.filters.load_choices()
         self.refresh_undo()
         self.queue.focus()
+        self._say_reviewer_problem()
 
     @property
     def reviewer(self) -> str:
         """Whose decisions this window reads and writes."""
-        return self.config.reviewer
+        return self._session_reviewer or self.config.reviewer
+
+    def _show_who(self) -> None:
+        """The title bar says who decides in this window."""
+        self.setWindowTitle(self.tr("Reviewer — refused examples — %1").replace(
+            "%1", self.reviewer))
 
     # --- construction ----------------------------------------------------------------
     def _splitter(self) -> QSplitter:
@@ -109,45 +140,62 @@ class MainWindow(QMainWindow):
     def _build_status(self) -> None:
         bar = self.statusBar()
         self.progress_label = plain(named(QLabel(), "progress_label"))
+        self.overall_label = plain(named(QLabel(), "overall_label"))
+        self.overall_label.setStyleSheet("color: #37474f; font-weight: bold;")
+        self.message_label = plain(named(QLabel(), "message_label"))
+        self.message_label.setStyleSheet("color: #1b5e20;")
         self.error_label = plain(named(QLabel(), "error_label"))
         self.error_label.setStyleSheet("color: #b3261e;")
         self.jobs = JobStatus()
+        self._message_timer = named(QTimer(self), "message_timer")
+        self._message_timer.setSingleShot(True)
+        self._message_timer.setInterval(MESSAGE_MS)
+        self._message_timer.timeout.connect(self.message_label.clear)
         bar.addWidget(self.progress_label)
+        bar.addWidget(self.overall_label)
+        bar.addWidget(self.message_label)
         bar.addWidget(self.error_label, 1)
         bar.addPermanentWidget(self.jobs)
 
     def _handlers(self) -> dict[str, Callable[[], None]]:
-        c = self.commands
-        handlers: dict[str, Callable[[], None]] = {
-            "accept": lambda: self.decide("accept"), "reject": lambda: self.decide("reject"),
-            "next": lambda: self.queue.go(1), "previous": lambda: self.queue.go(-1),
-            "false_positive": c.toggle_false_positive, "note": c.edit_note,
-            "second_opinion": self.second_opinion,
+        handlers = self.review_keys.handlers()
+        handlers.update({
+            "second_opinion": partial(self.review_keys.submit, "S", self.second_opinion,
+                                      False, "second_opinion"),
             "second_opinion_all": self.second_opinion_all,
-            "search": self.filters.focus_search, "audit": self.filters.toggle_audit,
-            "undo": c.undo, "redo": c.redo, "settings": self.edit_settings,
+            "search": self.filters.focus_search, "filters": self.filters.focus_filters,
+            "audit": self.filters.toggle_audit, "settings": self.edit_settings,
+            "bulk": self.bulk, "current_checks": self.toggle_current_checks,
             "quit": self.quit, "help": self.show_help,
-        }
-        for n in range(1, 10):
-            handlers[f"criterion{n}"] = partial(c.toggle_criterion, n)
+        })
         return handlers
 
     def _connect(self) -> None:
         self.tasks.error.connect(self.show_error)
         self.tasks.changed.connect(self._changed)
         self.model.failed.connect(self.show_error)
+        self.model.failed.connect(self._queue_failed)
+        self.model.reset_done.connect(self._first_page)
         self.filters.filter_changed.connect(self._filter_changed)
         self.filters.search_entered.connect(self.queue.focus)
+        self.filters.done.connect(self.queue.focus)
         self.queue.attempt_chosen.connect(self.load)
         self.queue.attempt_outside.connect(self.load)
         self.queue.emptied.connect(self._emptied)
+        self.queue.settled.connect(self.keys.drain)
         self.queue.end_reached.connect(lambda: self.notice(self.tr("End of the queue")))
+        self.queue.all_reviewed.connect(lambda: self.notice(
+            self.tr("You have decided every attempt of this queue")))
+        self.queue.wrapped.connect(lambda: self.notice(
+            self.tr("None left below: back to the first one not reviewed")))
+        self.keys.refused.connect(self.show_error)
         self.commands.notice.connect(self.notice)
         self.commands.error.connect(self.show_error)
         self.commands.stored.connect(self.error_label.clear)
         self.commands.show_attempt.connect(self._show_attempt)
         self.commands.reload.connect(self._reload)
-        self.commands.dialog_closed.connect(self._take_focus_back)
+        self.commands.settled.connect(self.keys.drain)
+        self.pane.note_editor.saved.connect(self._note_saved)
         self.second.started.connect(self._batch_started)
         self.second.progressed.connect(self.jobs.set_progress)
         self.second.finished.connect(self.jobs.finish)
@@ -171,6 +219,7 @@ class MainWindow(QMainWindow):
         self.settings.set_geometry("splitter", self.splitter.saveState())
         self.filters.stop()
         self.statusBar().clearMessage()  # its timer would fire into a closed window
+        self._message_timer.stop()
         self.second.cancel()
         if self._listening:
             self._listening = False
@@ -186,16 +235,49 @@ class MainWindow(QMainWindow):
         self.filters.apply()
 
     def _filter_changed(self, f: QueueFilter) -> None:
-        self.queue.keep(self.current_id)
+        old = self.model.filter
+        target, force = self.current_id, False
+        if f.search.strip() and not old.search.strip():
+            self._before_search = self.current_id  # where clearing the search goes back to
+        elif old.search.strip() and not f.search.strip() and self._before_search is not None:
+            target, force, self._before_search = self._before_search, True, None
+        if f != old:
+            self.keys.refuse(self.tr("the queue changed before they could apply"))
+        self.queue.keep(target, force=force)
+        self.pane.set_search(f.search)
+        self.filters.show_no_match(None)
         self.model.set_filter(f)
+        self.settings.set_review_filter(self.filters.state())
         self.refresh_progress()
 
     def _emptied(self) -> None:
         self.current_id = None
-        self.pane.show_empty()
+        self.keys.refuse(self.tr("the queue is empty"))
+        query = self.model.filter.search.strip()
+        if query:
+            self.filters.show_no_match(query)
+            self.pane.show_empty(self.tr("No match for “%1”").replace("%1", query))
+        else:
+            self.pane.show_empty()
+
+    def _queue_failed(self, message: str) -> None:
+        self.show_error(message)
+        self.queue.abandon()
+        self.keys.refuse(self.tr("the queue could not be read"))
+
+    def _first_page(self) -> None:
+        """At the start: past the loaded rows if they are all decided already."""
+        if not self._resume:
+            return
+        self._resume = False
+        current = self.queue.currentIndex()
+        if current.isValid() and current.data(Role.Decision) is not None:
+            self.queue.go_unreviewed(None)
 
     def select_key(self, key: AttemptKey) -> None:
         """Select the attempt named ``key`` (used by ``--attempt``)."""
+        self._resume = False
+
         def done(attempt_id: int | None) -> None:
             if attempt_id is None:
                 self.show_error(self.tr("No attempt %1").replace("%1", str(key)))
@@ -211,7 +293,8 @@ class MainWindow(QMainWindow):
         self._load_generation += 1
         generation, reviewer = self._load_generation, self.reviewer
         self.tasks.query(lambda s: load_example(s, attempt_id, reviewer),
-                         lambda view: self._show(generation, view), owner=self)
+                         lambda view: self._show(generation, view),
+                         lambda exc: self._load_failed(generation, exc), owner=self)
 
     def _reload(self) -> None:
         if self.current_id is not None:
@@ -220,8 +303,25 @@ class MainWindow(QMainWindow):
     def _show(self, generation: int, view: ExampleView) -> None:
         if generation != self._load_generation or view.attempt_id != self.current_id:
             return
+        self._shown_generation = generation
         self.pane.show_example(view)
         self.example_shown.emit(view.attempt_id)
+        self.keys.drain()
+
+    def _load_failed(self, generation: int, exc: BaseException) -> None:
+        if generation == self._load_generation:
+            self.show_error(str(exc) or type(exc).__name__)
+            self.keys.refuse(self.tr("the attempt could not be read"))
+
+    def fresh(self) -> bool:
+        """The pane shows the current attempt as it stands: its latest load has arrived,
+        no write asked for is unanswered, no note is being typed. The keys that act on
+        the shown attempt wait for this."""
+        view = self.pane.view
+        return (self.current_id is not None and view is not None
+                and view.attempt_id == self.current_id
+                and self._shown_generation == self._load_generation
+                and self.commands.in_flight == 0 and not self.pane.note_editor.editing)
 
     def _changed(self, changes: Changes) -> None:
         """Refresh from what an operation reports it changed (whoever asked for it)."""
@@ -242,15 +342,30 @@ class MainWindow(QMainWindow):
                          owner=self)
 
     def refresh_progress(self) -> None:
-        """Reviewed / total for the current filter."""
-        f = self.model.filter
+        """Reviewed / total for the current filter, and over every refusal of the store."""
+        f, reviewer = self.model.filter, self.reviewer
         self.tasks.query(lambda s: queue_progress(s, f), self._show_progress, owner=self)
+        self.tasks.query(lambda s: overall_progress(s, reviewer), self._show_overall,
+                         owner=self)
 
     def _show_progress(self, progress: tuple[int, int]) -> None:
         reviewed, total = progress
         self.progress = progress
+        if self.model.filter.review_state == "to_review":
+            # Every attempt of this filter is still to review: "Reviewed 0 / 32" after 31
+            # decisions said nothing; the count left does (the overall line says the rest).
+            self.progress_label.setText(self.tr("%1 to review in this filter").replace(
+                "%1", str(total)))
+            return
         self.progress_label.setText(
             self.tr("Reviewed %1 / %2 (%3 to review)").replace("%1", str(reviewed))
+            .replace("%2", str(total)).replace("%3", str(total - reviewed)))
+
+    def _show_overall(self, progress: tuple[int, int]) -> None:
+        reviewed, total = progress
+        self.overall = progress
+        self.overall_label.setText(
+            self.tr("%1 of %2 refusals reviewed, %3 left").replace("%1", str(reviewed))
             .replace("%2", str(total)).replace("%3", str(total - reviewed)))
 
     def show_error(self, message: str) -> None:
@@ -258,14 +373,21 @@ class MainWindow(QMainWindow):
         self.error_label.setText(message.splitlines()[0] if message else "")
 
     def notice(self, message: str) -> None:
-        """A short status-bar message (a few seconds)."""
-        self.statusBar().showMessage(message, 4000)
+        """Say in the status bar what an action did (for a few seconds)."""
+        self.message_label.setText(message.splitlines()[0] if message else "")
+        self._message_timer.start()
 
-    # --- review actions (ui/review/commands.py) ----------------------------------------
+    # --- review actions (ui/review/review_keys.py, ui/review/commands.py) -----------
     def decide(self, decision: str) -> None:
-        """Accept or reject the current attempt (then go to the next one, if set so)."""
+        """Accept or reject the current attempt (then go to the next one, if set so),
+        without the accept question (scripts and tests of the plain decision)."""
         if self.commands.decide(decision) and self.config.auto_advance:
             self.queue.go(1)
+
+    def _note_saved(self, attempt_id: int, text: str) -> None:
+        self.commands.save_note(attempt_id, text)
+        self.queue.focus()
+        self.keys.drain()
 
     def _show_attempt(self, attempt_id: int) -> None:
         self.current_id = attempt_id
@@ -292,9 +414,55 @@ class MainWindow(QMainWindow):
     def _help_closed(self, _result: int) -> None:
         self.help_overlay = None
 
+    def toggle_current_checks(self) -> None:
+        """"The filter would now" with each check's newest evaluated version, or not."""
+        self.pane.set_current_checks(self.actions_by_name["current_checks"].isChecked())
+
+    @property
+    def current_check(self) -> str | None:
+        """The check the shown attempt failed (its first), else its first check: what the
+        back-test editor opens on."""
+        view = self.pane.view
+        if view is None or not view.checks:
+            return None
+        failed = [c for c in view.checks if not c.passed]
+        return (failed or list(view.checks))[0].check_id
+
+    def bulk(self) -> None:
+        """One action over the queue's filter or the selected rows, previewed first."""
+        if self.bulk_dialog is not None:
+            self.bulk_dialog.raise_()
+            return
+        dialog = BulkDialog(self.tasks, self.reviewer, self.model.filter,
+                            self.queue.selected_ids(), self)
+        self.bulk_dialog = dialog
+        dialog.applied.connect(self._bulk_applied)
+        dialog.finished.connect(self._bulk_closed)
+        dialog.open()
+
+    def _bulk_applied(self, _outcome: object, text: str) -> None:
+        self.error_label.clear()
+        self.notice(self.tr("%1 — %2 to undo").replace("%1", text)
+                    .replace("%2", key_text(shortcut("undo"))))
+
+    def _bulk_closed(self, _result: int) -> None:
+        dialog, self.bulk_dialog = self.bulk_dialog, None
+        if dialog is not None:
+            dialog.deleteLater()
+        self._take_focus_back()
+
+    def _say_reviewer_problem(self) -> None:
+        """The stored reviewer name fails the rule (saved by an older version): say so,
+        and who decides instead, until a valid name is set in Settings."""
+        problem = self.settings.reviewer_problem
+        if problem and self._session_reviewer is None:
+            self.show_error(self.tr("The reviewer name in the settings is not used (%1); "
+                                    "deciding as %2 until you set a name in Settings.")
+                            .replace("%1", problem).replace("%2", self.reviewer))
+
     def edit_settings(self) -> None:
         """The settings dialog; the reviewer name and auto-advance apply at once."""
-        dialog = SettingsDialog(self.config, self)
+        dialog = SettingsDialog(replace(self.config, reviewer=self.reviewer), self)
         try:
             if dialog.exec() != SettingsDialog.DialogCode.Accepted:
                 return
@@ -305,10 +473,20 @@ class MainWindow(QMainWindow):
         self.apply_settings(values)
 
     def apply_settings(self, values: AppSettings) -> None:
-        """Save the settings and apply what can change live."""
+        """Save the settings and apply what can change live.
+
+        A session name (``gui --reviewer``) left as it was in the dialog is not saved
+        over the stored one; a name changed in the dialog is saved and used from now on.
+        """
+        if self._session_reviewer is not None and values.reviewer == self._session_reviewer:
+            values = replace(values, reviewer=self.config.reviewer)
+        else:
+            self._session_reviewer = None
+        before = self.reviewer
         self.settings.save(values)
-        changed_reviewer = values.reviewer != self.config.reviewer
         self.config = self.settings.load()
+        changed_reviewer = self.reviewer != before
+        self._show_who()
         if changed_reviewer:
             self.apply_filter()
             self.refresh_undo()
@@ -330,5 +508,6 @@ class MainWindow(QMainWindow):
 
     def ready(self) -> bool:
         """True when no background work is pending and an example is shown (screenshots)."""
-        return self.tasks.pending == 0 and not self.model.loading and (
-            self.pane.view is not None or self.model.rowCount() == 0)
+        return self.tasks.pending == 0 and not self.model.loading and not self.queue.moving \
+            and not self.pane.pending \
+            and (self.pane.view is not None or self.model.rowCount() == 0)

@@ -1,13 +1,23 @@
 """Regex editor with a live back-test: type a pattern, see which hits disappear or appear.
 
-Typing restarts a 300 ms timer; when it fires, the pattern is compiled on the GUI thread
-(an invalid one is reported inline at once) and the back-test (``reviewer.backtest``) runs
-on a background thread. A newer pattern cancels the run in progress; a result that
-arrives for an older pattern is dropped. Each text is searched with a time bound, so a
-catastrophic pattern is stopped and reported ("pattern stopped after 0.5 s on KEY …")
-while the window stays responsive. Choosing a key in either list shows that response
-with the current pattern's matches struck through in red and the new pattern's
-underlined in green. Save stores a new version of the check with a one-line reason.
+Typing restarts a 300 ms timer; when it fires, the pattern is compiled (an invalid one is
+reported inline: a ``python`` pattern at once on the GUI thread, an ``ecmascript`` one by
+the background run, since V8 takes a moment to start) and the back-test
+(``reviewer.backtest``) runs on a background thread, followed by the pattern's lint (the
+holes French answers fall into, ``reviewer.revise.pattern_lint``). The dialect selector
+says how the new pattern is read: ECMAScript (JavaScript's RegExp, as the TypeScript
+filter runs it) or Python; the current version keeps its own. A newer pattern cancels
+the run in progress; a result that arrives for an older pattern is dropped. Each text is
+searched with a time bound, so a catastrophic pattern is stopped and reported ("pattern
+stopped after 0.5 s on KEY …", or "current (v2, stored) pattern …" when the stored version
+is the slow one) while the window stays responsive. Choosing a key
+in either list shows that response with the current pattern's matches struck through in
+red and the new pattern's underlined in green. Save (or Enter in the reason field) stores a
+new version of the check with a one-line reason, then evaluates that version on every
+stored response (``reviewer.revise.recheck``, a long job with its progress and a Cancel
+button here), so the queue and the pane show what the old version refused and the new
+one passes. The editor opens on the check the attempt on screen failed (``check_id``,
+``select_check``).
 """
 
 from __future__ import annotations
@@ -35,7 +45,7 @@ from reviewer.catalog.spec import CheckSpec
 from reviewer.changes import Changes
 from reviewer.errors import ReviewerError
 from reviewer.keys import AttemptKey
-from reviewer.revise.backtest import BacktestResult, Cancelled, backtest
+from reviewer.revise.backtest import BacktestResult, Cancelled
 from reviewer.revise.editors import (
     ChecksState,
     Preview,
@@ -44,25 +54,26 @@ from reviewer.revise.editors import (
     checks_state,
     save_check_version,
 )
+from reviewer.revise.pattern_lint import LintFinding, backtest_and_lint
+from reviewer.revise.recheck import RecheckRun, recheck_check, recheck_counts
 from reviewer.rule.checks import CheckPattern, PatternError, compile_check
+from reviewer.store import Session
 from ui.tasks import LongTask, TaskManager, Work
+from ui.tools.plural import english
 from ui.widgets_util import named, plain, rich_tooltip
 
 DEBOUNCE_MS = 300
 TIMEOUT_S = 0.5
 BUDGET_S = 30.0
+FLAG_HINTS = {"ecmascript": "d g i m s u v y", "python": "i m s x"}
 
 
-def _pct(x: float | None) -> str:
-    return "n/a" if x is None else f"{x:.0%}"
+def _compile_now(spec: CheckPattern) -> None:
+    """Compile on the caller's thread when that is instant: ``python`` only (the first
+    ``ecmascript`` pattern starts V8, which the GUI thread must not wait for)."""
+    if spec.dialect == "python":
+        compile_check(spec)
 
-
-def figures_text(label: str, c: Confusion) -> str:
-    """One line of agreement figures for a pattern."""
-    kappa = "n/a" if c.kappa is None else f"{c.kappa:.2f}"
-    return (f"{label}: {c.fp} hits on accepted, {c.fn} misses on refused, {c.tp} confirmed "
-            f"hits — false-failure rate {_pct(c.false_failure_rate)}, coverage "
-            f"{_pct(c.coverage)}, kappa {kappa}")
 
 
 Spans = list[tuple[int, int]]
@@ -97,7 +108,7 @@ def preview_page(preview: Preview) -> str:
 
 
 class BacktestEditor(QWidget):
-    """Edit a check's pattern, flags, mode and ``when``; back-test live; save a version.
+    """Edit a check's pattern, flags, mode, dialect and ``when``; back-test live; save.
 
     Back-tests and previews are long jobs of the app's task manager (a newer pattern
     cancels the running one); saving is an ordered write. When the reviewers' decisions
@@ -124,11 +135,13 @@ class BacktestEditor(QWidget):
         self.specs: dict[str, CheckSpec] = {}
         self.versions: dict[str, int] = {}
         self.result: BacktestResult | None = None
+        self.findings: list[LintFinding] = []
         self.highlights: tuple[Spans, Spans] = ([], [])
         self._generation = 0
         self._task: LongTask | None = None
         self._outdated = False
         self._initial = check_id
+        self._recheck: LongTask | None = None
         self.setWindowTitle(self.tr("Regex back-test"))
         self._build()
         self._timer = QTimer(self)
@@ -138,8 +151,10 @@ class BacktestEditor(QWidget):
         for edit in (self.pattern, self.flags, self.when):
             edit.textChanged.connect(self._edited)
         self.mode.currentIndexChanged.connect(self._edited)
+        self.dialect.currentIndexChanged.connect(self._dialect_chosen)
         self.check_box.currentIndexChanged.connect(self._check_chosen)
         self.reason.textChanged.connect(self._update_save)
+        self.reason.returnPressed.connect(self.save)  # Enter saves, as in the note dialog
         self.save_button.clicked.connect(self.save)
         for widget in (self.removed, self.added):
             widget.currentTextChanged.connect(self.show_attempt)
@@ -154,7 +169,14 @@ class BacktestEditor(QWidget):
         self.pattern = named(QLineEdit(), "pattern")
         self.flags = named(QLineEdit(), "flags")
         self.flags.setMaximumWidth(80)
-        self.flags.setPlaceholderText("i m s x")
+        self.flags.setPlaceholderText(FLAG_HINTS["python"])
+        self.dialect = named(QComboBox(), "dialect")
+        self.dialect.addItem(self.tr("ECMAScript (JavaScript RegExp, as the filter)"),
+                             "ecmascript")
+        self.dialect.addItem(self.tr("Python (regex package)"), "python")
+        self.dialect.setToolTip(self.tr(
+            "How the pattern is read. The team's filter is TypeScript: in JavaScript \\b and "
+            "\\w are ASCII, so « é » ends a word."))
         self.mode = named(QComboBox(), "mode")
         self.mode.addItem(self.tr("forbid (fails on a match)"), "forbid")
         self.mode.addItem(self.tr("require (fails without a match)"), "require")
@@ -166,6 +188,10 @@ class BacktestEditor(QWidget):
         self.status = plain(named(QLabel(), "status_label"))
         self.removed = named(QListWidget(), "removed_list")
         self.added = named(QListWidget(), "added_list")
+        self.lint = plain(named(QLabel(), "lint_label"))
+        self.lint.setWordWrap(True)
+        self.lint.setStyleSheet("color: #8a5300")
+        self.lint.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.figures = plain(named(QLabel(), "figures"))
         self.figures.setWordWrap(True)
         self.figures.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -175,6 +201,10 @@ class BacktestEditor(QWidget):
         self.reason.setPlaceholderText(self.tr("Why this change (one line, required to save)"))
         self.save_button = named(QPushButton(self.tr("Save as new version")), "save")
         self.save_button.setEnabled(False)
+        self.recheck_label = plain(named(QLabel(), "recheck_label"))
+        self.recheck_cancel = named(QPushButton(self.tr("Cancel")), "recheck_cancel")
+        self.recheck_cancel.hide()
+        self.recheck_cancel.clicked.connect(self.cancel_recheck)
 
         form = QFormLayout()
         form.addRow(self.tr("Check"), self.check_box)
@@ -183,7 +213,8 @@ class BacktestEditor(QWidget):
         row = QHBoxLayout()
         row.addWidget(self.flags)
         row.addWidget(self.mode)
-        form.addRow(self.tr("Flags, mode"), row)
+        row.addWidget(self.dialect)
+        form.addRow(self.tr("Flags, mode, dialect"), row)
         form.addRow(self.tr("When"), self.when)
         lists = QHBoxLayout()
         for title, widget in ((self.tr("Hits that disappear"), self.removed),
@@ -199,10 +230,15 @@ class BacktestEditor(QWidget):
         layout.addLayout(form)
         layout.addWidget(self.error)
         layout.addWidget(self.status)
+        layout.addWidget(self.lint)
         layout.addLayout(lists, 1)
         layout.addWidget(self.preview, 1)
         layout.addWidget(self.figures)
         layout.addLayout(save_row)
+        recheck_row = QHBoxLayout()
+        recheck_row.addWidget(self.recheck_label, 1)
+        recheck_row.addWidget(self.recheck_cancel)
+        layout.addLayout(recheck_row)
 
     # --- loading -------------------------------------------------------------------------
     def reload(self) -> None:
@@ -248,8 +284,11 @@ class BacktestEditor(QWidget):
         spec = self.specs.get(self.check_box.currentData() or "")
         if spec is None:
             return
+        self._initial = spec.id  # a reload after a catalog change stays on it
         version = self.versions.get(spec.id, 0)
-        self.current.setText(f"v{version}: /{spec.pattern}/{spec.flags} ({spec.mode})"
+        # python, the default, goes unsaid (as before dialects); ecmascript is named.
+        dialect = "" if spec.dialect == "python" else f", {spec.dialect}"
+        self.current.setText(f"v{version}: /{spec.pattern}/{spec.flags} ({spec.mode}{dialect})"
                              + (f" when /{spec.when}/" if spec.when else ""))
         self.current.setToolTip(rich_tooltip(spec.description))
         for edit, value in ((self.pattern, spec.pattern), (self.flags, spec.flags),
@@ -257,16 +296,24 @@ class BacktestEditor(QWidget):
             edit.blockSignals(True)
             edit.setText(value)
             edit.blockSignals(False)
-        self.mode.blockSignals(True)
-        self.mode.setCurrentIndex(max(self.mode.findData(spec.mode), 0))
-        self.mode.blockSignals(False)
+        for box, value in ((self.mode, spec.mode), (self.dialect, spec.dialect)):
+            box.blockSignals(True)
+            box.setCurrentIndex(max(box.findData(value), 0))
+            box.blockSignals(False)
+        self.flags.setPlaceholderText(FLAG_HINTS.get(spec.dialect, ""))
         self.run_now()
+        self._resume_recheck(spec.id)
+
+    def _dialect_chosen(self) -> None:
+        self.flags.setPlaceholderText(FLAG_HINTS.get(self.dialect.currentData() or "", ""))
+        self._edited()
 
     # --- back-test -----------------------------------------------------------------------
     def candidate(self) -> CheckPattern:
         """The pattern the fields describe."""
         return CheckPattern(self.pattern.text(), self.flags.text().strip(),
-                            self.mode.currentData() or "forbid", self.when.text() or None)
+                            self.mode.currentData() or "forbid", self.when.text() or None,
+                            self.dialect.currentData() or "python")
 
     @property
     def running(self) -> bool:
@@ -288,7 +335,7 @@ class BacktestEditor(QWidget):
         generation = self._generation
         spec = self.candidate()
         try:
-            compile_check(spec)
+            _compile_now(spec)
         except PatternError as exc:
             self.result = None
             self.show_error(str(exc))
@@ -297,9 +344,8 @@ class BacktestEditor(QWidget):
         self.error.clear()
         self.status.setText(self.tr("Back-testing…"))
         self._task = self.tasks.long(
-            lambda w: w.read(lambda s: backtest(s, check_id, spec, reviewer=None,
-                                                timeout=TIMEOUT_S, budget=BUDGET_S,
-                                                cancel=w.cancel.is_set)),
+            lambda w: w.read(lambda s: backtest_and_lint(
+                s, check_id, spec, timeout=TIMEOUT_S, budget=BUDGET_S, cancel=w.cancel.is_set)),
             lambda r: self._show(generation, r), lambda e: self._failed(generation, e),
             owner=self)
 
@@ -308,11 +354,15 @@ class BacktestEditor(QWidget):
             self._task.cancel()
             self._task = None
 
-    def _show(self, generation: int, result: BacktestResult) -> None:
+    def _show(self, generation: int, found: tuple[BacktestResult, list[LintFinding]]) -> None:
         if generation != self._generation:
             return  # an older pattern's result: the fields changed since
         self._task = None
+        result, self.findings = found
         self.result = result
+        self.lint.setText("\n".join(
+            [self.tr("Holes in the new pattern:"), *(f.line() for f in self.findings)])
+            if self.findings else "")
         self.error.clear()
         self.removed.clear()
         self.added.clear()
@@ -326,16 +376,36 @@ class BacktestEditor(QWidget):
         self.figures.setText(
             self.tr("Agreement with the reviewers on %1 labelled attempts")
             .replace("%1", str(result.new_agreement.n)) + "\n"
-            + figures_text(self.tr("current"), result.old_agreement) + "\n"
-            + figures_text(self.tr("new"), result.new_agreement))
+            + self.figures_text(self.tr("current"), result.old_agreement) + "\n"
+            + self.figures_text(self.tr("new"), result.new_agreement))
         self._update_save()
         self.result_shown.emit()
+
+    def _pct(self, x: float | None) -> str:
+        return self.tr("n/a") if x is None else f"{x:.0%}"
+
+    def figures_text(self, label: str, c: Confusion) -> str:
+        """One line of agreement figures for a pattern, its counts with plural forms."""
+        # self.tr(text, None, n) with n a plain name: the one form pyside6-lupdate marks
+        # as a plural (numerus) entry.
+        fp, fn, tp = c.fp, c.fn, c.tp
+        hits = self.tr("%n hit(s) on accepted", None, fp)
+        misses = self.tr("%n miss(es) on refused", None, fn)
+        confirmed = self.tr("%n confirmed hit(s)", None, tp)
+        counts = [english(hits, fp), english(misses, fn), english(confirmed, tp)]
+        kappa = self._pct(None) if c.kappa is None else f"{c.kappa:.2f}"
+        rates = (self.tr("false-failure rate %1, coverage %2, kappa %3")
+                 .replace("%1", self._pct(c.false_failure_rate))
+                 .replace("%2", self._pct(c.coverage)).replace("%3", kappa))
+        return f"{label}: {', '.join(counts)} — {rates}"
 
     def _failed(self, generation: int, exc: BaseException) -> None:
         if generation != self._generation or isinstance(exc, Cancelled):
             return
         self._task = None
         self.result = None
+        self.findings = []
+        self.lint.clear()
         self.show_error(str(exc) if isinstance(exc, ReviewerError)
                         else f"{type(exc).__name__}: {exc}")
         self._update_save()
@@ -373,8 +443,8 @@ class BacktestEditor(QWidget):
         if spec is None:
             return False
         c = self.candidate()
-        return (c.pattern, c.flags, c.mode, c.when) != (spec.pattern, spec.flags, spec.mode,
-                                                        spec.when)
+        return (c.pattern, c.flags, c.mode, c.when, c.dialect) != (
+            spec.pattern, spec.flags, spec.mode, spec.when, spec.dialect)
 
     def _update_save(self) -> None:
         self.save_button.setEnabled(bool(self.reason.text().strip()) and self._changed_fields()
@@ -388,12 +458,17 @@ class BacktestEditor(QWidget):
             return
         c = self.candidate()
         try:
-            compile_check(c)
+            _compile_now(c)
         except PatternError as exc:
             self.show_error(str(exc))
             return
-        new = CheckSpec(spec.id, spec.description, c.pattern, c.flags, c.mode, c.when)
+        new = CheckSpec(spec.id, spec.description, c.pattern, c.flags, c.mode, c.when,
+                        c.dialect)
         author = self.reviewer
+
+        def write(s: Session) -> SavedVersion:
+            compile_check(c)  # in its dialect, before anything is stored
+            return save_check_version(s, new, reason=reason, author=author)
 
         def done(saved: SavedVersion) -> None:
             version = saved.version
@@ -405,9 +480,72 @@ class BacktestEditor(QWidget):
             self.status.setText(self.tr("Saved %1 v%2").replace("%1", new.id)
                                 .replace("%2", str(version)))
             self.saved.emit(new.id, version)
+            self.recheck(new.id, version)
 
-        self.tasks.write(lambda s: save_check_version(s, new, reason=reason, author=author),
-                         done, lambda e: self.show_error(str(e)), owner=self)
+        self.tasks.write(write, done, lambda e: self.show_error(str(e)), owner=self)
+
+    # --- the saved version on every stored response -----------------------------------
+    def select_check(self, check_id: str | None) -> None:
+        """Show ``check_id`` (the attempt on screen's), unless an edit is under way."""
+        if check_id is None or self._changed_fields():
+            return
+        self._initial = check_id
+        index = self.check_box.findData(check_id)
+        if index >= 0 and index != self.check_box.currentIndex():
+            self.check_box.setCurrentIndex(index)
+
+    def recheck(self, check_id: str, version: int) -> None:
+        """Evaluate the check's current version on every stored response (long job)."""
+        self.cancel_recheck()
+        text = self.tr("Re-checking %1 v%2 on the stored responses: %3 / %4")
+
+        def progressed(done: int, total: int) -> None:
+            self.recheck_label.setText(text.replace("%1", check_id).replace(
+                "%2", str(version)).replace("%3", str(done)).replace("%4", str(total)))
+
+        progressed(0, 0)
+        self.recheck_cancel.setEnabled(True)
+        self.recheck_cancel.show()
+        self._recheck = self.tasks.long(
+            lambda w: recheck_check(w.store, check_id, progress=w.progress, cancel=w.cancel),
+            self._rechecked, self._recheck_failed, owner=self, on_progress=progressed)
+
+    def _resume_recheck(self, check_id: str) -> None:
+        """A re-check stopped earlier (Cancel, the editor closed) goes on where it was."""
+        if self._recheck is not None:
+            return
+
+        def counted(counts: tuple[int, int]) -> None:
+            ran, done = counts
+            if done < ran and self._recheck is None and self.check_box.currentData() == check_id:
+                self.recheck(check_id, self.versions.get(check_id, 0))
+
+        self.tasks.query(lambda s: recheck_counts(s, check_id), counted, owner=self)
+
+    def cancel_recheck(self) -> None:
+        """Stop the re-check in progress (what it evaluated is kept; saving resumes it)."""
+        if self._recheck is not None:
+            self._recheck.cancel()
+            self.recheck_cancel.setEnabled(False)
+
+    def _rechecked(self, run: RecheckRun) -> None:
+        self._recheck = None
+        self.recheck_cancel.hide()
+        if run.cancelled:
+            text = self.tr("Re-checking %1 v%2 stopped after %3 of %4 attempts")
+        else:
+            text = self.tr("%1 v%2 evaluated on %4 stored responses: %5 the old version "
+                           "refused now pass, %6 now fail")
+        self.recheck_label.setText(
+            text.replace("%1", run.check_id).replace("%2", str(run.version))
+            .replace("%3", str(run.evaluated)).replace("%4", str(run.total))
+            .replace("%5", str(run.now_pass)).replace("%6", str(run.now_fail)))
+
+    def _recheck_failed(self, exc: BaseException) -> None:
+        self._recheck = None
+        self.recheck_cancel.hide()
+        self.recheck_label.setText(str(exc).splitlines()[0] if str(exc) else
+                                   type(exc).__name__)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Stop the typing pause and cancel the back-test in progress (its answer is

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QPushButton,
     QScrollArea,
@@ -32,6 +33,7 @@ from reviewer.agreement.dashboard import dashboard_stats
 from reviewer.agreement.reviewers import ReviewerAgreement
 from reviewer.changes import Changes
 from ui.tasks import TaskManager
+from ui.tools.plural import english
 from ui.widgets_util import named, plain
 
 FFR_COLOR = QColor("#c62828")
@@ -100,8 +102,15 @@ class RateBars(QWidget):
                        f"{pct(ffr, '–')} / {pct(cov, '?')}")
 
 
-COLUMNS = ("", "labelled", "caught", "false failures", "misses", "kappa",
-           "false-failure rate", "coverage")
+# Marked for lupdate: ``self.tr(c)`` on a variable alone is invisible to it (the headers
+# stayed English in French).
+COLUMNS = ("", QT_TRANSLATE_NOOP("AgreementDashboard", "labelled"),
+           QT_TRANSLATE_NOOP("AgreementDashboard", "caught"),
+           QT_TRANSLATE_NOOP("AgreementDashboard", "false failures"),
+           QT_TRANSLATE_NOOP("AgreementDashboard", "misses"),
+           QT_TRANSLATE_NOOP("AgreementDashboard", "kappa"),
+           QT_TRANSLATE_NOOP("AgreementDashboard", "false-failure rate"),
+           QT_TRANSLATE_NOOP("AgreementDashboard", "coverage"))
 
 
 class AgreementDashboard(QWidget):
@@ -130,8 +139,11 @@ class AgreementDashboard(QWidget):
         self.overall = plain(named(QLabel(), "overall"))
         self.overall.setWordWrap(True)
         self.table = named(QTableWidget(0, len(COLUMNS)), "agreement_table")
-        self.table.setHorizontalHeaderLabels([self.tr(c) for c in COLUMNS])
+        self.table.setHorizontalHeaderLabels([self.tr(str(c)) for c in COLUMNS])
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        # Columns as wide as their header and figures: the window opens that wide.
+        self.table.horizontalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents)
         self.bars = named(RateBars(), "rate_bars")
         self.causes = named(QTableWidget(0, 4), "causes_table")
         self.causes.setHorizontalHeaderLabels(
@@ -225,9 +237,11 @@ class AgreementDashboard(QWidget):
                              if not known else "")
         o = agreed["overall"]
         kappa = "n/a" if o["kappa"] is None else f"{o['kappa']:.2f}"
+        audited = int(agreed["audited"])  # a plain name: lupdate marks the plural then
         self.overall.setText(
-            self.tr("%1 audited attempts — kappa %2, false-failure rate %3, coverage %4")
-            .replace("%1", str(agreed["audited"])).replace("%2", kappa)
+            english(self.tr("%n audited attempt(s) — kappa %2, false-failure rate %3, "
+                            "coverage %4", None, audited), audited)
+            .replace("%2", kappa)
             .replace("%3", pct(o["false_failure_rate"]))
             .replace("%4", pct(o["coverage"], self.tr("unknown"))))
         rows = [(self.tr("overall"), o)]

@@ -5,6 +5,11 @@ calibration.
 own window (parented to ``parent`` so it closes with it) on the host's task manager, the
 app's one; choosing the entry again brings the open one to the front. The host is a
 ``ToolHost`` (``ui/tools/host.py``): the tools never import the main window.
+
+Keys and mnemonics come from ``TOOL_SHORTCUTS`` (``ui/shortcuts.py``, the one table the
+help overlay lists too); every window is framed once, here, by ``frame_tool``
+(``ui/tools/window_frame.py``): Esc and Ctrl+W close it, it opens at its content's size
+and where it was last closed.
 """
 
 from __future__ import annotations
@@ -12,12 +17,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QAction
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QWidget
 
 from ui.judge import judge_client
+from ui.shortcuts import TOOL_SHORTCUTS
 from ui.tools.host import ToolHost
+from ui.tools.window_frame import frame_tool
 
 if TYPE_CHECKING:
     from reviewer.judge.client import JudgeClient
@@ -48,22 +55,30 @@ class FeedbackTools:
 
         h, p = self.host, self.parent
         return {
-            "backtest": lambda: BacktestEditor(h.tasks, h.reviewer, p),
+            "backtest": lambda: BacktestEditor(h.tasks, h.reviewer, p,
+                                               check_id=h.current_check),
             "criteria": lambda: CriteriaEditor(h.tasks, h.reviewer, self.judge, p),
             "dashboard": lambda: AgreementDashboard(h.tasks, p),
-            "export": lambda: ExportDialog(h.tasks, p),
+            "export": lambda: ExportDialog(h.tasks, p, memory=h.settings),
             "calibration": lambda: CalibrationWindow(h.tasks, h.reviewer, lambda: h.config, p),
         }
 
     def show(self, name: str) -> QWidget:
         """Open the tool (or raise the open one) and return it."""
         tool = self.open.get(name)
+        if tool is not None and name == "backtest":
+            from ui.tools.backtest_editor import BacktestEditor
+
+            if isinstance(tool, BacktestEditor):
+                # Opened again from another attempt: its check, unless an edit is under way.
+                tool.select_check(self.host.current_check)
         if tool is None:
             tool = self.factories()[name]()
             tool.setWindowFlag(Qt.WindowType.Window, True)
             tool.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
             tool.destroyed.connect(lambda *_: self.open.pop(name, None))
             self.open[name] = tool
+            frame_tool(tool, name, self.host.settings)
         tool.show()
         tool.raise_()
         tool.activateWindow()
@@ -71,20 +86,14 @@ class FeedbackTools:
 
 
 def install_tools(host: ToolHost, menu: QMenu, parent: QWidget) -> FeedbackTools:
-    """Add the feedback entries to ``menu``."""
+    """Add the feedback entries to ``menu``, with their keys from ``TOOL_SHORTCUTS``."""
     tools = FeedbackTools(host, parent)
-    # translate() with an explicit context: lupdate cannot know what ``parent.tr`` means.
-    translate = QCoreApplication.translate
-    entries = (
-        ("backtest", translate("FeedbackTools", "Regex back-test…")),
-        ("criteria", translate("FeedbackTools", "Criteria editor…")),
-        ("dashboard", translate("FeedbackTools", "Agreement dashboard…")),
-        ("export", translate("FeedbackTools", "Export…")),
-        ("calibration", translate("FeedbackTools", "Calibration…")),
-    )
-    for name, text in entries:
-        action = QAction(text, parent)
-        action.setObjectName(f"action_tool_{name}")
-        action.triggered.connect(lambda _checked=False, n=name: tools.show(n))
+    for s in TOOL_SHORTCUTS:
+        action = QAction(s.label(), parent)
+        action.setObjectName(f"action_tool_{s.name}")
+        action.setShortcuts([QKeySequence(k) for k in s.keys])
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        action.triggered.connect(lambda _checked=False, n=s.name: tools.show(n))
+        parent.addAction(action)  # the keys work with the menu closed
         menu.addAction(action)
     return tools

@@ -2,13 +2,17 @@
 
 File mode, no database: each input line ``{"criterion_id", "kind", "criterion_text",
 "verdict", "rationale"}`` (other keys ignored; blank lines skipped) gives one output line
-``{"contradiction": bool, "score": 0.0-1.0, "evidence": "…"}`` on stdout, in order.
+``{"contradiction": bool, "score": 0.0-1.0, "evidence": "…"}`` on stdout, in order: the
+rationale read at even odds (whether it reads against its verdict at all; the app flags
+a run's verdicts at their base rate, see ``reviewer.contradiction.detector``).
 The whole file is checked before anything is printed, so a bad line never leaves a
 half-written output.
 
 ``--evaluate LABELLED.jsonl`` prints precision, recall and F1 of the deterministic tier
 (ambiguous items excluded), the confusion counts, and the figures per polarity cell and
-per language; ``--json`` prints them as one JSON object.
+per language, at even odds; then precision and recall of what the app would flag, at
+a real run's base rate (``"at_base_rate"`` with ``--json``: the figure to read on a
+base-rate run's verdicts); ``--json`` prints them as one JSON object.
 
 ``--llm`` (file mode) also asks the judge model to read each rationale alone (the LLM
 tier, ``reviewer.judge.llm_tier``) and adds its reading as ``"llm"`` to each line;
@@ -44,6 +48,7 @@ from reviewer.errors import BadInputError, JudgeError
 from reviewer.judge.client import JudgeClient
 from reviewer.judge.llm_tier import Stop, read_rationale
 from reviewer.store import Store
+from reviewer.text_rules import not_utf8
 
 
 def register(sub: Any) -> None:
@@ -81,7 +86,10 @@ def run(args: argparse.Namespace) -> int:
             raise BadInputError("give either IN.jsonl or --evaluate FILE, not both")
         if args.llm:
             raise BadInputError("--llm applies to file mode, not to --evaluate")
-        result = evaluate(args.evaluate)
+        try:
+            result = evaluate(args.evaluate)
+        except UnicodeDecodeError:
+            raise not_utf8(args.evaluate) from None
         in_sample = trained_on(args.evaluate)
         if args.json:
             print_json({**result.as_dict(), "in_sample": in_sample})
@@ -96,7 +104,10 @@ def run(args: argparse.Namespace) -> int:
         raise BadInputError("contradictions: give IN.jsonl, or --evaluate LABELLED.jsonl")
     if args.json:
         raise BadInputError("--json only applies to --evaluate (file mode always prints JSONL)")
-    items = list(read_items(args.input))
+    try:
+        items = list(read_items(args.input))
+    except UnicodeDecodeError:
+        raise not_utf8(args.input) from None
     if not args.llm:
         for item in items:
             _write(_rules_line(item))
@@ -165,6 +176,8 @@ def print_report(path: Path, result: Evaluation) -> None:
     print(f"recall    {o.recall:.3f}")
     print(f"F1        {o.f1:.3f}")
     print(f"confusion: tp {o.tp}  fp {o.fp}  fn {o.fn}  tn {o.tn}")
+    print("  (at even odds; what the app would flag on a real run, at its base rate:)")
+    print("  " + _row("at base rate", result.flagged))
     print("by cell:")
     for name, counts in sorted(result.by_cell.items()):
         print("  " + _row(name, counts))

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from reviewer.cli.outputs import checked_output
 from reviewer.errors import BadInputError
 from reviewer.graders.batch import COMPONENTS, GRADERS, GradeOptions, iter_graded, weights_for
 from reviewer.graders.combine import parse_weights
@@ -62,7 +63,11 @@ def add_grading_arguments(p: argparse.ArgumentParser) -> None:
         help="fixed judge context size (default: sized to each group, see --max-ctx)",
     )
     p.add_argument("--pattern", help="regex grader: pattern (else each line's 'expected')")
-    p.add_argument("--flags", default="", help="regex flags among imsx")
+    p.add_argument("--flags", default="",
+                   help="regex flags: python imsx, ecmascript dgimsuvy")
+    p.add_argument("--dialect", choices=("python", "ecmascript"), default="python",
+                   help="regex grader: python (regex package) or ecmascript (JavaScript's "
+                        "RegExp, as the TypeScript filter runs it)")
     p.add_argument("--labels", help="label grader: comma-separated labels")
     p.add_argument("--schema", metavar="FILE", help="json grader: JSON schema file")
     p.add_argument("--case-sensitive", action="store_true", help="exact/contains/label")
@@ -120,6 +125,7 @@ def options_from(args: argparse.Namespace) -> GradeOptions:
     return GradeOptions(
         pattern=args.pattern,
         flags=args.flags,
+        dialect=args.dialect,
         labels=labels,
         schema=_schema(args.schema),
         case_sensitive=args.case_sensitive,
@@ -164,6 +170,9 @@ def run(args: argparse.Namespace) -> int:
     written with ``score`` null and ``judge_error``, named on stderr, and the others are
     still graded (exit 1).
     """
+    if args.output:  # never the input, the schema or the database (reviewer.outputs)
+        checked_output(args, args.output, inputs=[Path(args.input),
+                                                  *([Path(args.schema)] if args.schema else [])])
     options = options_from(args)
     weights = weights_for(args.grader, options)
     rows = read_rows(args.input)

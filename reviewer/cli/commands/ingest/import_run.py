@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from reviewer.cli.common import store_from
+from reviewer.cli.outputs import checked_output
 from reviewer.contradiction.flagging import flag_imported
 from reviewer.ingest.importer import import_run
 
@@ -28,13 +29,17 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Import and print "N new, M already present"."""
+    # The rejects file is checked before anything is read or opened: never the database,
+    # the run file or the catalog (``reviewer.outputs``).
+    inputs = [args.run_file, *([args.catalog] if args.catalog else [])]
+    rejects = checked_output(args, args.skip_bad, inputs=inputs) if args.skip_bad else None
     store = store_from(args)
     try:
         report = import_run(
             store,
             args.run_file,
             catalog_path=args.catalog,
-            rejects_path=args.skip_bad,
+            rejects_path=rejects,
             # New verdicts are scored by the contradiction detector in the same transaction,
             # so the review queue is sorted right away.
             on_imported=flag_imported,

@@ -16,8 +16,9 @@ from sqlalchemy import select
 
 from models import PromptTemplate
 from reviewer.cli.common import store_from
-from reviewer.errors import BadInputError
-from reviewer.judge.prompts import DEFAULTS, current_template, save_template
+from reviewer.errors import BadInputError, os_failure
+from reviewer.judge.prompts import DEFAULTS, current_template, save_template, validate_text
+from reviewer.text_rules import not_utf8, storable
 
 
 def register(sub: Any) -> None:
@@ -68,15 +69,22 @@ def _show(args: argparse.Namespace) -> int:
 
 def _read(path: str) -> str:
     if path == "-":
-        return sys.stdin.read()
+        return storable(sys.stdin.read(), "the template on standard input")
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BadInputError(f"{path}: cannot read ({exc})") from None
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise os_failure(exc, path, "read") from None
+    except UnicodeDecodeError:
+        raise not_utf8(Path(path)) from None
+    return storable(text, path)
 
 
 def _set(args: argparse.Namespace) -> int:
     text = _read(args.file).rstrip("\n")
+    try:
+        validate_text(text)
+    except BadInputError as exc:
+        raise BadInputError(f"{args.file}: {exc}") from None
     store = store_from(args)
     try:
         with store.session() as session:

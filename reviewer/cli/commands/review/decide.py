@@ -21,6 +21,7 @@ from reviewer.review.csv_batch import (
     parse_assignments,
     read_csv,
 )
+from reviewer.text_rules import storable
 
 
 def register(sub: Any) -> None:
@@ -51,7 +52,7 @@ def _single(args: argparse.Namespace) -> DecisionInput:
         args.verdict if args.verdict else UNSET,
         parse_assignments(";".join(args.criterion), CRITERION_VALUES, "--criterion"),
         parse_assignments(";".join(args.check), CHECK_VALUES, "--check"),
-        args.note,
+        None if args.note is None else storable(args.note, "--note"),
     )
     if not any(True for _ in item.changes(0)):
         raise BadInputError("decide: nothing to record (--accept, --reject, --criterion, "

@@ -7,17 +7,21 @@ from typing import Any
 
 from reviewer.cli.common import print_json, reviewer_from, store_from
 from reviewer.review.queue import REVIEW_STATES, QueueFilter, queue_keys
+from reviewer.text_rules import storable
 
 
 def register(sub: Any) -> None:
     """Add the ``queue`` command."""
     p = sub.add_parser("queue", help="print the review queue (app order), one key per line")
     p.add_argument("--limit", type=int, default=None, metavar="N", help="first N attempts only")
-    p.add_argument("--json", action="store_true", help='JSON list of {"key","score","reasons"}')
+    p.add_argument("--json", action="store_true",
+                   help='JSON list of {"key","score","badge","reasons"}')
     p.add_argument("--run", help="only this run")
     p.add_argument("--criterion", help="only attempts this criterion refuses")
     p.add_argument("--check", help="only attempts this check failed")
-    p.add_argument("--flagged", action="store_true", help="only flagged contradictions")
+    p.add_argument("--flagged", action="store_true",
+                   help="only attempts with an open contradiction that would change the "
+                        "filter's decision (the badge)")
     p.add_argument("--state", choices=REVIEW_STATES, default="all", help="review state")
     p.add_argument("--search", default="", help="full-text search (accents ignored)")
     # SUPPRESS: never overwrite a global --reviewer given before the command name.
@@ -30,6 +34,9 @@ def run(args: argparse.Namespace) -> int:
     """Print the queue."""
     if args.limit is not None and args.limit < 0:
         args.limit = 0
+    for option, value in (("--search", args.search), ("--run", args.run),
+                          ("--criterion", args.criterion), ("--check", args.check)):
+        storable(value or "", option)
     f = QueueFilter(run=args.run, criterion=args.criterion, check=args.check,
                     flagged_only=args.flagged, review_state=args.state, search=args.search,
                     reviewer=reviewer_from(args))

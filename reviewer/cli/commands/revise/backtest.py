@@ -1,7 +1,11 @@
-"""``reviewer backtest CHECK_ID PATTERN [--flags i] [--mode M] [--when W] [--json]``.
+"""``reviewer backtest CHECK_ID PATTERN [--flags i] [--mode M] [--when W]
+[--dialect ecmascript|python] [--json]``.
 
 Prints the hits a new pattern removes and adds over every stored attempt, with their
-attempt keys, and how the old and new patterns agree with the reviewer's decisions.
+attempt keys, how the old and new patterns agree with the reviewer's decisions, and the
+holes of the new pattern that stored responses fall into (``reviewer.revise.pattern_lint``).
+Each pattern runs in its dialect: the current one in its version's, the new one in
+``--dialect`` (default: the check's).
 """
 
 from __future__ import annotations
@@ -12,7 +16,8 @@ from typing import Any
 from reviewer.agreement.confusion import Confusion
 from reviewer.cli.common import print_json, store_from
 from reviewer.revise.backtest import DEFAULT_BUDGET, BacktestResult, backtest, current_pattern
-from reviewer.rule.checks import DEFAULT_TIMEOUT, CheckPattern
+from reviewer.revise.pattern_lint import LintFinding, lint_pattern
+from reviewer.rule.checks import DEFAULT_TIMEOUT, DIALECTS, CheckPattern
 
 
 def register(sub: Any) -> None:
@@ -20,10 +25,15 @@ def register(sub: Any) -> None:
     p = sub.add_parser("backtest", help="what a new pattern for a check would change")
     p.add_argument("check_id", metavar="CHECK_ID")
     p.add_argument("pattern", metavar="PATTERN")
-    p.add_argument("--flags", default=None, help="flag letters i, m, s, x (default: the check's)")
+    p.add_argument("--flags", default=None,
+                   help="flag letters: python i m s x, ecmascript d g i m s u v y "
+                        "(default: the check's)")
     p.add_argument("--mode", choices=["forbid", "require"], default=None,
                    help="default: the check's current mode")
     p.add_argument("--when", default=None, help="require mode: pattern on the last user message")
+    p.add_argument("--dialect", choices=DIALECTS, default=None,
+                   help="regex dialect of the new pattern: ecmascript (JavaScript's RegExp, "
+                        "as the TypeScript filter runs it) or python (default: the check's)")
     p.add_argument("--reviewer", dest="filter_reviewer", default=None, metavar="NAME",
                    help="only this reviewer's decisions (default: the latest of any reviewer)")
     p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
@@ -44,10 +54,12 @@ def _figures(label: str, c: Confusion) -> str:
             f" coverage {pct(c.coverage)}, precision {pct(c.precision)}, kappa {kappa}")
 
 
-def print_text(result: BacktestResult) -> None:
+def print_text(result: BacktestResult, lint: list[LintFinding] | None = None) -> None:
     """The human-readable report."""
-    print(f"{result.check_id} v{result.old_version} → new pattern, {result.attempts} attempts: "
-          f"{result.old_failures} → {result.new_failures} failing")
+    dialects = result.old.dialect if result.old.dialect == result.new.dialect \
+        else f"{result.old.dialect} → {result.new.dialect}"
+    print(f"{result.check_id} v{result.old_version} → new pattern ({dialects}), "
+          f"{result.attempts} attempts: {result.old_failures} → {result.new_failures} failing")
     for title, keys in (("removed", result.removed), ("added", result.added)):
         print(f"{title} ({len(keys)}):")
         for key in keys:
@@ -56,6 +68,10 @@ def print_text(result: BacktestResult) -> None:
     print(f"agreement with {who}, {result.new_agreement.n} labelled attempts:")
     print("  " + _figures("old", result.old_agreement))
     print("  " + _figures("new", result.new_agreement))
+    if lint:
+        print(f"lint of the new pattern ({len(lint)}):")
+        for finding in lint:
+            print(f"  {finding.line()}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -69,13 +85,15 @@ def run(args: argparse.Namespace) -> int:
                 old.flags if args.flags is None else args.flags,
                 args.mode or old.mode,
                 args.when if args.when is not None else old.when,
+                args.dialect or old.dialect,
             )
             result = backtest(session, args.check_id, new, reviewer=args.filter_reviewer,
                               timeout=args.timeout, budget=args.budget)
+            lint = lint_pattern(session, new, timeout=args.timeout)
     finally:
         store.close()
     if args.json:
-        print_json(result.as_dict())
+        print_json({**result.as_dict(), "lint": [f.as_dict() for f in lint]})
     else:
-        print_text(result)
+        print_text(result, lint)
     return 0

@@ -1,7 +1,8 @@
 """``reviewer check ID …`` and ``reviewer criterion ID …``: new versions with a reason.
 
-* ``reviewer check CHECK_ID --pattern P [--flags i] [--mode M] [--when W] --reason R``
-  stores the next version of a check (after ``reviewer backtest`` showed what it changes).
+* ``reviewer check CHECK_ID --pattern P [--flags i] [--mode M] [--when W]
+  [--dialect ecmascript|python] --reason R`` stores the next version of a check (after
+  ``reviewer backtest`` showed what it changes), compiled in its dialect first.
 * ``reviewer criterion CRITERION_ID [--text T --reason R] [--rejudge --host … --model …]``
   stores the next wording of a criterion and/or re-judges the attempts it touched under
   its current wording, printing the verdicts that flip. Exit 1 when a judge call failed.
@@ -24,7 +25,7 @@ from reviewer.errors import BadInputError, JudgeError
 from reviewer.judge.client import JudgeClient
 from reviewer.revise.backtest import current_pattern
 from reviewer.revise.criterion_rejudge import RejudgeReport, rejudge_criterion
-from reviewer.rule.checks import CheckPattern, compile_check
+from reviewer.rule.checks import DIALECTS, CheckPattern, compile_check
 
 
 def register(sub: Any) -> None:
@@ -35,6 +36,8 @@ def register(sub: Any) -> None:
     c.add_argument("--flags", default=None, help="default: the check's current flags")
     c.add_argument("--mode", choices=["forbid", "require"], default=None)
     c.add_argument("--when", default=None)
+    c.add_argument("--dialect", choices=DIALECTS, default=None,
+                   help="ecmascript (JavaScript's RegExp) or python (default: the check's)")
     c.add_argument("--reason", required=True, help="why (one line)")
     c.set_defaults(func=run_check)
 
@@ -68,18 +71,19 @@ def run_check(args: argparse.Namespace) -> int:
             old, _ = current_pattern(session, args.check_id)
             new = CheckPattern(args.pattern, old.flags if args.flags is None else args.flags,
                                args.mode or old.mode,
-                               args.when if args.when is not None else old.when)
+                               args.when if args.when is not None else old.when,
+                               args.dialect or old.dialect)
             compile_check(new)
             if new == old:
                 raise BadInputError(f"{args.check_id}: nothing changed")
             description = current_check_versions(session)[args.check_id].description
             version = add_check_version(
                 session, CheckSpec(args.check_id, description, new.pattern, new.flags,
-                                   new.mode, new.when),
+                                   new.mode, new.when, new.dialect),
                 reason=reason, author=reviewer_from(args)).version
     finally:
         store.close()
-    print(f"{args.check_id} v{version} saved")
+    print(f"{args.check_id} v{version} saved ({new.dialect})")
     return 0
 
 

@@ -1,0 +1,97 @@
+"""The manifest of an export, and the check that it describes the files beside it.
+
+A dataset or preference export writes its files and then its manifest, renamed last
+(``reviewer.atomic.FileSet``). The manifest lists each file with its size and SHA-256
+(``"files": [{"name", "bytes", "sha256", "lines"}]``): a process killed between two
+renames leaves a manifest that no longer matches, and :func:`verify` (``reviewer
+verify-export OUT``) says so instead of letting a trainer read a mix of two exports.
+
+Where it goes: ``OUT.manifest.json`` beside a single file, ``OUT/manifest.json`` in the
+folder of a split export. A stream (standard output, a FIFO) has no manifest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from reviewer.errors import BadInputError, ReviewerError
+
+SUFFIX = ".manifest.json"
+FOLDER_NAME = "manifest.json"
+
+
+def manifest_path(out: Path) -> Path:
+    """Where the manifest of the single-file export ``out`` goes: ``OUT.manifest.json``."""
+    return out.with_name(out.name + SUFFIX)
+
+
+def file_entry(name: str, size: int, sha256: str, lines: int) -> dict[str, Any]:
+    """One file as the manifest lists it."""
+    return {"name": name, "bytes": size, "sha256": sha256, "lines": lines}
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """A manifest that matches its files."""
+
+    manifest: Path
+    document: dict[str, Any]
+
+    @property
+    def lines(self) -> int:
+        """Lines in all the files it lists."""
+        return sum(int(f["lines"]) for f in self.document.get("files", []))
+
+
+def find_manifest(path: Path) -> Path:
+    """The manifest of ``path``: an export file, a split export's folder or a manifest."""
+    if path.is_dir():
+        return path / FOLDER_NAME
+    if path.name.endswith(SUFFIX) or path.name == FOLDER_NAME:
+        return path
+    return manifest_path(path)
+
+
+def _sha256(path: Path) -> tuple[int, str]:
+    digest = hashlib.sha256()
+    size = 0
+    with path.open("rb") as fh:
+        while block := fh.read(1 << 20):
+            digest.update(block)
+            size += len(block)
+    return size, digest.hexdigest()
+
+
+def verify(path: Path) -> Checked:
+    """Check that every file the manifest of ``path`` lists is the one it describes.
+
+    ReviewerError (one line) when a file is missing, or its size or checksum differs:
+    the files are not the export the manifest describes (an interrupted export, a file
+    edited or copied over since).
+    """
+    manifest = find_manifest(path)
+    try:
+        document = json.loads(manifest.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise BadInputError(f"{manifest}: no manifest (not an export, or a stream)") from None
+    except (OSError, ValueError) as exc:
+        raise ReviewerError(f"{manifest}: not a readable manifest ({exc})") from None
+    files = document.get("files") if isinstance(document, dict) else None
+    if not isinstance(files, list) or not files:
+        raise ReviewerError(f"{manifest}: lists no file with its checksum (written by an "
+                            "older reviewer? export again)")
+    for entry in files:
+        target = manifest.parent / str(entry.get("name"))
+        try:
+            size, digest = _sha256(target)
+        except OSError as exc:
+            raise ReviewerError(f"{target}: listed by {manifest.name} but cannot be read "
+                                f"({exc.strerror or exc}); export again") from None
+        if size != entry.get("bytes") or digest != entry.get("sha256"):
+            raise ReviewerError(f"{target} does not match {manifest.name} (an export was "
+                                "interrupted, or the file changed since): export again")
+    return Checked(manifest, document)

@@ -1,0 +1,174 @@
+"""Where a command may write: every output path is checked before anything is touched.
+
+A command that writes a file (every export, ``import --skip-bad``, ``grade --output``)
+passes its output path through :func:`check_output` first, with the database it has open
+and the files it reads. The check refuses, with one ``BadInputError`` line (exit 2) and
+nothing written:
+
+* a path that resolves (through symbolic links, ``..`` or a hard link) to the open SQLite
+  database or one of its companions: ``-wal``, ``-shm``, ``-journal``, and the copies an
+  upgrade keeps (``NAME.bak-…``): writing there destroys every decision;
+* a path that resolves to an input of the same command (``import br.jsonl --skip-bad
+  br.jsonl`` would replace the very file being imported);
+* a folder, or a block device (a disk).
+
+What is left is either a *file*, replaced atomically at the path a symbolic link points
+to (the link stays a link) and keeping the previous file's permissions, or a *stream*
+(``-`` for standard output, a FIFO, a character device such as a terminal), written in
+place: renaming a new file over a FIFO or ``/dev/null`` would replace the node itself.
+``reviewer.atomic`` does the writing.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from reviewer.errors import BadInputError
+
+STDOUT = "-"
+# The files SQLite keeps beside a database, and the copy an upgrade makes before migrating
+# (``reviewer.store.database.backup_sqlite``: ``NAME.bak-REVISION-STAMP``).
+SQLITE_COMPANIONS = {"-wal": "its write-ahead log", "-shm": "its shared-memory index",
+                     "-journal": "its rollback journal"}
+BACKUP_INFIX = ".bak-"
+
+
+@dataclass(frozen=True, slots=True)
+class Output:
+    """A checked destination.
+
+    ``shown`` is the path as the user gave it (for messages); ``target`` the file that is
+    replaced or the node that is written to (None for standard output); ``stream`` is True
+    when the destination is written in place (standard output, a FIFO, a character
+    device) rather than replaced by a renamed temporary file.
+    """
+
+    shown: str
+    target: Path | None
+    stream: bool
+    database: Path | None = None
+    inputs: tuple[Path, ...] = ()
+    folder: bool = False  # a folder of files (a split export), from check_folder
+
+    @property
+    def is_stdout(self) -> bool:
+        """Whether this is standard output (``-``)."""
+        return self.target is None
+
+    def __str__(self) -> str:
+        return self.shown
+
+
+def _refuse(shown: str, why: str) -> BadInputError:
+    return BadInputError(f"cannot write {shown}: {why}; nothing was written")
+
+
+def _stat(path: Path) -> os.stat_result | None:
+    # stat, never open: closing any descriptor of a SQLite file drops the locks this
+    # process holds on it (see reviewer.store.database._refuse_non_sqlite).
+    try:
+        return os.stat(path)
+    except OSError:
+        return None
+
+
+def _same(a: os.stat_result | None, b: os.stat_result | None) -> bool:
+    return a is not None and b is not None and (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
+
+
+def _resolved(path: Path) -> Path:
+    return Path(os.path.realpath(path))
+
+
+def database_role(target: Path, database: Path) -> str | None:
+    """What ``target`` is to the SQLite ``database`` (None when it is none of its files)."""
+    db = _resolved(database)
+    found = _stat(target)
+    if target == db or _same(found, _stat(db)):
+        return f"it is the open database ({database})"
+    for suffix, what in SQLITE_COMPANIONS.items():
+        companion = db.with_name(db.name + suffix)
+        if target == companion or _same(found, _stat(companion)):
+            return f"it is {what} of the open database ({database})"
+    if target.parent == db.parent and target.name.startswith(db.name + BACKUP_INFIX):
+        return f"it is a backup of the open database ({database})"
+    return None
+
+
+def check_output(
+    path: Path | str, *, database: Path | None = None, inputs: Sequence[Path] = (),
+) -> Output:
+    """The checked destination of ``path`` (see the module docstring), or BadInputError."""
+    shown = str(path)
+    if shown == STDOUT:
+        return Output(shown, None, True, database, tuple(inputs))
+    target = _resolved(Path(path).expanduser())
+    found = _stat(target)
+    if database is not None:
+        role = database_role(target, database)
+        if role is not None:
+            raise _refuse(shown, role)
+    for given in inputs:
+        if target == _resolved(given) or _same(found, _stat(given)):
+            raise _refuse(shown, f"it is an input of this command ({given})")
+    guard = (database, tuple(inputs))
+    if found is None or stat.S_ISREG(found.st_mode):
+        return Output(shown, target, False, *guard)
+    if stat.S_ISDIR(found.st_mode):
+        raise _refuse(shown, "it is a folder")
+    if stat.S_ISFIFO(found.st_mode) or stat.S_ISCHR(found.st_mode):
+        return Output(shown, target, True, *guard)
+    raise _refuse(shown, "it is a device or a socket, not a file")
+
+
+def as_output(out: Path | str | Output) -> Output:
+    """``out`` checked when it is not already (no database, no inputs to compare with)."""
+    return out if isinstance(out, Output) else check_output(out)
+
+
+def beside(out: Output, suffix: str) -> Output | None:
+    """The companion file written next to ``out`` (``OUT.manifest.json``), checked the
+    same way; None for a stream, which has no "next to"."""
+    if out.stream or out.target is None:
+        return None
+    return check_output(Path(out.shown + suffix), database=out.database, inputs=out.inputs)
+
+
+def check_folder(path: Path | str, *, database: Path | None = None,
+                 inputs: Sequence[Path] = ()) -> Output:
+    """A folder an export writes its files into (``OUT/train.jsonl``…): an existing
+    folder or a path where none exists yet (created when the files are written)."""
+    shown = str(path)
+    target = _resolved(Path(path).expanduser())
+    found = _stat(target)
+    if found is not None and not stat.S_ISDIR(found.st_mode):
+        raise _refuse(shown, "it is not a folder (a split export writes a folder of files)")
+    return Output(shown, target, False, database, tuple(inputs), folder=True)
+
+
+def inside(folder: Output, name: str) -> Output:
+    """A file of an export folder, checked as any output."""
+    assert folder.folder and folder.target is not None
+    return check_output(Path(folder.shown) / name, database=folder.database,
+                        inputs=folder.inputs)
+
+
+def new_file_mode() -> int:
+    """The permissions ``open()`` would give a new file under the current umask."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return 0o666 & ~int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    if sys.platform == "win32":  # pragma: no cover - no umask there
+        return 0o666
+    mask = os.umask(0o022)  # read it back: there is no other portable way
+    os.umask(mask)
+    return 0o666 & ~mask

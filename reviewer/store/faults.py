@@ -1,0 +1,177 @@
+"""A database error as one line naming its cause: ``explain_db_error(exc, url)``.
+
+SQLite reports a full disk, a read-only folder and a file size limit alike as "disk I/O
+error" or "attempt to write a readonly database", and the driver's message carries the
+SQL and its parameters (a reviewer's note, say). So for SQLite the place the database
+lives is examined when a write failed: a read-only file system, a file or a folder the
+process may not write (SQLite creates ``-wal`` and ``-shm`` beside the database), free
+space, the process's file size limit. PostgreSQL errors are read from their SQLSTATE.
+
+Each message ends saying what happened to the change in progress: the unit of work was
+rolled back (``Store.session``), so it was not saved; what earlier units saved is kept.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import sqlite3
+from pathlib import Path
+
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
+
+from reviewer.errors import (
+    BadInputError,
+    DiskFullError,
+    InterruptedByUser,
+    ReadOnlyError,
+    ReviewerError,
+    StoreError,
+)
+
+NOT_SAVED = "the change in progress was not saved"
+# Below this much free space a failed write is taken for a full disk: SQLite needs room
+# for at least a few pages of WAL, and file systems keep blocks back for root.
+LOW_SPACE = 1 << 20
+# SQLite primary result codes (the low byte of the extended code).
+SQLITE_PERM, SQLITE_BUSY, SQLITE_LOCKED, SQLITE_NOMEM, SQLITE_READONLY = 3, 5, 6, 7, 8
+SQLITE_INTERRUPT, SQLITE_IOERR, SQLITE_CORRUPT, SQLITE_FULL, SQLITE_CANTOPEN = 9, 10, 11, 13, 14
+SQLITE_TOOBIG, SQLITE_NOTADB = 18, 26
+# PostgreSQL SQLSTATEs (https://www.postgresql.org/docs/current/errcodes-appendix.html).
+PG_READ_ONLY = {"25006": "the transaction is read-only (a standby server, or "
+                         "default_transaction_read_only is on)",
+                "42501": "permission denied for this user"}
+PG_FULL = {"53100": "the server's disk is full"}
+PG_RETRY = {"40001": "another transaction changed the same rows",
+            "40P01": "a deadlock with another transaction",
+            "55P03": "a row is locked by another transaction",
+            "57014": "the statement was cancelled (statement timeout?)"}
+
+
+def shown_url(url: str) -> str:
+    """The URL without its password (a SQLite URL as its file path)."""
+    path = sqlite_file(url)
+    if path is not None:
+        return str(path)
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The file behind a SQLite URL (None for other backends and in-memory databases)."""
+    try:
+        parsed = make_url(url)
+    except Exception:  # an unparsable --db: the caller reports that itself
+        return None
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    return Path(parsed.database)
+
+
+def explain_db_error(exc: BaseException, url: str) -> ReviewerError | None:
+    """A one-line ``ReviewerError`` for a DB-API error (wrapped by SQLAlchemy or not), or
+    None when it is not a fault of the database's surroundings (a bug, then)."""
+    orig = exc.orig if isinstance(exc, DBAPIError) else exc
+    if isinstance(orig, sqlite3.Error):
+        return _sqlite(orig, url)
+    if orig is not None and type(orig).__module__.split(".")[0] == "psycopg":
+        return _postgres(orig, url)
+    return None
+
+
+def _sqlite(orig: sqlite3.Error, url: str) -> ReviewerError | None:
+    code = getattr(orig, "sqlite_errorcode", None)
+    name = getattr(orig, "sqlite_errorname", None) or type(orig).__name__
+    primary = code & 0xFF if isinstance(code, int) else None
+    where = shown_url(url)
+    path = sqlite_file(url)
+    if primary in (SQLITE_BUSY, SQLITE_LOCKED) or (primary is None and (
+            "locked" in str(orig) or "busy" in str(orig))):
+        # One unit of work was refused whole, so "nothing was changed" is exact here.
+        return StoreError(f"{where}: the database is busy (another process is writing to "
+                          "it); nothing was changed, try again")
+    if primary in (SQLITE_READONLY, SQLITE_PERM, SQLITE_FULL, SQLITE_IOERR, SQLITE_CANTOPEN):
+        found = surroundings(path) if path is not None else None
+        if found is not None:
+            return found
+        if primary in (SQLITE_READONLY, SQLITE_PERM):
+            return ReadOnlyError(f"{where}: the database is read-only ({name}); {NOT_SAVED}")
+        if primary == SQLITE_FULL:
+            return DiskFullError(f"{where}: the disk holding the database is full; {NOT_SAVED}")
+        if primary == SQLITE_CANTOPEN:
+            return StoreError(f"{where}: cannot open the database file ({name}: a missing "
+                              "folder, or no permission)")
+        return StoreError(f"{where}: disk I/O error ({name}): the disk or file system failed "
+                          f"while reading or writing the database; {NOT_SAVED}")
+    if primary in (SQLITE_CORRUPT, SQLITE_NOTADB):
+        return StoreError(f"{where}: the database file is damaged ({name}); restore a backup "
+                          "(the .bak- copies beside it) or the last export")
+    if primary == SQLITE_TOOBIG:
+        return BadInputError(f"{where}: a value is too big to store ({name}); {NOT_SAVED}")
+    if primary == SQLITE_NOMEM:
+        return ReviewerError(f"{where}: out of memory; {NOT_SAVED}")
+    if primary == SQLITE_INTERRUPT:
+        return InterruptedByUser(f"interrupted; {NOT_SAVED}")
+    return None
+
+
+def surroundings(path: Path) -> ReviewerError | None:
+    """What about the place the SQLite file lives prevents writing it, if anything."""
+    folder = path.parent
+    try:
+        fs = os.statvfs(folder)
+    except OSError:
+        return StoreError(f"{path}: its folder {folder} cannot be reached")
+    if fs.f_flag & os.ST_RDONLY:
+        return ReadOnlyError(f"{path}: the file system holding the database is mounted "
+                             f"read-only; {NOT_SAVED}")
+    if path.exists() and not os.access(path, os.W_OK):
+        return ReadOnlyError(f"{path}: the database file is read-only (no write permission); "
+                             f"{NOT_SAVED}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return ReadOnlyError(f"{path}: the folder {folder} is read-only, and SQLite must "
+                             f"create {path.name}-wal and {path.name}-shm in it; {NOT_SAVED}")
+    free = fs.f_bavail * fs.f_frsize
+    if free < LOW_SPACE:
+        return DiskFullError(f"{path}: the disk is full ({free // 1024} KiB free on the file "
+                             f"system holding the database); {NOT_SAVED}")
+    limit = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
+    if limit != resource.RLIM_INFINITY and _largest(path) + LOW_SPACE > limit:
+        return DiskFullError(f"{path}: the database reached this process's file size limit "
+                             f"({limit // 1024} KiB, ulimit -f); {NOT_SAVED}")
+    return None
+
+
+def _largest(path: Path) -> int:
+    sizes = []
+    for suffix in ("", "-wal", "-journal"):
+        try:
+            sizes.append(Path(f"{path}{suffix}").stat().st_size)
+        except OSError:
+            continue
+    return max(sizes, default=0)
+
+
+def _postgres(orig: BaseException, url: str) -> ReviewerError | None:
+    where = shown_url(url)
+    state = getattr(orig, "sqlstate", None) or ""
+    message = str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__
+    if "NUL (0x00)" in message:  # psycopg refuses it before sending anything
+        return BadInputError(f"a text contains a NUL character (U+0000), which PostgreSQL "
+                             f"cannot store; {NOT_SAVED}")
+    if state in PG_READ_ONLY:
+        return ReadOnlyError(f"{where}: the database cannot be written: {PG_READ_ONLY[state]}; "
+                             f"{NOT_SAVED}")
+    if state in PG_FULL:
+        return DiskFullError(f"{where}: {PG_FULL[state]}; {NOT_SAVED}")
+    if state in PG_RETRY:
+        return StoreError(f"{where}: the database is busy ({PG_RETRY[state]}); {NOT_SAVED}, "
+                          "try again")
+    if state.startswith("08") or state.startswith("57P") or (
+            not state and type(orig).__name__ == "OperationalError"):
+        return StoreError(f"{where}: cannot reach the PostgreSQL server ({message})")
+    if state.startswith("22"):  # data exceptions: a value the column cannot hold
+        return BadInputError(f"{where}: a value cannot be stored ({message}); {NOT_SAVED}")
+    if state == "54000":
+        return BadInputError(f"{where}: the request is too large for PostgreSQL ({message})")
+    return None

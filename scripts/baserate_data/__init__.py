@@ -1,0 +1,1 @@
+"""Hand-written judge rationales for the base-rate development runs (scripts/make_baserate.py)."""

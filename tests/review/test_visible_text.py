@@ -1,0 +1,56 @@
+"""Hidden characters: shown as markers in the window (tests/ui/test_visible_text.py),
+kept byte for byte by the exports; the offsets of highlights follow the markers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from reviewer.cli.main import main as cli_main
+from reviewer.review import actions as review_actions
+from reviewer.review.search_hits import hit_spans, search_terms
+from reviewer.review.visible import shown
+from reviewer.store import Store
+from tests.support.stores import act, attempt_id
+from tests.ui.test_visible_text import KEY, NOTE, RESPONSE, fill_hidden
+
+
+def test_the_exports_keep_the_characters_byte_for_byte(
+        store: Store, db_url: str, tmp_path: Path) -> None:
+    hidden_store = fill_hidden(store, tmp_path)
+    aid = attempt_id(hidden_store, KEY)
+    act(hidden_store, review_actions.decide, "claire", aid, "accept")
+    act(hidden_store, review_actions.toggle_false_positive, "claire", aid, "D-COMMERCE")
+    act(hidden_store, review_actions.toggle_criterion, "claire", aid, "G-DEMANDE")
+    decisions, dataset = tmp_path / "decisions.jsonl", tmp_path / "dataset.jsonl"
+    assert cli_main(["--db", db_url, "--reviewer", "claire", "export", "decisions",
+                     str(decisions)]) == 0
+    assert cli_main(["--db", db_url, "--reviewer", "claire", "export", "dataset",
+                     str(dataset)]) == 0
+    raw = decisions.read_bytes().decode("utf-8")
+    assert NOTE in raw or json.dumps(NOTE)[1:-1] in raw
+    assert "⟨U+" not in raw
+    data = dataset.read_text(encoding="utf-8")
+    assert RESPONSE in data or json.dumps(RESPONSE)[1:-1] in data
+    assert "⟨U+" not in data
+
+
+def test_offsets_follow_the_markers() -> None:
+    text = "a\u202eb\r\nc\u200bd\ne\tf"
+    view = shown(text)
+    assert view.text == "a⟨U+202E⟩b\r\nc⟨U+200B⟩d\ne\tf"  # line ends and tabs kept
+    for start, end in ((0, 1), (2, 3), (5, 6), (1, 2), (0, len(text))):
+        s, e = view.span(start, end)
+        assert view.text[s:e].replace("⟨U+202E⟩", "\u202e").replace(
+            "⟨U+200B⟩", "\u200b") == text[start:end]
+    assert shown("déjà vu, 22\u202fh").text == "déjà vu, 22\u202fh"  # French spaces stay
+
+
+def test_search_hits_read_the_query_as_the_search_does() -> None:
+    text = "Les Événements sonores : un événement, deux evenements ; l'évent."
+    terms = search_terms("EVENEMENT")
+    assert [text[s:e] for s, e in hit_spans(text, terms)] == [
+        "Événements", "événement", "evenements"]
+    assert hit_spans(text, search_terms("   ")) == ()
+    assert [text[s:e] for s, e in hit_spans(text, search_terms("son deux"))] == [
+        "sonores", "deux"]

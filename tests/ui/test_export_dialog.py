@@ -1,0 +1,136 @@
+"""The Export dialog: what the review changed, shown before exporting; every kind and
+option of ``reviewer export``; a destination the guard refuses is one line, nothing
+written."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from reviewer.review.actions import decide
+from reviewer.store import Store
+from tests.support.feedback_stores import attempt_id, key, load_export_store
+from ui.cli import main as gui_main
+from ui.settings import Settings
+from ui.tasks import TaskManager
+from ui.tools.export_dialog import ExportDialog
+
+pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
+
+
+def test_the_dialog_shows_what_the_review_changed_and_follows_decisions(
+        qtbot: Any, tmp_path: Path, store: Store, task_manager: TaskManager) -> None:
+    load_export_store(store, tmp_path)
+    dialog = ExportDialog(task_manager, folder=tmp_path)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    # The filter's own selection holds 7 examples; the review rescued 2 (criterion 1.1 by
+    # an override, restored 2.1 by a decision) and rejected 1 (overturned 2.1).
+    qtbot.waitUntil(lambda: "gained" in dialog.changes.text(), timeout=10000)
+    assert dialog.changes.text().splitlines()[0] == (
+        "8 examples per turn, 7 with the filter's own decisions: 2 gained, 1 lost, "
+        "1 turns regained")
+    # A decision made meanwhile (here through the task manager, as the main window
+    # does) is counted again: rejecting ok/1/1 loses it and taints ok/2/1.
+    ok = attempt_id(store, key(1, "ok"))
+    task_manager.write(lambda s: decide(s, "associe", ok, "reject"))
+    qtbot.waitUntil(lambda: "3 lost" in dialog.changes.text(), timeout=10000)
+    assert "context holds a refused answer 1" in dialog.changes.text()
+    dialog.close()
+
+
+def test_preference_pairs_and_a_split_from_the_dialog(
+        qtbot: Any, tmp_path: Path, store: Store, task_manager: TaskManager) -> None:
+    load_export_store(store, tmp_path)
+    dialog = ExportDialog(task_manager, folder=tmp_path)
+    qtbot.addWidget(dialog)
+    dialog.kind.setCurrentIndex(dialog.kind.findData("preference"))
+    assert dialog.pref_fmt.isEnabled() and not dialog.per.isEnabled()
+    dialog.pref_fmt.setCurrentIndex(dialog.pref_fmt.findData("kto"))
+    dialog.filter_refusals.setChecked(True)
+    assert dialog.path.text() == str(tmp_path / "preference.jsonl")
+    with qtbot.waitSignal(dialog.exported, timeout=10000):
+        dialog.export_button.click()
+    labels = [json.loads(x)["label"] for x in
+              (tmp_path / "preference.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert labels.count(True) == 8 and False in labels  # every exported answer is "true"
+    assert "labelled attempts" in dialog.status.text()
+
+    dialog.kind.setCurrentIndex(dialog.kind.findData("dataset"))
+    dialog.split.setValue(0.25)
+    assert dialog.path.text() == str(tmp_path / "dataset")  # a folder
+    with qtbot.waitSignal(dialog.exported, timeout=10000):
+        dialog.export_button.click()
+    assert sorted(p.name for p in (tmp_path / "dataset").iterdir()) == [
+        "manifest.json", "train.jsonl", "valid.jsonl"]
+    dialog.close()
+
+
+def test_the_database_is_refused_as_a_destination(
+        qtbot: Any, tmp_path: Path, store: Store, db_url: str,
+        task_manager: TaskManager) -> None:
+    load_export_store(store, tmp_path)
+    db = Path(db_url.removeprefix("sqlite:///"))
+    before = db.read_bytes()
+    dialog = ExportDialog(task_manager, folder=tmp_path)
+    qtbot.addWidget(dialog)
+    dialog.kind.setCurrentIndex(dialog.kind.findData("golden"))
+    dialog.path.setText(str(db))
+    dialog.start()
+    assert dialog.status.text() == (f"cannot write {db}: it is the open database ({db}); "
+                                    "nothing was written")
+    assert dialog.export_button.isEnabled()
+    assert db.read_bytes() == before
+    dialog.close()
+
+
+def test_a_screenshot_over_the_database_is_refused(
+        qapp: Any, ui_settings: Any, no_leaks: None, store: Store, db_url: str,
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    load_export_store(store, tmp_path)
+    db = Path(db_url.removeprefix("sqlite:///"))
+    before = db.read_bytes()
+
+    assert gui_main(["--db", db_url, "gui", "--screenshot", str(db)]) == 2
+
+    assert capsys.readouterr().err == (f"reviewer: cannot write {db}: it is the open "
+                                       f"database ({db}); nothing was written\n")
+    assert db.read_bytes() == before
+
+
+def test_enter_exports_and_the_dialog_reopens_on_the_last_choices(
+        qtbot: Any, tmp_path: Path, store: Store, task_manager: TaskManager,
+        ui_settings: Settings) -> None:
+    load_export_store(store, tmp_path)
+    out = tmp_path / "out"
+    out.mkdir()
+    dialog = ExportDialog(task_manager, memory=ui_settings)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.kind.setCurrentIndex(dialog.kind.findData("preference"))
+    dialog.pref_fmt.setCurrentIndex(dialog.pref_fmt.findData("kto"))
+    dialog.filter_refusals.setChecked(True)
+    dialog.path.setText(str(out / "pairs.jsonl"))
+    dialog.path.setFocus()
+    # Enter in the path field exports: the file is written, no file chooser opens.
+    with qtbot.waitSignal(dialog.exported, timeout=10000):
+        QTest.keyClick(dialog.path, Qt.Key.Key_Return)
+    assert (out / "pairs.jsonl").is_file()
+    assert QApplication.activeModalWidget() is None
+    dialog.close()
+    again = ExportDialog(task_manager, memory=ui_settings)
+    qtbot.addWidget(again)
+    assert again.kind.currentData() == "preference"
+    assert again.pref_fmt.currentData() == "kto" and again.filter_refusals.isChecked()
+    assert again.path.text() == str(out / "pairs.jsonl")
+    # Another kind goes to the same folder.
+    again.kind.setCurrentIndex(again.kind.findData("catalog"))
+    assert again.path.text() == str(out / "catalog.json")
+    again.close()

@@ -1,0 +1,170 @@
+"""Who decides in the app is who said so, and text typed in the app can be stored.
+
+``reviewer gui --reviewer eve`` (and ``reviewer --reviewer eve gui``) decides as eve and
+says so in the title bar; a bad name there, in the Settings dialog or in the stored
+settings is refused with a clear line (the rule: reviewer/review/identity.py). A NUL
+typed in the note editor, the search box or the Settings dialog is refused too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QMessageBox
+from sqlalchemy import select
+
+from models import ReviewDecision
+from reviewer.store import Store, open_store
+from tests.support.qt import idle
+from ui.cli import main as cli_main
+from ui.review.dialogs import SettingsDialog
+from ui.review.window import MainWindow
+from ui.settings import AppSettings, Settings
+
+pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
+Maker = Callable[[Store], MainWindow]
+
+
+def decisions_by(url: str) -> dict[str, list[str | None]]:
+    store = open_store(url)
+    try:
+        with store.session() as s:
+            found: dict[str, list[str | None]] = {}
+            for row in s.scalars(select(ReviewDecision)):
+                found.setdefault(row.reviewer, []).append(row.decision)
+            return found
+    finally:
+        store.close()
+
+
+def drive_window(steps: Callable[[MainWindow], None]) -> list[str]:
+    """Once the app's window is ready, run ``steps`` on it, wait for its writes, close it.
+    Returns the window titles seen."""
+    titles: list[str] = []
+
+    def poll() -> None:
+        window = next((w for w in QApplication.topLevelWidgets()
+                       if isinstance(w, MainWindow) and w.isVisible()), None)
+        if window is None or not window.ready():
+            QTimer.singleShot(20, poll)
+            return
+        titles.append(window.windowTitle())
+        steps(window)
+        finish(window)
+
+    def finish(window: MainWindow) -> None:
+        if window.tasks.pending:
+            QTimer.singleShot(20, lambda: finish(window))
+            return
+        window.close()
+
+    QTimer.singleShot(0, poll)
+    return titles
+
+
+@pytest.mark.parametrize("where", ["gui --reviewer", "global --reviewer"])
+def test_gui_reviewer_option_decides_as_that_reviewer(
+        qapp: QApplication, ui_settings: Settings, db_url: str, where: str) -> None:
+    argv = ["--db", db_url, "gui", "--reviewer", "eve", "--lang", "en"] \
+        if where == "gui --reviewer" else ["--db", db_url, "--reviewer", "eve", "gui"]
+    shown: list[str] = []
+
+    def accept(window: MainWindow) -> None:
+        window.decide("accept")
+        shown.append(window.reviewer)
+
+    titles = drive_window(accept)
+    assert cli_main(argv) == 0
+    assert shown == ["eve"]
+    assert len(titles) == 1 and titles[0].endswith("— eve"), titles
+    assert decisions_by(db_url) == {"eve": ["accept"]}
+
+
+def test_gui_refuses_a_bad_reviewer_option(
+        qapp: QApplication, ui_settings: Settings, db_url: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    for name in ("alice\nbob: reject", "claire\u200b", ""):
+        code = cli_main(["--db", db_url, "gui", "--reviewer", name, "--screenshot",
+                         str(tmp_path / "x.png")])
+        err = capsys.readouterr().err
+        assert code == 2 and err.count("\n") == 1 and err.startswith("reviewer: reviewer name")
+    seen: list[str] = []
+
+    def close_box() -> None:
+        box = QApplication.activeModalWidget()
+        if isinstance(box, QMessageBox):
+            seen.append(box.text())
+            box.accept()
+        else:
+            QTimer.singleShot(20, close_box)
+
+    QTimer.singleShot(0, close_box)
+    assert cli_main(["--db", db_url, "--reviewer", "\u202eeve", "gui"]) == 2
+    assert len(seen) == 1 and "U+202E" in seen[0]
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_settings_dialog_refuses_bad_names_and_nul(qtbot: Any, qapp: QApplication) -> None:
+    settings = AppSettings(reviewer="claire", ollama_host="http://127.0.0.1:11434",
+                           ollama_model="qwen3:8b", database="", language="en",
+                           auto_advance=True)
+    dialog = SettingsDialog(settings)
+    qtbot.addWidget(dialog)
+    for field, text in (("reviewer", "claire\u200b"), ("reviewer", "a\nb"),
+                        ("reviewer", "  "), ("host", "http://h\x00"), ("model", "q\x00"),
+                        ("database", "/tmp/x\x00.db")):
+        dialog.reviewer.setText("claire")
+        getattr(dialog, field).setText(text)
+        dialog.accept()
+        assert dialog.result() != SettingsDialog.DialogCode.Accepted, (field, text)
+        assert dialog.error.text(), (field, text)
+    dialog.reviewer.setText("  Zoe\u0301 ")
+    dialog.host.setText("http://127.0.0.1:11434")
+    dialog.model.setText("qwen3:8b")
+    dialog.database.setText("")
+    dialog.accept()
+    assert dialog.result() == SettingsDialog.DialogCode.Accepted
+    assert dialog.values().reviewer == "Zoé" and dialog.error.text() == ""
+
+
+def test_a_stored_name_that_fails_the_rule_is_not_used(
+        qtbot: Any, make_window: Maker, filled_store: Store, ui_settings: Settings,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("REVIEWER_NAME", "ines")
+    ui_settings.q.setValue("reviewer", "claire\u200b")  # written by an older version
+    w = make_window(filled_store)
+    assert w.reviewer == "ines"
+    assert "U+200B" in w.error_label.text() and "ines" in w.error_label.text()
+    w.decide("accept")
+    idle(qtbot, w)
+    with filled_store.session() as s:
+        assert set(s.scalars(select(ReviewDecision.reviewer))) == {"ines"}
+    assert w.windowTitle().endswith("— ines")
+
+
+def test_nul_in_the_note_editor_is_refused(qtbot: Any, make_window: Maker,
+                                           filled_store: Store) -> None:
+    w = make_window(filled_store)
+    QTest.keyClick(QApplication.focusWidget() or w, Qt.Key.Key_N)  # the note, in place
+    editor = w.pane.note_editor
+    assert editor.isVisible()
+    editor.setText("vu\x00 ici")
+    QTest.keyClick(editor, Qt.Key.Key_Return)
+    idle(qtbot, w)
+    assert "NUL" in w.error_label.text()
+    with filled_store.session() as s:
+        assert list(s.scalars(select(ReviewDecision.note))) == []
+
+
+def test_nul_in_the_search_box_is_refused(qtbot: Any, make_window: Maker,
+                                          filled_store: Store) -> None:
+    w = make_window(filled_store)
+    w.filters.search.setText("date\x00")
+    w.filters.apply()
+    idle(qtbot, w)
+    assert "NUL" in w.error_label.text()

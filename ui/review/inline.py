@@ -1,0 +1,111 @@
+"""What the pane asks in place, without a dialog: the accept question and the note editor.
+
+Neither covers anything: the question is a line above the answer, the note editor takes
+the note's place in the decisions box beside it. Both are answered from the keyboard.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QFrame, QLineEdit, QVBoxLayout, QWidget
+
+from reviewer.review.visible import plain as visible
+from ui.review.text_widgets import plain_label
+from ui.widgets_util import named
+
+
+class AcceptQuestion(QFrame):
+    """"The filter would still refuse this attempt": accept anyway, or flip and accept?
+
+    It asks once per ``A``, about one attempt (``attempt_id``); the window answers it with
+    its own keys (``A`` again: accept anyway, ``F``: flip the refusing verdicts and accept,
+    Esc: neither) and closes it when the reviewer does anything else. Nothing is
+    remembered: the next refusal asks again.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("accept_question")
+        self.setStyleSheet("#accept_question { background: #fff3e0; border: 1px solid "
+                           "#ffb74d; border-radius: 6px; }")
+        self.attempt_id: int | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 6, 10, 6)
+        self.text = named(plain_label(), "accept_question_text")
+        self.keys = named(plain_label(selectable=False), "accept_question_keys")
+        self.keys.setStyleSheet("font-weight: bold;")
+        layout.addWidget(self.text)
+        layout.addWidget(self.keys)
+        self.hide()
+
+    def ask(self, attempt_id: int, reasons: tuple[str, ...]) -> None:
+        """Ask about ``attempt_id``, whose verdicts and checks still refuse it for ``reasons``."""
+        self.attempt_id = attempt_id
+        lines = "\n".join(f"  • {visible(r)}" for r in reasons)
+        self.text.setText(self.tr(
+            "The filter would still refuse this attempt, so your accept would contradict "
+            "the verdicts and checks that back-tests and agreement figures read:")
+            + "\n" + lines)
+        self.keys.setText(self.tr(
+            "A: accept anyway   ·   F: flip the refusing verdicts (and mark the failed "
+            "checks false positives), then accept   ·   Esc: do neither"))
+        self.show()
+
+    def asking(self, attempt_id: int | None) -> bool:
+        """Whether the question is open about ``attempt_id``."""
+        return self.isVisible() and attempt_id is not None and self.attempt_id == attempt_id
+
+    def close_question(self) -> None:
+        """Close without an answer."""
+        self.attempt_id = None
+        self.hide()
+
+
+class NoteEditor(QLineEdit):
+    """The note, edited in place: Enter saves, Esc cancels (the window's Esc).
+
+    Signals:
+        saved(int, str): Enter on the note of this attempt, its text.
+    """
+
+    saved = Signal(int, str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("note_edit")
+        self.setPlaceholderText(self.tr("Why you decided so (Enter saves, Esc cancels)"))
+        self.attempt_id: int | None = None
+        self.returnPressed.connect(self._save)
+        self.hide()
+
+    def start(self, attempt_id: int, note: str) -> None:
+        """Edit the note of ``attempt_id``, starting from ``note``."""
+        self.attempt_id = attempt_id
+        self.setText(note)
+        self.show()
+        self.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.selectAll()
+
+    @property
+    def editing(self) -> bool:
+        """True while the editor is open."""
+        return self.isVisible()
+
+    def cancel(self) -> None:
+        """Close without saving."""
+        self.attempt_id = None
+        self.hide()
+
+    def _save(self) -> None:
+        aid, text = self.attempt_id, self.text()
+        self.cancel()
+        if aid is not None:
+            self.saved.emit(aid, text)
+
+    def keyPressEvent(self, e: QKeyEvent) -> None:
+        """Esc cancels even where the window's Esc does not reach (a bare test widget)."""
+        if e.key() == Qt.Key.Key_Escape:
+            self.cancel()
+            return
+        super().keyPressEvent(e)

@@ -1,0 +1,84 @@
+"""Review keys typed faster than the pane loads: kept in order, applied when they can be.
+
+A reviewer who knows the queue types ahead: ``A`` then ``1`` before the next attempt has
+even appeared. A key that acts on the shown attempt (accept, reject, a flip, a false
+positive, a rescue, the note) needs the pane to show *that* attempt as it stands after
+the writes already asked for; until it does, the key waits here, and so does every key
+typed after it (navigation too), so the result is the one slow typing would give. Keys
+that need no pane (moving through the queue) run at once when nothing waits.
+
+``ready()`` (the window's) says whether the pane shows the current attempt fresh;
+``moving()`` whether the queue is still on its way to an attempt. The window calls
+``drain()`` whenever either may have become true. A key that can no longer apply (the
+attempt could not be read) is refused with a visible message, never dropped silently.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, Signal
+
+
+@dataclass(frozen=True, slots=True)
+class Key:
+    """One typed action: its name (for messages), what it does, whether it needs the pane."""
+
+    name: str
+    run: Callable[[], None]
+    needs_view: bool
+
+
+class KeyQueue(QObject):
+    """The window's review keys, in the order typed.
+
+    Signals:
+        refused(str): keys were dropped; the one-line reason (with the keys' names).
+    """
+
+    refused = Signal(str)
+
+    def __init__(self, ready: Callable[[], bool], moving: Callable[[], bool],
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._ready = ready
+        self._moving = moving
+        self._waiting: deque[Key] = deque()
+        self._draining = False
+
+    def submit(self, name: str, run: Callable[[], None], *, needs_view: bool = True) -> None:
+        """Run the key now if it can run and nothing waits before it; else keep it."""
+        self._waiting.append(Key(name, run, needs_view))
+        self.drain()
+
+    def _can_run(self, key: Key) -> bool:
+        if self._moving():
+            return False
+        return self._ready() if key.needs_view else True
+
+    def drain(self) -> None:
+        """Run the waiting keys, in order, as long as the next one can run."""
+        if self._draining:  # a key's own effects call back here: the loop goes on below
+            return
+        self._draining = True
+        try:
+            while self._waiting and self._can_run(self._waiting[0]):
+                self._waiting.popleft().run()
+        finally:
+            self._draining = False
+
+    @property
+    def waiting(self) -> list[str]:
+        """The names of the keys waiting, in order."""
+        return [k.name for k in self._waiting]
+
+    def refuse(self, reason: str) -> None:
+        """Drop every waiting key and say so (``reason`` names why)."""
+        if not self._waiting:
+            return
+        names = ", ".join(self.waiting)
+        self._waiting.clear()
+        self.refused.emit(self.tr("Not applied: %1 (%2)").replace("%1", names)
+                          .replace("%2", reason))
