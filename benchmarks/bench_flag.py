@@ -28,10 +28,11 @@ def flag(db: Any) -> tuple[float, Any]:
 
 def run(ctx: Context) -> Result:
     """Flag the store (its flags and scores are what the queue filters and sorts on)."""
-    seconds, counts = flag(ctx.db_path)
+    seconds, counts = flag(ctx.db)
     rate = counts.verdicts / seconds
     return Result(
-        f"flag {counts.verdicts:,} verdicts", rate, None, None, f"≥ {GOAL:,.0f} verdicts/s",
+        ctx.label(f"flag {counts.verdicts:,} verdicts"), rate, None, None,
+        f"≥ {GOAL:,.0f} verdicts/s",
         rate >= GOAL, unit="verdicts/s",
         checks={"verdicts": counts.verdicts, "attempts": counts.attempts,
                 "flagged": counts.flagged, "flagged_attempts": counts.flagged_attempts,
