@@ -53,8 +53,11 @@ pytest: $(SCANNER) $(REAL_MODEL)
 test: lint pytest
 
 # Benchmarks (not part of `make test`): 100,000 attempts; QUICK=1: 10,000; SMOKE=1: 1,000.
+# SQLite's rows then PostgreSQL's (a throwaway server); BACKEND=sqlite or postgresql: one.
 bench: $(SCANNER) bytecode
-	$(BIN)/python benchmarks/run.py $(if $(QUICK),--quick,) $(if $(SMOKE),--smoke,)
+	bash scripts/ensure_postgres.sh
+	$(BIN)/python benchmarks/run.py $(if $(QUICK),--quick,) $(if $(SMOKE),--smoke,) \
+		$(if $(BACKEND),--backend $(BACKEND),)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

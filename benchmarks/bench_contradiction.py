@@ -184,6 +184,9 @@ def run(quick: bool = False) -> dict[str, Any]:
                                   cwd=Path(__file__).resolve().parents[1]).stdout)
              for _ in range(PROCESSES)]
     rate = max(rates)
+    if not engine.COMPILED:  # the row would measure the pure-Python scanner, 3x slower
+        print("bench_contradiction: the compiled scanner is missing or stale "
+              "(scripts/build_contradiction_fast.py): measuring pure Python", file=sys.stderr)
     return {
         "name": "contradiction detector (deterministic tier), verdicts/s",
         "ours": rate,

@@ -39,7 +39,7 @@ def create_empty(path: Path) -> None:
     open_store(str(fresh(path))).close()
 
 
-def ours(db: Path, run_path: Path, catalog_path: Path) -> None:
+def ours(db: Path | str, run_path: Path, catalog_path: Path) -> None:
     """What ``reviewer import RUN --catalog CATALOG`` runs, minus its flagging hook.
 
     The command also scores every verdict for contradictions in the same transaction;

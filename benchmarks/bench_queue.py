@@ -15,8 +15,9 @@ store (``rows_like_small_s``) separates the store's size from the page's length,
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
+
+from sqlalchemy import event
 
 from benchmarks.common import Context, Result, best_time
 from reviewer.review.queue import QueueFilter, queue_page, queue_progress
@@ -39,7 +40,7 @@ FILTERS: dict[str, QueueFilter] = {
 }
 
 
-def measure(small_db: Path, big_db: Path, f: QueueFilter, repeat: int) -> dict[str, Any]:
+def measure(small_db: str, big_db: str, f: QueueFilter, repeat: int) -> dict[str, Any]:
     """Best times of the first page and of the counts on both stores, their lengths and
     totals, and the best time of the big store's first page cut to the small page's
     length.
@@ -48,7 +49,7 @@ def measure(small_db: Path, big_db: Path, f: QueueFilter, repeat: int) -> dict[s
     drifts over seconds, and a ratio of two minima taken minutes apart measured the
     drift as much as the store's size.
     """
-    small_store, big_store = open_store(str(small_db)), open_store(str(big_db))
+    small_store, big_store = open_store(small_db), open_store(big_db)
     try:
         with small_store.session() as small, big_store.session() as big:
             for session in (small, big):
@@ -82,16 +83,34 @@ def measure(small_db: Path, big_db: Path, f: QueueFilter, repeat: int) -> dict[s
 PAGE_REPEAT = 20
 
 
+def page_plan(db: str, f: QueueFilter) -> list[str]:
+    """PostgreSQL: ``EXPLAIN (ANALYZE, BUFFERS)`` of the first page's main statement."""
+    from benchmarks.postgres import explain
+
+    seen: list[tuple[str, Any]] = []
+    store = open_store(db)
+    event.listen(store.engine, "before_cursor_execute",
+                 lambda _c, _cur, statement, params, *_a: seen.append((statement, params)))
+    try:
+        with store.session() as session:
+            queue_page(session, f)
+    finally:
+        store.close()
+    statement, params = max((s for s in seen if not s[0].startswith("EXPLAIN")),
+                            key=lambda s: len(s[0]))
+    return explain(db, statement, params)
+
+
 def run(ctx: Context) -> list[Result]:
     """One result per filter."""
     results = []
     repeat = ctx.repeat if ctx.repeat <= 1 else max(ctx.repeat, PAGE_REPEAT)
     for label, f in FILTERS.items():
-        m = measure(ctx.small_db_path, ctx.db_path, f, repeat)
+        m = measure(ctx.small_db, ctx.db, f, repeat)
         big, small, same = m["big"], m["small"], m["cut"]
         ratio = big / small
         results.append(Result(
-            f"queue: {label}", big, small, ratio,
+            ctx.label(f"queue: {label}"), big, small, ratio,
             f"ratio ≤ {RATIO_GOAL:g} and < {ABSOLUTE_GOAL_S * 1000:.0f} ms",
             ratio <= RATIO_GOAL and big < ABSOLUTE_GOAL_S,
             checks={"rows": m["rows"], "total": m["total"], "small_rows": m["small_rows"],
@@ -104,4 +123,7 @@ def run(ctx: Context) -> list[Result]:
                  f" the first {m['small_rows']} rows {same * 1000:.1f} ms"
                  f" (ratio {same / small:.2f})",
         ))
+    if ctx.backend == "postgresql":
+        slowest = max(range(len(results)), key=lambda i: results[i].ours or 0.0)
+        results[slowest].checks["explain"] = page_plan(ctx.db, list(FILTERS.values())[slowest])
     return results

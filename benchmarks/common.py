@@ -56,6 +56,26 @@ class Context:
     repeat: int = 3  # quick measurements: best of this many
     heavy_repeat: int = 1  # whole-store passes (export, back-test): best of this many
     state: dict[str, Any] = field(default_factory=dict)
+    # PostgreSQL rows: the throwaway server (benchmarks.postgres.BenchServer) and the URLs
+    # of the stores, which then stand for the two SQLite files.
+    backend: str = "sqlite"
+    pg: Any = None
+    db_url: str | None = None
+    small_db_url: str | None = None
+
+    @property
+    def db(self) -> str:
+        """What ``open_store`` and ``--db`` take for our store at ``attempts``."""
+        return self.db_url or str(self.db_path)
+
+    @property
+    def small_db(self) -> str:
+        """The same for the store at SMALL attempts."""
+        return self.small_db_url or str(self.small_db_path)
+
+    def label(self, name: str) -> str:
+        """A result's name: SQLite's rows keep their names, PostgreSQL's say so."""
+        return name if self.backend == "sqlite" else f"PostgreSQL {name}"
 
 
 def best_time(fn: Callable[[], object], repeat: int) -> float:

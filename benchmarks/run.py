@@ -22,6 +22,7 @@ import sys
 import time
 import traceback
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -55,13 +56,14 @@ def prepare_small(ctx: Context) -> None:
     from benchmarks.bench_flag import flag
     from benchmarks.bench_import import create_empty, ours
 
-    create_empty(ctx.small_db_path)
-    ours(ctx.small_db_path, ctx.small_run_path, ctx.catalog_path)
-    flag(ctx.small_db_path)
-    add_decisions(ctx.small_db_path)
+    if ctx.small_db_url is None:
+        create_empty(ctx.small_db_path)
+    ours(ctx.small_db, ctx.small_run_path, ctx.catalog_path)
+    flag(ctx.small_db)
+    add_decisions(ctx.small_db)
 
 
-def add_decisions(db: Path, count: int = 300) -> int:
+def add_decisions(db: Path | str, count: int = 300) -> int:
     """``count`` refused attempts, spread over the store, get a decision by the bench reviewer.
 
     A fixed number at every size: what one reviewer decides does not grow with the store.
@@ -124,11 +126,22 @@ STEPS: list[tuple[str, str, Callable[[Context], Any]]] = [
     ("import", "import ratio ≤ 2", _module("bench_import")),
     ("flag", "≥ 50,000 verdicts/s", _module("bench_flag")),
     ("queue", "ratio ≤ 3, < 100 ms", _module("bench_queue")),
+    ("search", "< 100 ms; the bound < 1 s; beyond, refused", _module("bench_search")),
     ("gui", "ratio ≤ 1.5, < 1 s; ≤ 150 MB more", _module("bench_gui")),
     ("backtest", "ratio ≤ 1.5", _module("bench_backtest")),
     ("export", "ratio ≤ 2", _module("bench_export")),
     ("rouge", "≥ 100× faster", bench_rouge),
     ("detector", "≥ 50,000 verdicts/s", bench_detector),
+]
+# The same rows on PostgreSQL where they apply: what a team's server does at the size of
+# a season (the GUI, the back-test and the pure-Python measurements do not change with
+# the backend, or are measured on SQLite above).
+PG_STEPS: list[tuple[str, str, Callable[[Context], Any]]] = [
+    ("import", "import ratio ≤ 2", _module("bench_import_pg")),
+    ("flag", "≥ 50,000 verdicts/s", _module("bench_flag")),
+    ("queue", "ratio ≤ 3, < 100 ms", _module("bench_queue")),
+    ("search", "< 100 ms; the bound < 1 s; beyond, refused", _module("bench_search")),
+    ("export", "ratio ≤ 2", _module("bench_export")),
 ]
 
 
@@ -146,13 +159,16 @@ def run_step(name: str, goal: str, step: Callable[[Context], Any], ctx: Context)
         print(f"  {name}: {time.perf_counter() - started:.1f} s", file=sys.stderr)
     if name == "import":
         # The review-state filters need decisions, and the queue needs the flags' scores.
-        ctx.state["decisions"] = add_decisions(ctx.db_path)
+        ctx.state["decisions"] = add_decisions(ctx.db)
     return value if isinstance(value, list) else [value]
+
+
+FACTS = ("same_", "equal_scores", "refused", "no_statement")
 
 
 def correct(result: Result) -> bool:
     """Every correctness fact a measurement reports holds."""
-    facts = [v for k, v in result.checks.items() if k.startswith("same_") or k == "equal_scores"]
+    facts = [v for k, v in result.checks.items() if k.startswith(FACTS)]
     checks = result.checks
     if "total" in checks:  # a queue page holds the first rows of what the count says
         facts.append(checks["rows"] == min(checks["total"], 200))
@@ -194,6 +210,43 @@ def table(results: list[Result], judged: bool) -> str:
     return "\n".join(lines)
 
 
+def run_steps(steps: list[tuple[str, str, Callable[[Context], Any]]], ctx: Context,
+              args: argparse.Namespace, reuse: bool) -> list[Result]:
+    """The steps of one backend, in order (``--only`` keeps some; import always runs)."""
+    results: list[Result] = []
+    for name, goal, step in steps:
+        if args.only and name != "import" and name not in args.only:
+            continue
+        if name == "import" and reuse:
+            print(f"reusing {ctx.db} (no import)", file=sys.stderr)
+            continue
+        print(f"measuring {ctx.label(name)}…", file=sys.stderr)
+        results.extend(run_step(name, goal, step, ctx))
+        if name == "flag" and ctx.pg is not None:
+            for url in (ctx.small_db, ctx.db):
+                ctx.pg.settle(url)
+    return results
+
+
+def run_postgresql(sqlite: Context, args: argparse.Namespace) -> list[Result]:
+    """The PostgreSQL rows, on a throwaway server started (and stopped) here."""
+    from benchmarks.postgres import BenchServer, PgUnavailable
+
+    ctx = replace(sqlite, backend="postgresql", state=sqlite.state)
+    try:
+        ctx.pg = BenchServer().start()
+    except PgUnavailable as exc:
+        return [not_available(ctx.label("rows"), "the same goals as SQLite", str(exc))]
+    try:
+        ctx.small_db_url = ctx.pg.fresh("store_small")
+        ctx.db_url = ctx.pg.fresh(f"store_{ctx.attempts}")
+        print("PostgreSQL: preparing the small store…", file=sys.stderr)
+        prepare_small(ctx)
+        return run_steps(PG_STEPS, ctx, args, reuse=False)
+    finally:
+        ctx.pg.stop()
+
+
 def parse(argv: list[str] | None) -> argparse.Namespace:
     """Command line options."""
     p = argparse.ArgumentParser(description="benchmarks: ours vs baseline, with goals")
@@ -210,6 +263,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
                    help="keep the store of this size from an earlier run (migrated to head) "
                         "instead of importing again: no import row; flag then measures a "
                         "rerun, which replaces every rules reading")
+    p.add_argument("--backend", choices=("both", "sqlite", "postgresql"), default="both",
+                   help="SQLite rows, PostgreSQL rows (a throwaway server), or both (default)")
     p.add_argument("--out", type=Path, default=OUT, help="working folder (git-ignored)")
     p.add_argument("--results", type=Path, default=RESULTS, help="where results.json goes")
     return p.parse_args(argv)
@@ -226,23 +281,21 @@ def main(argv: list[str] | None = None) -> int:
     small_run_path, _ = dataset(args.small, out)
     store_path = out / f"store-{attempts}.sqlite3"
     reuse = args.reuse and store_path.exists()
+    # PostgreSQL alone keeps SQLite's store of an earlier run: the search compares with it.
+    keep = reuse or args.backend == "postgresql"
     ctx = Context(attempts, out, run_path, catalog_path, small_run_path,
-                  store_path if reuse else fresh(store_path),
+                  store_path if keep else fresh(store_path),
                   fresh(out / f"store-small-{args.small}.sqlite3"),
                   repeat=1 if args.smoke else 3,
                   heavy_repeat=2 if attempts <= QUICK and not args.smoke else 1)
     ctx.state["small_attempts"] = args.small
     started = time.perf_counter()
-    prepare_small(ctx)
     results: list[Result] = []
-    for name, goal, step in STEPS:
-        if args.only and name != "import" and name not in args.only:
-            continue
-        if name == "import" and reuse:
-            print(f"reusing {store_path} (no import)", file=sys.stderr)
-            continue
-        print(f"measuring {name}…", file=sys.stderr)
-        results.extend(run_step(name, goal, step, ctx))
+    if args.backend != "postgresql":
+        prepare_small(ctx)
+        results.extend(run_steps(STEPS, ctx, args, reuse))
+    if args.backend != "sqlite":
+        results.extend(run_postgresql(ctx, args))
     elapsed = time.perf_counter() - started
     ok = all(correct(r) for r in results) and (
         not judged or all(r.passed for r in results))
@@ -253,6 +306,7 @@ def main(argv: list[str] | None = None) -> int:
         "attempts": attempts,
         "small_attempts": args.small,
         "mode": "smoke" if args.smoke else "quick" if attempts == QUICK else "full",
+        "backends": args.backend,
         "reused_store": reuse,
         "judged": judged,
         "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),

@@ -1593,7 +1593,7 @@
 <context>
     <name>KeyQueue</name>
     <message>
-        <location filename="../../ui/review/key_queue.py" line="83"/>
+        <location filename="../../ui/review/key_queue.py" line="100"/>
         <source>Not applied: %1 (%2)</source>
         <translation>Non appliqué : %1 (%2)</translation>
     </message>
@@ -1601,7 +1601,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/review/window.py" line="507"/>
+        <location filename="../../ui/review/window.py" line="509"/>
         <source>second opinions %v / %m</source>
         <translation>seconds avis %v / %m</translation>
     </message>
@@ -1696,77 +1696,77 @@
         <translation>?</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="283"/>
+        <location filename="../../ui/review/window.py" line="285"/>
         <source>No attempt %1</source>
         <translation>Pas d&apos;essai %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="186"/>
+        <location filename="../../ui/review/window.py" line="188"/>
         <source>End of the queue</source>
         <translation>Fin de la file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="361"/>
+        <location filename="../../ui/review/window.py" line="363"/>
         <source>Reviewed %1 / %2 (%3 to review)</source>
         <translation>Relus %1 / %2 (%3 à relire)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="122"/>
+        <location filename="../../ui/review/window.py" line="124"/>
         <source>Reviewer — refused examples — %1</source>
         <translation>Reviewer — exemples refusés — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="188"/>
+        <location filename="../../ui/review/window.py" line="190"/>
         <source>You have decided every attempt of this queue</source>
         <translation>Vous avez décidé tous les essais de cette file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="190"/>
+        <location filename="../../ui/review/window.py" line="192"/>
         <source>None left below: back to the first one not reviewed</source>
         <translation>Plus rien en dessous : retour au premier essai non relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="245"/>
+        <location filename="../../ui/review/window.py" line="247"/>
         <source>the queue changed before they could apply</source>
         <translation>la file a changé avant qu&apos;elles s&apos;appliquent</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="255"/>
+        <location filename="../../ui/review/window.py" line="257"/>
         <source>the queue is empty</source>
         <translation>la file est vide</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="259"/>
+        <location filename="../../ui/review/window.py" line="261"/>
         <source>No match for “%1”</source>
         <translation>Aucun résultat pour « %1 »</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="266"/>
+        <location filename="../../ui/review/window.py" line="268"/>
         <source>the queue could not be read</source>
         <translation>la file n&apos;a pas pu être lue</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="314"/>
+        <location filename="../../ui/review/window.py" line="316"/>
         <source>the attempt could not be read</source>
         <translation>l&apos;essai n&apos;a pas pu être lu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="357"/>
+        <location filename="../../ui/review/window.py" line="359"/>
         <source>%1 to review in this filter</source>
         <translation>%1 à relire dans ce filtre</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="368"/>
+        <location filename="../../ui/review/window.py" line="370"/>
         <source>%1 of %2 refusals reviewed, %3 left</source>
         <translation>%1 refus relus sur %2, %3 restants</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="445"/>
+        <location filename="../../ui/review/window.py" line="447"/>
         <source>%1 — %2 to undo</source>
         <translation>%1 — %2 pour annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="459"/>
+        <location filename="../../ui/review/window.py" line="461"/>
         <source>The reviewer name in the settings is not used (%1); deciding as %2 until you set a name in Settings.</source>
         <translation>Le nom de relecteur des réglages n’est pas utilisé (%1) ; décisions au nom de %2 jusqu’à ce que vous choisissiez un nom dans les Réglages.</translation>
     </message>

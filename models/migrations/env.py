@@ -12,11 +12,23 @@ if connection is None:  # pragma: no cover - only used programmatically
 
 
 
+# Created by migration 0012 on PostgreSQL only (the queue's order read in one direction,
+# a page row's decision from the index alone).
+PG_ONLY_INDEXES = ("ix_attempts_queue_desc", "ix_review_decisions_page")
+
+
 def include_object(
     obj: object, name: str | None, type_: str, reflected: bool, compare_to: object
 ) -> bool:
-    """Leave the SQLite FTS5 search table (created by raw SQL) out of autogenerate."""
-    return not (type_ == "table" and name is not None and name.startswith("attempt_search"))
+    """Leave the search index (SQLite's FTS5 table, PostgreSQL's tsvector table and its GIN
+    index, all created by raw SQL) and PostgreSQL's own queue index out of autogenerate."""
+    if type_ == "index" and name in PG_ONLY_INDEXES:
+        return False
+    if type_ == "index":
+        table = getattr(obj, "table", None)
+        name = getattr(table, "name", None)
+    return not (type_ in ("table", "index") and name is not None
+                and name.startswith("attempt_search"))
 
 
 context.configure(

@@ -39,16 +39,19 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, text
 from sqlalchemy.orm import Session
 
 from models import Attempt
+from models.base import utcnow
 from reviewer.contradiction.decisive import decision_changing
 from reviewer.rule.filter import CheckOutcome
 from reviewer.rule.verdicts import Opinion, effective_verdict
 from reviewer.store import Store, refresh_statistics
+from reviewer.store.bulk import insert_rows
 
 TIER = "rules"
 # Which detector wrote a flag: a rerun rewrites the flags another version wrote.
@@ -72,13 +75,21 @@ VerdictRow = tuple[int, int, Any, str, int]
 Criterion = tuple[str, str, str, str | None]
 # (score, flagged, evidence, decision-changing)
 Reading = tuple[float, bool, str, bool]
-QUIET = 0.25
+QUIET = 0.001
 """A reading that would not change the filter's decision weighs this share of its score in
 the attempt's queue score. So the queue score of an attempt with a decision-changing flag
 (the badge: a score of at least the detector's threshold, 0.5) is always above that of
-any attempt without one, and below the badge a reading that would change the decision
-if the detector were right (an unflagged one, by its probability) comes before a
-contradiction that would change nothing unless it weighs four times as much."""
+any attempt without one, and below the badge every reading that would change the
+decision if the detector were right (an unflagged one, by its probability, at least
+the detector's floor of 0.001) comes before any contradiction that would change nothing.
+
+The queue is read as "most likely rescued first": an attempt whose contradiction changes
+nothing is refused by something the detector does not dispute (a failed check, a
+verdict read below the floor), so it is less likely to be rescued than any attempt
+with a decision-changing reading, however likely its own contradiction. At 0.25 such
+attempts sorted among the unflagged rescuable refusals and pushed the last of them back
+(base-rate runs, read held-out: last rescuable refusal at 58, 97, 50, 207, 83; at
+0.001: 47, 70, 50, 160, 68)."""
 
 _VERDICTS = text(
     "SELECT id, attempt_id, met, rationale, criterion_version_id FROM verdicts "
@@ -126,6 +137,28 @@ _SCORES = text(f"UPDATE attempts SET contradiction_score = {_SCORE} WHERE id IN 
 _SCORES_RANGE = text(
     f"UPDATE attempts SET contradiction_score = {_SCORE} WHERE id >= :lo AND id <= :hi")
 
+# PostgreSQL planned the correlated form once per chunk from the statistics of the import,
+# taken when no flag existed yet: it read every stored flag for each attempt (25 s of a
+# 47 s pass at 10,000 attempts). Grouped by attempt it reads the chunk's flags once, and
+# it leaves alone the attempts whose score did not change (most of them: an update
+# writes a new copy of the row, answer included).
+_PG_CHUNK = "a.id >= :lo AND a.id <= :hi AND a.id = ANY(:ids)"
+_PG_SCORES = (
+    text("UPDATE attempts a SET contradiction_score = s.score FROM ("
+         "SELECT v.attempt_id, "
+         "max(CASE WHEN f.decisive THEN f.score ELSE f.score * :quiet END) AS score "
+         "FROM verdicts v "
+         "JOIN contradiction_flags f ON f.verdict_id = v.id "
+         "WHERE v.attempt_id >= :lo AND v.attempt_id <= :hi AND v.attempt_id = ANY(:ids) "
+         "AND v.origin = 'filter' AND f.tier = :tier GROUP BY v.attempt_id) s "
+         f"WHERE a.id = s.attempt_id AND {_PG_CHUNK} "
+         "AND a.contradiction_score IS DISTINCT FROM s.score"),
+    text("UPDATE attempts a SET contradiction_score = 0.0 "
+         f"WHERE {_PG_CHUNK} AND a.contradiction_score <> 0.0 AND NOT EXISTS ("
+         "SELECT 1 FROM verdicts v JOIN contradiction_flags f ON f.verdict_id = v.id "
+         "WHERE v.attempt_id = a.id AND v.origin = 'filter' AND f.tier = :tier)"),
+)
+
 
 @dataclass
 class FlagCounts:
@@ -158,6 +191,7 @@ def _init_worker(criteria: dict[int, Criterion]) -> None:
     """A worker process keeps the criterion texts: chunks carry only version ids."""
     _criteria.clear()
     _criteria.update(criteria)
+    _seen.clear()  # readings keyed by version id: ids of another store mean other texts
 
 
 def _start_worker(parent: int, criteria: dict[int, Criterion]) -> None:
@@ -196,19 +230,35 @@ def _watch_parent(parent: int) -> None:
             os._exit(1)
 
 
+# The readings this process already made in this pass, by (criterion version, met,
+# rationale): a judge repeats its stock sentences across a run (the base-rate runs'
+# false flags came in blocks of 20-30 copies of one sentence; the benchmark's run has a
+# third of its rationales distinct), and the detector is deterministic, so a repeat
+# costs a dictionary look-up instead of a scan. Bounded: cleared when full.
+_seen: dict[tuple[int, bool, str], Reading] = {}
+SEEN_MAX = 50_000  # about 20 MB of readings and their keys
+
+
 def score(items: Sequence[tuple[int, Any, str]]) -> list[Reading]:
     """The detector's reading of each ``(criterion version id, met, rationale)``."""
     from reviewer.contradiction import detect  # the app's start does not need the lexicon
 
     criteria = _criteria
+    seen = _seen
+    if len(seen) > SEEN_MAX:
+        seen.clear()
     out: list[Reading] = []
     append = out.append
     for cv_id, met, rationale in items:
-        kind, criterion_text, criterion_id, _severity = criteria[cv_id]
-        # "oui"/"non" is the detector's quickest spelling of a verdict (SQLite gives 0/1).
-        found = detect(kind, "oui" if met else "non", rationale, criterion_text, criterion_id,
-                       at_base_rate=True)
-        append((found.score, found.contradiction, found.evidence, False))
+        key = (cv_id, bool(met), rationale)
+        known = seen.get(key)
+        if known is None:
+            kind, criterion_text, criterion_id, _severity = criteria[cv_id]
+            # "oui"/"non" is the detector's quickest spelling of a verdict (SQLite: 0/1).
+            found = detect(kind, "oui" if met else "non", rationale, criterion_text,
+                           criterion_id, at_base_rate=True)
+            known = seen[key] = (found.score, found.contradiction, found.evidence, False)
+        append(known)
     return out
 
 
@@ -240,33 +290,59 @@ def _decisive(conn: Connection, rows: Sequence[VerdictRow], flagged: set[int],
         for attempt_id, criterion_id, met, rationale in conn.execute(_SECOND, {"ids": part}):
             seconds.setdefault(attempt_id, {})[criterion_id] = Opinion(bool(met), rationale)
     out: set[int] = set()
+    # Whether the filter accepts reads which checks passed and each verdict's criterion,
+    # kind, verdict and severity, never a rationale (that only words the reasons); and a
+    # run's attempts come in few such shapes (most pass everything). So without second
+    # opinions the rule runs once per shape of the attempt (checks, each verdict's
+    # criterion version and verdict, which are flagged and which read), not per attempt:
+    # the writer is the serial part of a flagging pass.
+    known: dict[tuple[Any, ...], tuple[int, ...]] = {}
     for attempt_id in ids:
-        verdicts = []
-        by_criterion: dict[str, int] = {}
-        contradicted: set[str] = set()
-        quieter: list[str] = []
-        for verdict_id, _a, met, rationale, cv_id in by_attempt[attempt_id]:
-            kind, _text, criterion_id, severity = _criteria[cv_id]
-            second = seconds.get(attempt_id, {}).get(criterion_id)
-            effective = effective_verdict(criterion_id, "success" if kind == "success"
-                                          else "failure", severity,
-                                          Opinion(bool(met), rationale), second)
-            verdicts.append(effective)
-            by_criterion[criterion_id] = verdict_id
-            if verdict_id not in read or effective.rescued:
-                continue  # a second opinion that replaced the verdict resolved it
-            if verdict_id in flagged:
-                contradicted.add(criterion_id)
-            else:
-                quieter.append(criterion_id)
+        attempt_rows = by_attempt[attempt_id]
         attempt_checks = checks.get(attempt_id, [])
-        changing = set(decision_changing(attempt_checks, verdicts, contradicted))
-        for criterion_id in quieter:
-            if criterion_id in decision_changing(attempt_checks, verdicts,
-                                                 contradicted | {criterion_id}):
-                changing.add(criterion_id)
-        out.update(by_criterion[c] for c in changing)
+        second = seconds.get(attempt_id)
+        if second:
+            positions = _changing(attempt_rows, attempt_checks, second, flagged, read)
+        else:
+            shape = (tuple(c.passed for c in attempt_checks),
+                     tuple((r[4], bool(r[2]), r[0] in flagged, r[0] in read)
+                           for r in attempt_rows))
+            found = known.get(shape)
+            if found is None:
+                found = known[shape] = _changing(attempt_rows, attempt_checks, {}, flagged,
+                                                 read)
+            positions = found
+        out.update(attempt_rows[i][0] for i in positions)
     return out
+
+
+def _changing(rows: Sequence[VerdictRow], checks: Sequence[CheckOutcome],
+              seconds: dict[str, Opinion], flagged: set[int], read: set[int]
+              ) -> tuple[int, ...]:
+    """The positions among one attempt's ``rows`` whose reading changes the decision
+    (see :func:`_decisive`)."""
+    verdicts = []
+    position: dict[str, int] = {}
+    contradicted: set[str] = set()
+    quieter: list[str] = []
+    for index, (verdict_id, _a, met, rationale, cv_id) in enumerate(rows):
+        kind, _text, criterion_id, severity = _criteria[cv_id]
+        effective = effective_verdict(criterion_id, "success" if kind == "success"
+                                      else "failure", severity,
+                                      Opinion(bool(met), rationale), seconds.get(criterion_id))
+        verdicts.append(effective)
+        position[criterion_id] = index
+        if verdict_id not in read or effective.rescued:
+            continue  # a second opinion that replaced the verdict resolved it
+        if verdict_id in flagged:
+            contradicted.add(criterion_id)
+        else:
+            quieter.append(criterion_id)
+    changing = set(decision_changing(checks, verdicts, contradicted))
+    for criterion_id in quieter:
+        if criterion_id in decision_changing(checks, verdicts, contradicted | {criterion_id}):
+            changing.add(criterion_id)
+    return tuple(sorted(position[c] for c in changing))
 
 
 # -- storing ---------------------------------------------------------------------------
@@ -298,9 +374,14 @@ def _store(conn: Connection, attempt_ids: list[int], rows: list[VerdictRow],
         old = _old_readings(conn, rows, bounds, contiguous)
         _write_difference(conn, old, new)
     elif new:
-        conn.execute(TABLES["contradiction_flags"].insert(), [_flag_row(v, r)
-                                                              for v, r in new.items()])
-    if contiguous:
+        now = utcnow()
+        insert_rows(conn, TABLES["contradiction_flags"], [_flag_row(v, r, now)
+                                                          for v, r in new.items()])
+    if conn.dialect.name == "postgresql":
+        for statement in _PG_SCORES:
+            conn.execute(statement, {"tier": TIER, "quiet": QUIET, "lo": attempt_ids[0],
+                                     "hi": attempt_ids[-1], "ids": attempt_ids})
+    elif contiguous:
         conn.execute(_SCORES_RANGE, {**bounds, "quiet": QUIET})
     else:
         _update_scores(conn, attempt_ids)
@@ -313,10 +394,10 @@ def _update_scores(conn: Connection, attempt_ids: list[int]) -> None:
                                "ids": attempt_ids[start:start + 20_000]})
 
 
-def _flag_row(verdict_id: int, reading: Reading) -> dict[str, Any]:
+def _flag_row(verdict_id: int, reading: Reading, now: datetime) -> dict[str, Any]:
     return {"verdict_id": verdict_id, "tier": TIER, "score": reading[0],
             "flagged": reading[1], "evidence": reading[2], "decisive": reading[3],
-            "detector": DETECTOR}
+            "detector": DETECTOR, "created_at": now}
 
 
 def _old_readings(conn: Connection, rows: list[VerdictRow], bounds: dict[str, Any],
@@ -348,9 +429,8 @@ def _write_difference(conn: Connection, old: dict[int, tuple[Reading, str]],
                      .values(score=bindparam("b_score"), flagged=bindparam("b_flagged"),
                              evidence=bindparam("b_evidence"),
                              decisive=bindparam("b_decisive"), detector=DETECTOR), changed)
-    added = [_flag_row(v, r) for v, r in new.items() if v not in old]
-    if added:
-        conn.execute(flags.insert(), added)
+    now = utcnow()
+    insert_rows(conn, flags, [_flag_row(v, r, now) for v, r in new.items() if v not in old])
 
 
 def _chunk_rows(conn: Connection, ids: list[int], contiguous: bool) -> list[VerdictRow]:
@@ -358,7 +438,13 @@ def _chunk_rows(conn: Connection, ids: list[int], contiguous: bool) -> list[Verd
         result = conn.execute(_VERDICTS_RANGE, {"lo": ids[0], "hi": ids[-1]})
     else:
         result = conn.execute(_VERDICTS, {"ids": ids})
-    return [(r[0], r[1], r[2], r[3], r[4]) for r in result]
+    # The driver's own rows, fetched at once: a chunk is ~12,000 rows, the writer is the
+    # pipeline's serial part, and building a Row per verdict was a fifth of its time
+    # (plain text() columns have no result processing to skip).
+    try:
+        return [(r[0], r[1], r[2], r[3], r[4]) for r in result.cursor.fetchall()]
+    finally:
+        result.close()
 
 
 def flag_attempts(session: Session, ids: Iterable[int]) -> FlagCounts:

@@ -43,7 +43,7 @@ from json.encoder import encode_basestring_ascii
 from operator import attrgetter
 from typing import Any, NamedTuple
 
-from sqlalchemy import Text, case, exists, null, or_, select, type_coerce
+from sqlalchemy import Text, case, cast, exists, null, or_, select, type_coerce
 from sqlalchemy.orm import Session, aliased
 
 from models import Attempt, Conversation, ReviewDecision, Run, Verdict
@@ -489,8 +489,9 @@ def _conversations(session: Session, runs: list[str] | None, chunk: int, *,
     """Conversations (by run, then name) with their attempts, streamed."""
     # The stored JSON text, not the ORM's decoded value: only needed contexts are decoded.
     # Without ``content``, a refused attempt's context and answer are read only if it is
-    # restored (see _walk_batch).
-    raw = type_coerce(Attempt.messages, Text)
+    # restored (see _walk_batch). A cast, not type_coerce: psycopg would decode every
+    # context from json, bypassing the walk's decode-only-the-new-message path.
+    raw = cast(Attempt.messages, Text)
     messages: Any = raw if content else case((Attempt.accepted, raw), else_=None)
     response: Any = Attempt.response if content else \
         case((Attempt.accepted, Attempt.response), else_=None)
@@ -576,7 +577,7 @@ def _walk_batch(session: Session, batch: list[_Conv], views: dict[int, ReviewVie
         status.content.update(
             (aid, (messages, response))
             for aid, messages, response in session.connection().execute(
-                select(Attempt.id, type_coerce(Attempt.messages, Text), Attempt.response)
+                select(Attempt.id, cast(Attempt.messages, Text), Attempt.response)
                 .where(Attempt.id.in_(part))))
     for conv in batch:
         yield _walk_one(conv, status, chain_too=not content)

@@ -30,6 +30,7 @@ from reviewer.errors import BadInputError
 from reviewer.ingest.run_file import AttemptRecord, LineError, count_lines, iter_lines, parse_record
 from reviewer.outputs import Output, check_output
 from reviewer.store import Store, refresh_statistics
+from reviewer.store.bulk import insert_rows
 from reviewer.store.database import sqlite_path
 from reviewer.store.search import index_rows
 
@@ -165,10 +166,8 @@ class _Writer:
                     }
                 )
             search.append((attempt_id, "\n".join([r.response, *(v.rationale for v in r.verdicts)])))
-        if verdicts:
-            conn.execute(insert(TABLES["verdicts"]), verdicts)
-        if results:
-            conn.execute(insert(TABLES["check_results"]), results)
+        insert_rows(conn, TABLES["verdicts"], verdicts)
+        insert_rows(conn, TABLES["check_results"], results)
         index_rows(self.session, search)
         return ids
 

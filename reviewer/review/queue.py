@@ -149,14 +149,20 @@ def _exists(*where: ColumnElement[bool]) -> ColumnElement[bool]:
 
 def _open_flag(attempt_id: Any, decision: Any) -> ColumnElement[bool]:
     """The attempt has a decision-changing flag on a criterion ``decision`` (a reviewer's
-    decision row) does not override. JSON ``->`` on both backends (SQLite 3.38+)."""
-    return _exists(
+    decision row) does not override. JSON ``->`` on both backends (SQLite 3.38+).
+
+    Everything but its own three tables is correlated, at whatever depth it is nested:
+    auto-correlation looks one level up only, so under the page's badge (an EXISTS in an
+    EXISTS) the page subquery itself became one of this probe's FROMs, walked again for
+    every probe (4 s a page on PostgreSQL at 100,000 attempts) and matched against any
+    row of the page instead of this one."""
+    return select(literal_column("1")).where(
         Verdict.attempt_id == attempt_id, Verdict.origin == "filter",
         ContradictionFlag.verdict_id == Verdict.id, ContradictionFlag.tier == "rules",
         ContradictionFlag.decisive.is_(True), ContradictionFlag.flagged.is_(True),
         CriterionVersion.id == Verdict.criterion_version_id,
         decision.criteria.op("->", return_type=Text)(CriterionVersion.criterion_id).is_(None),
-    )
+    ).correlate_except(Verdict, ContradictionFlag, CriterionVersion).exists()
 
 
 def _resolved(attempt_id: Any, reviewer: str) -> ColumnElement[bool]:

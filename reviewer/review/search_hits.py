@@ -9,14 +9,20 @@ stored (so the span covers "Événements" whole, accents included).
 
 from __future__ import annotations
 
+from reviewer.errors import BadInputError
 from reviewer.store.search import WORD, fold, words
 
 Span = tuple[int, int]
 
 
 def search_terms(query: str) -> tuple[str, ...]:
-    """The query's words as the search compares them (folded), longest first."""
-    return tuple(sorted(set(words(query)), key=len, reverse=True))
+    """The query's words as the search compares them (folded), longest first; none for a
+    query over the search's bound (the queue refuses it and says why, in one line)."""
+    try:
+        found = words(query)
+    except BadInputError:
+        return ()
+    return tuple(sorted(set(found), key=len, reverse=True))
 
 
 def hit_spans(text: str, terms: tuple[str, ...]) -> tuple[Span, ...]:

@@ -200,3 +200,45 @@ def test_every_filter_shows_the_rows_the_stored_data_says(season: Store) -> None
                      for r in queue_page(s, f, start, 50)]
             assert paged == expected, f
         assert [r.flagged for r in whole] == [r.attempt_id in flagged for r in whole], f
+
+
+def decisive_criteria(store: Store) -> dict[int, set[str]]:
+    """Per attempt, the criteria of its decision-changing flagged filter verdicts."""
+    with store.session() as s:
+        rows = s.execute(text(
+            "SELECT v.attempt_id, cv.criterion_id FROM verdicts v "
+            "JOIN contradiction_flags f ON f.verdict_id = v.id "
+            "JOIN criterion_versions cv ON cv.id = v.criterion_version_id "
+            "WHERE v.origin = 'filter' AND f.tier = 'rules' AND f.decisive AND f.flagged")).all()
+    found: dict[int, set[str]] = {}
+    for aid, cid in rows:
+        found.setdefault(aid, set()).add(cid)
+    return found
+
+
+def test_each_row_of_a_page_has_its_own_badge_once_the_reviewer_decided(
+        season: Store) -> None:
+    """The badge of a row is that row's open flag, not any row's of its page: with the
+    reviewer's decision rows on every attempt (the probe nested one EXISTS deeper), an
+    overridden flag is closed and an attempt without one stays unbadged."""
+    decisive = decisive_criteria(season)
+    with season.session() as s:
+        refused = list(s.scalars(select(Attempt.id).where(Attempt.accepted.is_(False))
+                                 .order_by(Attempt.id)))
+    overridden: dict[int, set[str]] = {}
+    for n, aid in enumerate(refused):
+        if aid in decisive and n % 2 == 0:  # flip every decision-changing verdict
+            for cid in sorted(decisive[aid]):
+                act(season, review_actions.set_field, REVIEWER, aid, f"criterion:{cid}",
+                    True)
+            overridden[aid] = set(decisive[aid])
+        else:  # a decision row that overrides nothing
+            act(season, review_actions.set_note, REVIEWER, aid, "vu")
+    expected = {aid: bool(decisive.get(aid, set()) - overridden.get(aid, set()))
+                for aid in refused}
+    assert any(expected.values()) and not all(expected.values())
+    assert overridden  # both kinds of rows share pages
+    with season.session() as s:
+        shown = {r.attempt_id: r.badge for start in range(0, len(refused), 50)
+                 for r in queue_page(s, QueueFilter(reviewer=REVIEWER), start, 50)}
+    assert shown == expected
