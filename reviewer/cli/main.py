@@ -19,6 +19,7 @@ from typing import Any
 
 from reviewer import __version__
 from reviewer.cli import commands
+from reviewer.cli.arguments import OneLineParser, check_argv, reviewer_option
 from reviewer.cli.failures import explain, one_line
 from reviewer.errors import BAD_INPUT
 
@@ -37,7 +38,7 @@ def build_parser(
     importing Qt (imports point one way: ui -> reviewer -> models). ``discover=False``
     leaves the domain commands out (their modules import most of the package).
     """
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="reviewer", description="Review the refusals of a dataset filter.",
         epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -52,6 +53,7 @@ def build_parser(
         "--reviewer",
         # Subcommands that also take --reviewer use default=SUPPRESS so they never reset it.
         dest="reviewer",
+        type=reviewer_option,
         metavar="NAME",
         default=None,
         help="who decides: decisions are stored under this name "
@@ -114,6 +116,7 @@ def main(
     """
     pre = _pre_parse(argv)
     try:
+        check_argv(sys.argv[1:] if argv is None else argv)
         parser = build_parser(extra, discover=pre.command not in extra_commands)
         args = parser.parse_args(argv)
         if not getattr(args, "func", None):

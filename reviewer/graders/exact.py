@@ -103,6 +103,7 @@ def json_valid(response: str, schema: Mapping[str, Any] | None = None) -> float:
     No Markdown fence is stripped: a fixed output format means the bare JSON.
     """
     import jsonschema  # here, not at module level: it slows the app's start-up
+    from referencing.exceptions import Unresolvable
 
     try:
         value = json.loads(response.strip())
@@ -115,7 +116,14 @@ def json_valid(response: str, schema: Mapping[str, Any] | None = None) -> float:
         validator.check_schema(schema)
     except jsonschema.SchemaError as exc:
         raise BadInputError(f"invalid JSON schema: {exc.message}") from None
-    return float(validator.is_valid(value))
+    try:
+        return float(validator.is_valid(value))
+    except Unresolvable as exc:  # references are resolved inside the schema only
+        raise BadInputError(f"JSON schema: cannot resolve $ref {exc.ref!r} (a reference "
+                            "must point inside the schema file)") from None
+    except RecursionError:
+        raise BadInputError("JSON schema: a $ref loops back to itself without "
+                            "end") from None
 
 
 def label(response: str, labels: Iterable[str], *, case_sensitive: bool = False) -> float:

@@ -9,13 +9,14 @@ names the file and line: ``FILE:LINE: what is wrong``.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from reviewer.errors import BadInputError, os_failure
-from reviewer.text_rules import not_utf8
+from reviewer.input_bytes import bounded_lines
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,11 @@ def parse_row(text: str, source: str, line: int) -> Row:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
         raise BadInputError(f"{where}: not valid JSON ({exc.msg})") from None
+    except RecursionError:
+        raise BadInputError(f"{where}: JSON nested too deeply") from None
+    except ValueError:  # an integer of more than 4,300 digits (Python's own limit)
+        raise BadInputError(f"{where}: a number of more than "
+                            f"{sys.get_int_max_str_digits()} digits") from None
     if not isinstance(obj, dict):
         raise BadInputError(f"{where}: expected a JSON object")
     response = obj.get("response")
@@ -106,18 +112,28 @@ def parse_lines(lines: Iterable[str], source: str) -> Iterator[Row]:
             yield parse_row(text, source, number)
 
 
+def _decoded(handle: BinaryIO, source: str) -> Iterator[str]:
+    """The lines of a binary file as text, in bounded memory (``reviewer.input_bytes``);
+    a line that is not UTF-8 is reported at its own line and column."""
+    for number, raw in bounded_lines(handle, source):
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise BadInputError(f"{source}:{number}: not UTF-8 (byte 0x{raw[exc.start]:02X} "
+                                f"at column {exc.start + 1}); save the file as "
+                                "UTF-8") from None
+
+
 def read_rows(path: str | Path) -> list[Row]:
     """Every row of a JSONL file (``-`` is not supported: graders need the whole file)."""
     p = Path(path)
     try:
-        with p.open(encoding="utf-8") as handle:
-            rows = list(parse_lines(handle, str(path)))
+        with p.open("rb") as handle:
+            rows = list(parse_lines(_decoded(handle, str(path)), str(path)))
     except FileNotFoundError:
         raise BadInputError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise BadInputError(f"{path}: is a directory") from None
-    except UnicodeDecodeError:
-        raise not_utf8(p) from None
     except OSError as exc:  # unreadable, a FIFO without a writer, an I/O error
         raise os_failure(exc, path, "read") from None
     if not rows:

@@ -210,7 +210,7 @@ def import_run(
         bar = tqdm(total=count_lines(path) if show else None, disable=not show,
                    file=sys.stderr, unit=" lines", desc=path.name)
         batch: list[AttemptRecord] = []
-        for number, raw in iter_lines(fh):
+        for number, raw in iter_lines(fh, path):
             bar.update(1)
             try:
                 record = parse_record(raw, number, set(writer.criteria), set(writer.checks))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from reviewer.input_bytes import bounded_lines
 from reviewer.json_input import check_storable, may_be_unstorable, no_duplicate_keys, parse_verdict
 from reviewer.keys import AttemptKey
 
@@ -209,9 +210,10 @@ def _record(data: dict[str, Any], line: int, criteria: set[str], checks: set[str
     )
 
 
-def iter_lines(fh: BinaryIO) -> Iterator[tuple[int, bytes]]:
-    """Non-blank lines with their 1-based numbers (a trailing newline is not a line)."""
-    for number, raw in enumerate(fh, start=1):
+def iter_lines(fh: BinaryIO, source: object = "the run file") -> Iterator[tuple[int, bytes]]:
+    """Non-blank lines with their 1-based numbers (a trailing newline is not a line),
+    read in bounded memory: ``/dev/zero`` is "not a text file", not an exhausted memory."""
+    for number, raw in bounded_lines(fh, source):
         stripped = raw.strip()
         if stripped:
             yield number, stripped

@@ -33,10 +33,12 @@ from reviewer.errors import BadInputError, JudgeError
 from reviewer.judge.context import DEFAULT_MAX_CTX, cut_prompt, cut_reply, sized_options
 from reviewer.judge.schema import ReplyError, parse_json
 from reviewer.judge.transport import (
+    NOT_OLLAMA,
     ChatReply,
     RawFault,
     chat_once,
     repeats_for_every_request,
+    reply_limit,
     transient,
 )
 from reviewer.store import Store
@@ -52,16 +54,24 @@ Validator = Callable[[dict[str, Any]], object]
 
 def normalize_host(text: str) -> str:
     """``host:port`` or a URL as a full URL (``http://`` and port 11434 when missing)."""
+    given = text
     text = text.strip().rstrip("/")
     if "://" not in text:
         text = f"http://{text}"
-    parts = urlsplit(text)
-    if not parts.hostname:
+    try:  # urlsplit refuses an unclosed "[", .port a port that is not 0-65535
+        parts = urlsplit(text)
+        port = parts.port
+    except ValueError as exc:
+        raise BadInputError(f"judge host {given!r}: not a URL ({exc})") from None
+    if parts.scheme not in ("http", "https"):
+        raise BadInputError(f"judge host {given!r}: the URL must start with http:// or "
+                            "https://")
+    if not parts.hostname or port == 0:
         raise BadInputError(f"{text!r} is not a judge host URL")
     host = parts.hostname if ":" not in parts.hostname else f"[{parts.hostname}]"
     if host == "0.0.0.0":  # what a server listens on, not where a client connects
         host = "127.0.0.1"
-    port = parts.port or (443 if parts.scheme == "https" else 11434)
+    port = port or (443 if parts.scheme == "https" else 11434)
     return f"{parts.scheme}://{host}:{port}{parts.path}"
 
 
@@ -246,6 +256,10 @@ class JudgeClient:
         if store is not None:
             cached = self._cached(store, call.digest)
             if cached is not None:
+                # A reply stored before replies were bounded is refused as a new one is.
+                if len(cached[1]) > reply_limit(call.body):
+                    raise self.fault(NOT_OLLAMA, f"the stored reply holds {len(cached[1]):,} "
+                                     "characters, more than its token budget allows")
                 return self._parse(cached[1], validate), cached[0]
         reply = self.send(call)
         data = self._parse(reply.content, validate)

@@ -23,10 +23,18 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+CHARS_PER_TOKEN = 32
+"""Far above any tokenizer's longest token: a reply beyond is not the model's."""
+MIN_REPLY_CHARS = 65_536
+MAX_REPLY_CHARS = 4_000_000
+
 UNREACHABLE = "unreachable"
 TIMEOUT = "timeout"
 HTTP = "http"
 NOT_OLLAMA = "not_ollama"
+BROKEN_HTTP = "the server's HTTP reply is broken"
+"""The start of a not_ollama fault's detail when HTTP itself failed (a redirect loop, a
+lying Content-Encoding): the server's setup, so every request would fail the same way."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,8 +68,9 @@ def transient(kind: str, status: int | None) -> bool:
 
 def repeats_for_every_request(kind: str, status: int | None, detail: str) -> bool:
     """A fault every following request to the same server and model would hit too: no
-    server, unknown model (404), refused credentials, a model that cannot think."""
-    if kind == UNREACHABLE:
+    server, unknown model (404), refused credentials, a model that cannot think, a server
+    whose HTTP is broken (a redirect loop, a body that does not match its encoding)."""
+    if kind == UNREACHABLE or (kind == NOT_OLLAMA and detail.startswith(BROKEN_HTTP)):
         return True
     if kind != HTTP or status is None:
         return False
@@ -84,6 +93,20 @@ def _not_ollama(exc: BaseException) -> RawFault:
     else:
         what = f"not Ollama's reply ({type(exc).__name__})"
     return RawFault(NOT_OLLAMA, f"the server's reply is {what}: is this an Ollama server?")
+
+
+def _bad_reply(exc: Exception) -> RawFault:
+    """A reply httpx could not read: a redirect loop, a body its encoding header lies
+    about (``Content-Encoding: gzip`` over plain bytes)."""
+    import httpx
+
+    if isinstance(exc, httpx.TooManyRedirects):
+        what = "redirects in a loop"
+    elif isinstance(exc, httpx.DecodingError):
+        what = f"has a body that cannot be decoded: {one_line(str(exc))}"
+    else:
+        what = f"cannot be read: {type(exc).__name__}"
+    return RawFault(NOT_OLLAMA, f"{BROKEN_HTTP} ({what}): is this an Ollama server?")
 
 
 async def _chat(host: str, body: dict[str, Any], timeout: float) -> Any:
@@ -113,6 +136,27 @@ def _run(coroutine: Any) -> Any:
         return pool.submit(asyncio.run, coroutine).result()
 
 
+def reply_limit(body: dict[str, Any]) -> int:
+    """The most characters a reply to ``body`` may hold: ``CHARS_PER_TOKEN`` per token
+    of its ``num_predict`` (``MAX_REPLY_CHARS`` without one), at least
+    ``MIN_REPLY_CHARS``."""
+    budget = (body.get("options") or {}).get("num_predict")
+    if not isinstance(budget, int) or budget <= 0:
+        return MAX_REPLY_CHARS
+    return min(MAX_REPLY_CHARS, max(MIN_REPLY_CHARS, budget * CHARS_PER_TOKEN))
+
+
+def _check_size(size: int, body: dict[str, Any]) -> None:
+    """RawFault for a reply far longer than the tokens asked: whatever reads it next
+    (the guard's copy check, the contradiction scanner) takes time in its length, and a
+    30 MB rationale kept ``rejudge`` busy for ever."""
+    limit = reply_limit(body)
+    if size > limit:
+        raise RawFault(NOT_OLLAMA, f"the reply holds {size:,} characters, more than the "
+                                   f"{limit:,} its token budget allows: is this an Ollama "
+                                   "server?")
+
+
 def chat_once(host: str, body: dict[str, Any], timeout: float) -> ChatReply:
     """Send ``body`` (``model``, ``messages``, ``format``, ``options``, ``think``) once;
     RawFault on anything but a well-formed reply within ``timeout`` seconds in all."""
@@ -130,15 +174,20 @@ def chat_once(host: str, body: dict[str, Any], timeout: float) -> ChatReply:
         raise RawFault(UNREACHABLE, "no server listening") from None
     except httpx.TransportError as exc:
         raise RawFault(UNREACHABLE, f"connection failed ({type(exc).__name__})") from None
+    except httpx.HTTPError as exc:  # the rest of httpx's faults: what the server sent
+        raise _bad_reply(exc) from None
     except (ValueError, TypeError, ValidationError, AttributeError) as exc:
         raise _not_ollama(exc) from None
     message = getattr(response, "message", None)
     if message is None:
         raise RawFault(NOT_OLLAMA, "the server's reply has no message: is this an Ollama "
                                    "server?")
+    content = message.content or ""
+    thinking = getattr(message, "thinking", None) or ""
+    _check_size(len(content) + len(thinking), body)
     return ChatReply(
-        content=message.content or "",
-        thinking=getattr(message, "thinking", None) or "",
+        content=content,
+        thinking=thinking,
         done_reason=response.done_reason or "",
         prompt_tokens=response.prompt_eval_count,
         reply_tokens=response.eval_count,

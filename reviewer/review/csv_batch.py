@@ -28,7 +28,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from models import Check, Criterion
-from reviewer.errors import BadInputError, os_failure
+from reviewer.errors import BadInputError
+from reviewer.input_bytes import read_bounded
 from reviewer.keys import AttemptKey
 from reviewer.review.commands import (
     MarkFalsePositive,
@@ -48,6 +49,8 @@ CRITERION_VALUES: dict[str, bool | None] = {"met": True, "unmet": False, "none":
 CHECK_VALUES: dict[str, str | None] = {"false-positive": FALSE_POSITIVE,
                                        "false_positive": FALSE_POSITIVE, "none": None}
 UNSET = object()
+MAX_CSV = 256 << 20
+"""A decisions file beyond this is not one (``/dev/zero`` would fill the memory)."""
 
 
 @dataclass
@@ -105,15 +108,14 @@ def read_csv(path: Path) -> list[tuple[int, DecisionInput]]:
     byte that is not UTF-8 is reported at its own line, not at the start of the chunk a
     text reader happened to be decoding, nor as a traceback before the header.
     """
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise os_failure(exc, path, "read") from None
+    data = read_bounded(path, MAX_CSV)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise not_utf8(path, data) from None
-    reader = csv.DictReader(io.StringIO(text, newline=""))
+    # strict: a quote left open is an error ("unexpected end of data"), not a note that
+    # swallows every row after it up to the end of the file.
+    reader = csv.DictReader(io.StringIO(text, newline=""), strict=True)
     try:
         fieldnames = reader.fieldnames or []
     except csv.Error as exc:
@@ -123,6 +125,9 @@ def read_csv(path: Path) -> list[tuple[int, DecisionInput]]:
     if missing or unknown:
         raise BadInputError(f"{path}:1: columns are {','.join(CSV_COLUMNS)}"
                             f" (missing {missing or 'none'}, unknown {unknown or 'none'})")
+    twice = sorted({c for c in fieldnames if fieldnames.count(c) > 1})
+    if twice:  # DictReader would keep the last one silently
+        raise BadInputError(f"{path}:1: column {', '.join(twice)} appears twice")
     out: list[tuple[int, DecisionInput]] = []
     start = reader.line_num + 1
     try:
@@ -133,7 +138,9 @@ def read_csv(path: Path) -> list[tuple[int, DecisionInput]]:
                 raise BadInputError(f"{path}:{start}: {exc}") from None
             start = reader.line_num + 1
     except csv.Error as exc:
-        raise BadInputError(f"{path}:{start}: not a CSV row ({exc})") from None
+        why = "a quote opened in this row is never closed" \
+            if "unexpected end of data" in str(exc) else f"not a CSV row ({exc})"
+        raise BadInputError(f"{path}:{start}: {why}") from None
     return out
 
 

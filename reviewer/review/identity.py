@@ -5,7 +5,8 @@ under "Other reviewers", in agreement figures and in exports. So a name must sho
 it is: ``reviewer_name`` trims it, normalises it to NFC (``Zoé`` typed with a combining
 accent is the same reviewer as ``Zoé``), and refuses an empty or over-long name and any
 hidden character (``reviewer.text_rules.hidden``: a newline could forge a line
-"bob: reject", a zero-width space a second "claire", a bidi override a reversed name).
+"bob: reject", a zero-width space a second "claire", a bidi override a reversed name),
+and a name that starts with a combining mark (marks alone show as nothing).
 
 Every entry point goes through it: ``--reviewer`` of every command and of ``gui``,
 ``$REVIEWER_NAME``, the login name, the CSV ``reviewer`` column, the Settings dialog,
@@ -46,6 +47,12 @@ def reviewer_name(name: str, source: str = "") -> str:
     if len(cleaned) > MAX_NAME:
         raise BadInputError(f"reviewer name{where} {spelt(cleaned)!r}: is {len(cleaned)} "
                             f"characters, at most {MAX_NAME} characters")
+    if unicodedata.category(cleaned[0]).startswith("M"):
+        # A mark with nothing to combine with: alone it shows as nothing (or as a
+        # dotted circle), and it would join the letter before it wherever it is quoted.
+        raise BadInputError(f"reviewer name{where} {spelt(cleaned)!r}: starts with "
+                            f"{char_label(cleaned[0])}, a combining mark with no letter "
+                            "before it; names start with a letter, digit or sign")
     bad = next((ch for ch in cleaned if hidden(ch)), None)
     if bad is not None:
         kind = "a space other than the plain space" if unicodedata.category(bad) == "Zs" \

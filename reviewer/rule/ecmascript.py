@@ -57,6 +57,9 @@ function compile(source, flags) {
   let re = cache.get(key);
   if (re === undefined) {
     re = new RegExp(source, flags);
+    // V8 compiles on the first run: "Regular expression too large" shows only then.
+    re.test("");
+    re.lastIndex = 0;
     if (cache.size >= 256) cache.clear();
     cache.set(key, re);
   }
@@ -149,11 +152,17 @@ class _Engine:
             return self._fn[name](*args, timeout_sec=timeout)
         except self._timeout_error:
             return None
+        except KeyboardInterrupt:
+            # Ctrl-C while V8 runs: the call is still in flight on mini-racer's threads,
+            # and closing the context at exit then printed their tracebacks ("Event loop
+            # is closed", 16 lines under the one-line message). The process is ending.
+            abandon()
+            raise
         except self._eval_error:
             if name in ("testFrom", "testOne", "spansOf"):
                 reason = self._fn["rejection"](args[0], args[1])
                 if reason:
-                    raise EcmaSyntaxError(str(reason)) from None
+                    raise EcmaSyntaxError(_short(str(reason), args[0])) from None
             raise
 
 
@@ -205,7 +214,15 @@ def check_syntax(source: str, flags: str = "") -> None:
     with engine.lock:
         reason = engine.call("rejection", source, flags)
     if reason:
-        raise EcmaSyntaxError(str(reason))
+        raise EcmaSyntaxError(_short(str(reason), source))
+
+
+def _short(reason: str, source: str, limit: int = 60) -> str:
+    """JavaScript's message with the pattern it quotes cut to ``limit`` characters (a
+    120 KB pattern made a 120 KB error line)."""
+    if len(source) <= limit:
+        return reason
+    return reason.replace(source, source[:limit] + "…", 1)
 
 
 def test_many(source: str, flags: str, texts: Sequence[str], *,

@@ -60,7 +60,9 @@ Faithful to Ollama (``ollama/server`` and its runner), scripted replies included
 * ``.load_error = "exit status 2"``: every chat gets 500 ``llama runner process has
   terminated: exit status 2`` (a model that fails to load, persistently);
 * ``.force_options = {"num_ctx": 256}``: merged over every request's options, as a
-  server configured to ignore what clients ask (to inject a cut prompt or reply).
+  server configured to ignore what clients ask (to inject a cut prompt or reply);
+* ``.redirect_loop = True``: every request gets 302 to its own path (a misconfigured
+  proxy), for ever.
 
 A real model: ``FakeOllama(backend=LlamaBackend(path))`` (``tests/support/llama_backend.py``)
 answers every request the queue and the responder leave with llama-cpp-python, through
@@ -109,6 +111,7 @@ class Reply:
     prompt_tokens: int | None = None  # None: counted from the request
     reply_tokens: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    headers: dict[str, str] = field(default_factory=dict)  # extra headers of a raw reply
 
     @classmethod
     def json(cls, obj: Any, delay: float = 0.0) -> Reply:
@@ -186,12 +189,14 @@ class _Handler(BaseHTTPRequestHandler):
         self._send_raw(status, json.dumps(obj, ensure_ascii=False), "application/json")
 
     def _send_raw(self, status: int, body: str, content_type: str = "text/html",
-                  drip: float = 0.0) -> None:
+                  drip: float = 0.0, headers: dict[str, str] | None = None) -> None:
         data = body.encode("utf-8")
         try:
             self.send_response(status)
             self.send_header("Content-Type", f"{content_type}; charset=utf-8")
             self.send_header("Content-Length", str(len(data)))
+            for name, value in (headers or {}).items():
+                self.send_header(name, value)
             self.end_headers()
             if not drip:
                 self.wfile.write(data)
@@ -219,9 +224,18 @@ class _Handler(BaseHTTPRequestHandler):
         except OSError:
             self.server.fake._dropped()
 
+    def _redirect(self) -> bool:
+        """``.redirect_loop``: 302 to the same path, whatever was asked."""
+        if not self.server.fake.redirect_loop:
+            return False
+        self._send_raw(302, "", headers={"Location": self.path})
+        return True
+
     def do_GET(self) -> None:
         fake = self.server.fake
         fake._record({"_path": self.path})
+        if self._redirect():
+            return
         if self.path == "/api/tags":
             self._send(200, fake.tags_body())
         elif self.path == "/api/version":
@@ -233,6 +247,8 @@ class _Handler(BaseHTTPRequestHandler):
         fake = self.server.fake
         body = self._read_json()
         fake._record({**body, "_path": self.path})
+        if self._redirect():
+            return
         if self.path == "/api/chat":
             self._chat(body)
         elif self.path == "/api/show":
@@ -246,7 +262,8 @@ class _Handler(BaseHTTPRequestHandler):
         if reply.delay and fake._stopping.wait(reply.delay):
             return  # closing: drop the connection instead of answering
         if reply.raw_body is not None:
-            self._send_raw(reply.status, reply.raw_body, reply.raw_type, reply.drip)
+            self._send_raw(reply.status, reply.raw_body, reply.raw_type, reply.drip,
+                           reply.headers)
             return
         if reply.status >= 400:
             self._send(reply.status, {"error": reply.error_message})
@@ -271,6 +288,7 @@ class FakeOllama:
         self.strict_model = backend is not None
         self.load_error = ""
         self.force_options: dict[str, Any] = {}
+        self.redirect_loop = False
         self.dropped = 0
         self.requests: list[dict[str, Any]] = []
         self.responder: Responder | None = None
@@ -317,9 +335,11 @@ class FakeOllama:
         self.push(Reply.error(status, message, delay))
 
     def reply_raw(self, body: str, status: int = 200, content_type: str = "text/html",
-                  drip: float = 0.0) -> None:
-        """Queue a reply whose whole HTTP body is ``body`` (not Ollama's JSON: a proxy page…)."""
-        self.push(Reply(raw_body=body, status=status, raw_type=content_type, drip=drip))
+                  drip: float = 0.0, headers: dict[str, str] | None = None) -> None:
+        """Queue a reply whose whole HTTP body is ``body`` (not Ollama's JSON: a proxy page…),
+        with extra ``headers`` (a ``Content-Encoding`` the body does not have…)."""
+        self.push(Reply(raw_body=body, status=status, raw_type=content_type, drip=drip,
+                        headers=dict(headers or {})))
 
     def reply_thinking(self, thinking: str, content: str) -> None:
         """Queue a reply with a ``message.thinking`` part besides the content."""
@@ -334,6 +354,7 @@ class FakeOllama:
         self.responder = None
         self.load_error = ""
         self.force_options = {}
+        self.redirect_loop = False
 
     @property
     def pending(self) -> int:

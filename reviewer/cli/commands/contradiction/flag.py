@@ -14,6 +14,7 @@ from typing import Any
 
 from tqdm import tqdm  # type: ignore[import-untyped]
 
+from reviewer.cli.arguments import host_url, seconds
 from reviewer.cli.common import store_from
 from reviewer.contradiction.flagging import flag_all
 from reviewer.errors import JudgeError
@@ -26,9 +27,9 @@ def register(sub: Any) -> None:
     p = sub.add_parser("flag", help="flag judge verdicts whose rationale says the opposite")
     p.add_argument("--llm", action="store_true",
                    help="also ask the judge model to read each refusing verdict (slow)")
-    p.add_argument("--host", metavar="URL", help="with --llm: Ollama server")
+    p.add_argument("--host", type=host_url, metavar="URL", help="with --llm: Ollama server")
     p.add_argument("--model", metavar="NAME", help="with --llm: judge model")
-    p.add_argument("--timeout", type=float, default=120.0, metavar="S",
+    p.add_argument("--timeout", type=seconds, default=120.0, metavar="S",
                    help="with --llm: seconds to wait for one reply")
     p.add_argument("--workers", type=int, default=None, metavar="N",
                    help="processes scoring the rules tier (default: one per core, at most 2); "

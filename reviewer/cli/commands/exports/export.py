@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from reviewer.cli.arguments import reviewer_option
 from reviewer.cli.common import print_json, store_from
 from reviewer.cli.outputs import checked_output
 from reviewer.errors import BadInputError
@@ -60,7 +61,8 @@ def register(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="--dry-run: as JSON")
     p.add_argument("--run", action="append", default=None, metavar="NAME",
                    help="dataset, preference: only this run (repeatable)")
-    p.add_argument("--reviewer", dest="filter_reviewer", default=None, metavar="NAME",
+    p.add_argument("--reviewer", type=reviewer_option, dest="filter_reviewer", default=None,
+                   metavar="NAME",
                    help="use only this reviewer's decisions (default: latest of any)")
     p.set_defaults(func=run)
 

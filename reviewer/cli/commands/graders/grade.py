@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from reviewer.cli.arguments import host_url, seconds
 from reviewer.cli.outputs import checked_output
 from reviewer.errors import BadInputError
 from reviewer.graders.batch import COMPONENTS, GRADERS, GradeOptions, iter_graded, weights_for
@@ -29,7 +30,7 @@ def add_judge_arguments(parser: argparse.ArgumentParser) -> None:
     """Options shared with ``lint-graders``: which judge, which policy."""
     parser.add_argument(
         "--host",
-        metavar="URL",
+        type=host_url, metavar="URL",
         help=f"Ollama URL (default: $OLLAMA_HOST, else {DEFAULT_HOST})",
     )
     parser.add_argument("--model", metavar="NAME", help="judge model, e.g. qwen3:14b")
@@ -48,7 +49,7 @@ def judge_host(host: str | None) -> str:
 def add_grading_arguments(p: argparse.ArgumentParser) -> None:
     """The judge and grader parameters of ``grade`` (``calibrate`` takes them too)."""
     add_judge_arguments(p)
-    p.add_argument("--timeout", type=float, default=120.0,
+    p.add_argument("--timeout", type=seconds, default=120.0,
                    help="seconds one judge call may take in all, body included (120)")
     p.add_argument("--think", action="store_true",
                    help="let a reasoning judge think (its reasoning goes with the notes)")

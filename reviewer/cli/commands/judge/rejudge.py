@@ -18,6 +18,7 @@ from typing import Any
 
 from tqdm import tqdm  # type: ignore[import-untyped]
 
+from reviewer.cli.arguments import host_url, seconds
 from reviewer.cli.common import print_json, store_from
 from reviewer.errors import BadInputError, JudgeError
 from reviewer.judge.batch import DEFAULT_PARALLEL, BatchReport, run_second_opinions
@@ -62,13 +63,13 @@ def register(sub: Any) -> None:
     which.add_argument("--reassess", action="store_true",
                        help="put the stored second opinions through the guard again "
                             "(no request sent)")
-    p.add_argument("--host", metavar="URL",
+    p.add_argument("--host", type=host_url, metavar="URL",
                    help="Ollama server (default: $OLLAMA_HOST or http://127.0.0.1:11434)")
     p.add_argument("--model", metavar="NAME",
                    help="judge model (default: $REVIEWER_JUDGE_MODEL or qwen3.6:35b-a3b)")
     p.add_argument("--parallel", type=int, default=DEFAULT_PARALLEL, metavar="N",
                    help=f"requests in flight at once (default {DEFAULT_PARALLEL})")
-    p.add_argument("--timeout", type=float, default=120.0, metavar="S",
+    p.add_argument("--timeout", type=seconds, default=120.0, metavar="S",
                    help="seconds one request may take in all, body included (default 120)")
     p.add_argument("--think", action="store_true",
                    help="let a reasoning model think (its reasoning is stored, never parsed)")

@@ -8,6 +8,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from reviewer.cli.arguments import reviewer_option
 from reviewer.cli.common import reviewer_from, store_from
 from reviewer.errors import BadInputError
 from reviewer.keys import AttemptKey
@@ -37,7 +38,7 @@ def register(sub: Any) -> None:
                    help="mark a check hit as a false positive (repeatable; none clears)")
     p.add_argument("--note", default=None, metavar="TEXT")
     # SUPPRESS: never overwrite a global --reviewer given before the command name.
-    p.add_argument("--reviewer", default=argparse.SUPPRESS, metavar="NAME",
+    p.add_argument("--reviewer", type=reviewer_option, default=argparse.SUPPRESS, metavar="NAME",
                    help="who decides (default: $REVIEWER_NAME, else the login name)")
     p.add_argument("--from-csv", type=Path, metavar="FILE",
                    help="columns key,decision,criteria,checks,note,reviewer; all or nothing")

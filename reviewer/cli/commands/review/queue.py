@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from reviewer.cli.arguments import reviewer_option
 from reviewer.cli.common import print_json, reviewer_from, store_from
 from reviewer.review.queue import REVIEW_STATES, QueueFilter, queue_keys
 from reviewer.text_rules import storable
@@ -25,7 +26,7 @@ def register(sub: Any) -> None:
     p.add_argument("--state", choices=REVIEW_STATES, default="all", help="review state")
     p.add_argument("--search", default="", help="full-text search (accents ignored)")
     # SUPPRESS: never overwrite a global --reviewer given before the command name.
-    p.add_argument("--reviewer", default=argparse.SUPPRESS,
+    p.add_argument("--reviewer", type=reviewer_option, default=argparse.SUPPRESS,
                    help="whose review state (default: $REVIEWER_NAME, else the OS user)")
     p.set_defaults(func=run)
 

@@ -14,6 +14,7 @@ import argparse
 from typing import Any
 
 from reviewer.agreement.confusion import Confusion
+from reviewer.cli.arguments import reviewer_option, seconds
 from reviewer.cli.common import print_json, store_from
 from reviewer.revise.backtest import DEFAULT_BUDGET, BacktestResult, backtest, current_pattern
 from reviewer.revise.pattern_lint import LintFinding, lint_pattern
@@ -34,11 +35,12 @@ def register(sub: Any) -> None:
     p.add_argument("--dialect", choices=DIALECTS, default=None,
                    help="regex dialect of the new pattern: ecmascript (JavaScript's RegExp, "
                         "as the TypeScript filter runs it) or python (default: the check's)")
-    p.add_argument("--reviewer", dest="filter_reviewer", default=None, metavar="NAME",
+    p.add_argument("--reviewer", type=reviewer_option, dest="filter_reviewer", default=None,
+                   metavar="NAME",
                    help="only this reviewer's decisions (default: the latest of any reviewer)")
-    p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
+    p.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT,
                    help="seconds allowed per text (default %(default)s)")
-    p.add_argument("--budget", type=float, default=DEFAULT_BUDGET,
+    p.add_argument("--budget", type=seconds, default=DEFAULT_BUDGET,
                    help="seconds allowed for the whole back-test (default %(default)s)")
     p.add_argument("--json", action="store_true", help="print a JSON object")
     p.set_defaults(func=run)

@@ -1,0 +1,98 @@
+"""The one place command-line arguments are checked, before any command runs.
+
+* ``OneLineParser``: argparse's usage errors (an unknown option, an unknown command or
+  export kind, a bad value) are one ``reviewer: …`` line and exit 2, like every other
+  failure (argparse prints the usage and a list of choices over several lines).
+* ``check_argv``: an argument that is not UTF-8 (Python hands such bytes over as lone
+  surrogates) is refused with exit 2 naming the option, whatever the command does with
+  it: stored, compiled as a pattern, looked up, written to a file.
+* Value parsers for options, each one rule for every command that has the option:
+  ``seconds`` (a timeout or budget: finite, positive, at most a day), ``host_url`` (a
+  judge URL whose host and port make sense), ``reviewer_option`` (the name rule of
+  ``reviewer.review.identity``, for the filters ``--reviewer`` of export and backtest too).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import re
+from collections.abc import Sequence
+from typing import NoReturn
+
+from reviewer.errors import BadInputError
+
+MAX_SECONDS = 86_400.0
+"""A day: beyond it a bound bounds nothing a reviewer would wait for (``inf`` included)."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An ArgumentParser whose usage errors are one line (subcommand parsers inherit it).
+
+    The error goes out as BadInputError, so ``main`` prints and returns it as every other
+    failure (exit 2) instead of argparse's usage block and ``SystemExit``.
+    """
+
+    def error(self, message: str) -> NoReturn:
+        text = " ".join(message.split())
+        # argparse says "argument --timeout: must be …": read as "--timeout must be …".
+        text = re.sub(r"^argument (\S+): must ", r"\1 must ", text)
+        raise BadInputError(f"{text}; see '{self.prog} --help'")
+
+
+def check_argv(argv: Sequence[str]) -> None:
+    """BadInputError for the first argument holding bytes that are not UTF-8, naming the
+    option it belongs to (a NUL cannot reach argv; ``storable`` refuses it in values)."""
+    for index, arg in enumerate(argv):
+        at = next((i for i, ch in enumerate(arg) if 0xD800 <= ord(ch) <= 0xDFFF), None)
+        if at is None:
+            continue
+        code = ord(arg[at])
+        byte = f"byte 0x{code - 0xDC00:02X}" if 0xDC80 <= code <= 0xDCFF else f"U+{code:04X}"
+        raise BadInputError(f"{_option_of(argv, index)} is not valid UTF-8 text ({byte} at "
+                            f"character {at + 1}); check the terminal's or the script's "
+                            "encoding")
+
+
+def _option_of(argv: Sequence[str], index: int) -> str:
+    """``--reason`` for an option or its value, else ``argument N``."""
+    arg = argv[index]
+    if arg.startswith("--") and "=" in arg:
+        return arg.partition("=")[0].encode("utf-8", "backslashreplace").decode()
+    previous = argv[index - 1] if index else ""
+    if previous.startswith("-") and "=" not in previous and not arg.startswith("-"):
+        return previous
+    shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return f"argument {index + 1} '{shown[:60]}'"
+
+
+def seconds(text: str) -> float:
+    """A duration option: a finite number of seconds above 0, at most a day."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value <= 0 or value > MAX_SECONDS:
+        raise argparse.ArgumentTypeError(
+            f"must be a positive number of seconds, at most {MAX_SECONDS:g} (a day), "
+            f"not {text!r}")
+    return value
+
+
+def host_url(text: str) -> str:
+    """A judge host (``host:port`` or an http(s) URL), normalised; one line when it
+    cannot be a server address."""
+    from reviewer.judge.client import normalize_host  # the judge's own rule
+
+    try:
+        return normalize_host(text)
+    except BadInputError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def reviewer_option(text: str) -> str:
+    """A ``--reviewer`` value under the one name rule (the filters' too). Its error is
+    the rule's own line (``reviewer name (from --reviewer) …``), as from the GUI."""
+    from reviewer.review.identity import reviewer_name
+
+    return reviewer_name(text, "--reviewer")

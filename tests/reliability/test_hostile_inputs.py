@@ -1,0 +1,339 @@
+"""What a hostile pass typed, read or served, and what the reviewer sees: one
+``reviewer:`` line naming the cause, the exit code of its kind, nothing written.
+
+Names, decision CSVs, input files (``/dev/zero``, ``/dev/urandom``, deep JSON, huge
+integers, a schema whose ``$ref`` goes nowhere), arguments that are not UTF-8, option
+values (``nan``, ``inf``, a malformed judge URL), usage errors, a judge whose HTTP is
+broken or whose reply is oversized, and ECMAScript patterns V8 refuses late or that
+Ctrl-C interrupts. Each test failed before its fix (ids of the pass: nm, csv, in, ar, jg,
+pt).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from sqlalchemy import func, select
+
+from models import AuditEvent, CheckVersion, CriterionVersion, ReviewDecision
+from reviewer.cli.main import main
+from reviewer.errors import BAD_INPUT, FAILED, INTERRUPTED
+from reviewer.store import open_store
+from tests.reliability.faults import KEY, ROOT, Files, fresh_copy, make_files
+from tests.support.fake_ollama import FakeOllama
+from tests.support.judge_stores import verdict_reply
+
+OTHER = "2026-10-14-ministral-8b/recette-034/1/2"
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory: pytest.TempPathFactory) -> Files:
+    return make_files(tmp_path_factory.mktemp("hostile") / "files")
+
+
+@pytest.fixture
+def files(template: Files, tmp_path: Path) -> Files:
+    """A fresh copy of the store for each test (the template is built once)."""
+    return fresh_copy(template, tmp_path / "copy")
+
+
+def counts(db: Path) -> tuple[int, ...]:
+    """Decisions, audit events, check and criterion versions: what must not move."""
+    store = open_store(str(db))
+    try:
+        with store.session() as s:
+            return tuple(int(s.scalar(select(func.count()).select_from(t)) or 0)
+                         for t in (ReviewDecision, AuditEvent, CheckVersion, CriterionVersion))
+    finally:
+        store.close()
+
+
+def run(argv: list[str]) -> int:
+    """``reviewer ARGV``'s exit code, whether the command or argparse ended it."""
+    try:
+        return main(argv)
+    except SystemExit as stop:
+        return int(stop.code or 0)
+
+
+def one_line(capsys: pytest.CaptureFixture[str], code: int, expected: int) -> str:
+    err = capsys.readouterr().err
+    assert code == expected, err
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("reviewer: ") and "Traceback" not in err, err
+    return lines[0]
+
+
+# -- names (nm15, nm32, nm34) -------------------------------------------------------------
+
+@pytest.mark.parametrize(("command", "name", "shown"), [
+    (["decide", KEY, "--accept"], "\u0301\u0301", "U+0301"),
+    (["export", "dataset", "OUT"], "bob\u2060", "U+2060"),
+    (["backtest", "D-COMMERCE", "inscri(vez|re)"], "alice\u200b", "U+200B"),
+], ids=["decide: combining marks only", "export filter: word joiner",
+        "backtest filter: zero-width space"])
+def test_every_reviewer_option_follows_the_name_rule(
+        files: Files, capsys: pytest.CaptureFixture[str], command: list[str], name: str,
+        shown: str) -> None:
+    before = counts(files.db)
+    out = files.output("d.jsonl")
+    argv = [str(out) if a == "OUT" else a for a in command]
+    line = one_line(capsys, run(["--db", str(files.db), *argv, "--reviewer", name]),
+                    BAD_INPUT)
+    assert "--reviewer" in line and shown in line
+    assert counts(files.db) == before and not out.exists()
+
+
+# -- decisions CSV (csv08, csv14, csv15, csv18) -------------------------------------------
+
+@pytest.mark.parametrize(("body", "line"), [
+    (f"{KEY},accept,,,ok,\n{OTHER},reject,,,\"jamais fermé,\n", 3),
+    (f"{KEY},accept,,,bien,\n{OTHER},reject,,,\"oubli du guillemet,\n"
+     "2026-10-14-ministral-8b/recette-047/1/2,accept,,,,\n"
+     "2026-10-14-ministral-8b/recette-053/1/1,reject,,,,\n", 3),
+], ids=["last row", "rows after it"])
+def test_an_unclosed_quote_refuses_the_whole_csv(
+        files: Files, capsys: pytest.CaptureFixture[str], body: str, line: int) -> None:
+    csv = files.input("d.csv")
+    csv.write_text("key,decision,criteria,checks,note,reviewer\n" + body, "utf-8")
+    before = counts(files.db)
+    err = one_line(capsys, run(["--db", str(files.db), "decide", "--from-csv", str(csv)]),
+                   BAD_INPUT)
+    assert err == f"reviewer: {csv}:{line}: a quote opened in this row is never closed"
+    assert counts(files.db) == before
+
+
+def test_a_csv_column_named_twice_is_refused(files: Files,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    csv = files.input("d.csv")
+    csv.write_text(f"key,key,decision\n{KEY},{OTHER},accept\n", "utf-8")
+    before = counts(files.db)
+    err = one_line(capsys, run(["--db", str(files.db), "decide", "--from-csv", str(csv)]),
+                   BAD_INPUT)
+    assert err == f"reviewer: {csv}:1: column key appears twice"
+    assert counts(files.db) == before
+
+
+# -- input files that are not text (csv15, in22, in23) ------------------------------------
+
+@pytest.mark.parametrize(("command", "device"), [
+    (["decide", "--from-csv"], "/dev/zero"),
+    (["import"], "/dev/zero"),
+    (["grade", "exact"], "/dev/zero"),
+    (["grade", "exact"], "/dev/urandom"),
+])
+def test_a_device_as_input_is_one_line_in_bounded_memory(
+        files: Files, capsys: pytest.CaptureFixture[str], command: list[str],
+        device: str) -> None:
+    before = counts(files.db)
+    err = one_line(capsys, run(["--db", str(files.db), *command, device]), BAD_INPUT)
+    assert err.startswith(f"reviewer: {device}:1: ")
+    assert "not a text file" in err or "not UTF-8" in err
+    assert counts(files.db) == before
+
+
+@pytest.mark.parametrize(("record", "why"), [
+    ('{"response": "x", "expected": ' + "[" * 100_000 + "]" * 100_000 + "}",
+     "JSON nested too deeply"),
+    ('{"response": "x", "expected": "x", "group": ' + "1" * 5000 + "}",
+     "a number of more than 4300 digits"),
+], ids=["100,000-deep nesting", "5,000-digit integer"])
+def test_grader_input_beyond_json_limits_names_its_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], record: str, why: str) -> None:
+    data = tmp_path / "in.jsonl"
+    data.write_text('{"response": "a", "expected": "a"}\n' + record + "\n", "utf-8")
+    err = one_line(capsys, run(["grade", "exact", str(data)]), BAD_INPUT)
+    assert err == f"reviewer: {data}:2: {why}"
+
+
+@pytest.mark.parametrize(("schema", "why"), [
+    ({"$ref": "http://127.0.0.1:1/schema.json"}, "cannot resolve $ref"),
+    ({"$ref": "#/definitions/missing"}, "cannot resolve $ref"),
+    ({"$ref": "#"}, "loops back to itself"),
+], ids=["remote", "missing definition", "loop"])
+def test_a_schema_ref_that_goes_nowhere_is_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], schema: dict[str, str],
+        why: str) -> None:
+    data = tmp_path / "in.jsonl"
+    data.write_text(json.dumps({"response": '{"a": 1}'}) + "\n", "utf-8")
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(schema), "utf-8")
+    err = one_line(capsys, run(["grade", "json", str(data), "--schema", str(path)]),
+                   BAD_INPUT)
+    assert why in err
+
+
+# -- arguments that are not UTF-8 (in27-in37, pt06) ---------------------------------------
+
+@pytest.mark.parametrize(("argv", "named"), [
+    (["check", "D-COMMERCE", "--pattern", "inscri(vez|re)-vous", "--reason", "caf\udce9"],
+     "--reason"),
+    (["check", "D-COMMERCE", "--pattern", "inscri\udce9", "--reason", "essai"], "--pattern"),
+    (["criterion", "G-DEMANDE", "--text", "Ton poli, caf\udce9", "--reason", "essai"],
+     "--text"),
+    (["criterion", "G-DEMANDE", "--text", "Ton poli.", "--reason", "\udce9t\udce9"],
+     "--reason"),
+    (["backtest", "D-COMMERCE", "\udcff+"], "argument 5 '\\xff+'"),
+    (["decide", "run\udcff/c/1/1", "--accept"], "argument 4 'run\\xff/c/1/1'"),
+    (["export", "dataset", "OUT", "--run", "run\udcff"], "--run"),
+    (["export", "preference", "OUT", "--cause", "E-\udcff"], "--cause"),
+    (["prompt", "show", "juge\udcff"], "argument 5 'juge\\xff'"),
+    (["grade", "regex", "IN", "--dialect", "ecmascript", "--pattern", "date\udcff"],
+     "--pattern"),
+], ids=lambda v: v[0] if isinstance(v, list) else None)
+def test_an_argument_that_is_not_utf8_is_refused_naming_it(
+        files: Files, capsys: pytest.CaptureFixture[str], argv: list[str],
+        named: str) -> None:
+    before = counts(files.db)
+    out = files.output("out.jsonl")
+    swap = {"OUT": str(out), "IN": str(files.input("grade.jsonl"))}
+    err = one_line(capsys, run(["--db", str(files.db), *[swap.get(a, a) for a in argv]]),
+                   BAD_INPUT)
+    assert err.startswith(f"reviewer: {named} is not valid UTF-8 text (byte 0x"), err
+    assert counts(files.db) == before and not out.exists()
+
+
+# -- usage errors and option values (ar03, ar14, ar16, ar18, ar20-ar23) -------------------
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["export", "dataset", "OUT", "--format", "alpaca-bogus", "--bogus"],
+     "unrecognized arguments: --bogus"),
+    (["export", "datasets", "OUT"], "invalid choice: 'datasets'"),
+])
+def test_a_usage_error_is_one_line(files: Files, capsys: pytest.CaptureFixture[str],
+                                   argv: list[str], says: str) -> None:
+    out = files.output("d.jsonl")
+    argv = [str(out) if a == "OUT" else a for a in argv]
+    line = one_line(capsys, run(["--db", str(files.db), *argv]), BAD_INPUT)
+    assert says in line and "--help" in line
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("value", ["nan", "-1", "inf", "0", "1e300"])
+@pytest.mark.parametrize("option", ["--timeout", "--budget"])
+def test_a_backtest_bound_must_bound(files: Files, capsys: pytest.CaptureFixture[str],
+                                     option: str, value: str) -> None:
+    line = one_line(capsys, run(["--db", str(files.db), "backtest", "D-COMMERCE", "(a+)+$",
+                                 option, value]), BAD_INPUT)
+    assert line == (f"reviewer: {option} must be a positive number of seconds, at most 86400 "
+                    f"(a day), not '{value}'; see 'reviewer backtest --help'")
+
+
+@pytest.mark.parametrize(("extra", "says"), [
+    (["--host", "http://127.0.0.1:9", "--timeout", "nan"], "--timeout must be a positive"),
+    (["--host", "http://[::1", "--timeout", "3"], "argument --host: judge host"),
+    (["--host", "http://127.0.0.1:99999", "--timeout", "3"], "Port out of range"),
+    (["--host", "ftp://127.0.0.1:21", "--timeout", "3"], "http:// or https://"),
+], ids=["timeout nan", "unclosed bracket", "port out of range", "not http"])
+def test_judge_options_are_checked_before_any_request(
+        files: Files, capsys: pytest.CaptureFixture[str], extra: list[str],
+        says: str) -> None:
+    before = counts(files.db)
+    line = one_line(capsys, run(["--db", str(files.db), "rejudge", "--attempt", KEY,
+                                 "--model", "m", *extra]), BAD_INPUT)
+    assert says in line
+    assert counts(files.db) == before
+
+
+# -- a judge whose HTTP is broken, or whose reply is oversized (jg08, jg09, jg17, jg21, jg23)
+
+def _rejudge(files: Files, fake: FakeOllama) -> list[str]:
+    return ["--db", str(files.db), "rejudge", "--attempt", KEY, "--host", fake.url,
+            "--model", "m", "--timeout", "5", "--retries", "1", "--backoff", "0"]
+
+
+def _break(fake: FakeOllama, how: str) -> str:
+    """Make ``fake`` misbehave; what the one line must say."""
+    if how == "redirect loop":
+        fake.redirect_loop = True
+        return "redirects in a loop"
+    for _ in range(3):
+        fake.reply_raw("this is not gzip", content_type="application/json",
+                       headers={"Content-Encoding": "gzip"})
+    return "cannot be decoded"
+
+
+@pytest.mark.parametrize("how", ["redirect loop", "bad gzip"])
+def test_rejudge_against_broken_http_fails_naming_the_judge(
+        files: Files, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str],
+        how: str) -> None:
+    says = _break(fake_ollama, how)
+    before = counts(files.db)
+    code = run(_rejudge(files, fake_ollama))
+    captured = capsys.readouterr()
+    assert code == FAILED, captured.err
+    assert "Traceback" not in captured.err
+    failure = next(ln for ln in (captured.out + captured.err).splitlines() if "failed:" in ln)
+    assert f"judge m at {fake_ollama.url}" in failure and says in failure
+    assert counts(files.db)[:2] == before[:2]  # no decision, no audit event
+
+
+@pytest.mark.parametrize("how", ["redirect loop", "bad gzip"])
+def test_grade_judge_against_broken_http_fails_in_one_line(
+        tmp_path: Path, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str],
+        how: str) -> None:
+    says = _break(fake_ollama, how)
+    data = tmp_path / "in.jsonl"
+    data.write_text(json.dumps({"response": "x", "prompt": "q"}) + "\n", "utf-8")
+    line = one_line(capsys, run(["grade", "judge", str(data), "--host", fake_ollama.url,
+                                  "--model", "m", "--timeout", "3", "--retries", "0"]),
+                    FAILED)
+    assert fake_ollama.url in line and says in line
+
+
+def test_flag_llm_stops_at_the_first_broken_reply(
+        files: Files, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str]) -> None:
+    fake_ollama.redirect_loop = True
+    line = one_line(capsys, run(["--db", str(files.db), "flag", "--llm", "--host",
+                                  fake_ollama.url, "--model", "m", "--timeout", "3"]), FAILED)
+    assert "redirects in a loop" in line and "rerun to resume" in line
+
+
+def test_an_oversized_reply_is_a_judge_fault_not_a_hang(
+        files: Files, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str]) -> None:
+    rationale = "La réponse répond à la demande. " * 4_000  # 128,000 characters
+    fake_ollama.responder = lambda body: verdict_reply(body, rationale=rationale)
+    before = counts(files.db)
+    code = run([*_rejudge(files, fake_ollama)[:-4], "--retries", "0"])
+    captured = capsys.readouterr()
+    assert code == FAILED, captured.err
+    text = captured.out + captured.err
+    assert "Traceback" not in text and "more than the 65,536 its token budget allows" in text
+    assert counts(files.db)[:2] == before[:2]
+
+
+# -- ECMAScript patterns (pt07, pt08) -----------------------------------------------------
+
+def test_a_pattern_too_large_for_v8_is_refused_as_invalid(
+        files: Files, capsys: pytest.CaptureFixture[str]) -> None:
+    pattern = "x" * 60_000 + "y" * 60_000
+    line = one_line(capsys, run(["--db", str(files.db), "backtest", "D-COMMERCE", pattern,
+                                  "--dialect", "ecmascript"]), BAD_INPUT)
+    assert line.endswith("Regular expression too large") and len(line) < 300
+
+
+def test_ctrl_c_while_v8_runs_a_pattern_is_one_line(files: Files, tmp_path: Path) -> None:
+    bt = tmp_path / "bt.jsonl"
+    first = json.loads(files.input("new_run.jsonl").read_text("utf-8").splitlines()[0])
+    bt.write_text(json.dumps({**first, "run": "bt-run", "response": "a" * 5000 + "!"})
+                   + "\n", "utf-8")
+    assert main(["--db", str(files.db), "import", str(bt)]) == 0
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ui.cli", "--db", str(files.db), "backtest", "D-COMMERCE",
+         "(a+)+$", "--dialect", "ecmascript", "--timeout", "60", "--budget", "120"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=os.environ.copy(),
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(12)  # well into the catastrophic pattern (not a timing assertion)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    text = err.decode("utf-8", "replace")
+    assert proc.returncode == INTERRUPTED, text
+    assert text.splitlines() == ["reviewer: interrupted; the step in progress was not saved "
+                                 "(what was saved before is kept)"], text
