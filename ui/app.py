@@ -26,7 +26,7 @@ from reviewer.keys import AttemptKey
 from reviewer.review.identity import reviewer_name
 from reviewer.rule import ecmascript
 from reviewer.store import Store, open_store
-from reviewer.store.database import default_url, to_url
+from reviewer.store.database import database_url
 from ui import i18n
 from ui.review.window import MainWindow
 from ui.settings import APPLICATION, ORGANIZATION, Settings
@@ -94,13 +94,14 @@ def run_app(args: argparse.Namespace) -> int:
     translators = i18n.install(app, i18n.choose_language(getattr(args, "lang", None),
                                                          config.language))
     shot: Path | None = getattr(args, "screenshot", None)
-    chosen = getattr(args, "db", None) or config.database or None
+    option = getattr(args, "db", None)  # an empty --db is an error (database_url), not unset
+    chosen = option if option is not None else (config.database or None)
     try:
         reviewer = _session_reviewer(args)
         if shot is not None:  # never over the database or its files (reviewer.outputs)
             from reviewer.exports.run import export_target  # only for a screenshot
 
-            export_target(to_url(chosen) if chosen else default_url(), shot)
+            export_target(database_url(chosen), shot)
         store = open_with_demo(chosen)
     except ReviewerError as exc:
         if shot is not None:
