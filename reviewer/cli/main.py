@@ -112,8 +112,9 @@ def main(
     Every failure is one ``reviewer: …`` line on stderr and the exit code of its kind
     (``reviewer.errors``); ``--debug`` also prints the traceback.
     """
-    pre = _pre_parse(argv)
+    pre = argparse.Namespace(db=None, reviewer=None, debug=False, command=None)
     try:
+        pre = _pre_parse(argv)
         parser = build_parser(extra, discover=pre.command not in extra_commands)
         args = parser.parse_args(argv)
         if not getattr(args, "func", None):
