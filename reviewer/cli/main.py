@@ -9,6 +9,7 @@ interrupted (the table: ``reviewer.errors``). ``--debug`` adds the traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import pkgutil
@@ -121,6 +122,7 @@ def main(
             parser.print_help(sys.stderr)
             return BAD_INPUT
         code: int = args.func(args)
+        sys.stdout.flush()  # here, not at exit: a full disk is then our line (exit 4)
     except BrokenPipeError:
         # The reader went away (`reviewer queue | head`): not an error worth a traceback.
         # Point stdout at devnull so the interpreter's final flush does not fail again.
@@ -133,8 +135,20 @@ def main(
         if pre.debug:
             traceback.print_exception(exc, file=sys.stderr)
         print(f"reviewer: {one_line(str(failure))}", file=sys.stderr, flush=True)
+        _drop_unwritable_stdout()
         return failure.exit_code
     return code
+
+
+def _drop_unwritable_stdout() -> None:
+    """After a failure, what is still buffered for stdout is flushed now; when it cannot
+    be (``> /dev/full``), stdout is pointed at devnull so the interpreter's own flush at
+    exit does not add "Exception ignored" and exit 120 to our one line."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        with contextlib.suppress(OSError, ValueError):  # a stdout without a descriptor
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 if __name__ == "__main__":  # pragma: no cover
