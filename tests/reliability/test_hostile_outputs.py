@@ -26,7 +26,7 @@ from models import Attempt, AuditEvent
 from reviewer.cli.main import main as cli
 from reviewer.exports.manifest import manifest_path, verify
 from reviewer.ingest.importer import import_run
-from reviewer.store import Store, open_store
+from reviewer.store import open_store
 from tests.reliability.faults import unprivileged_prefix
 from tests.support.fake_ollama import FakeOllama, Reply
 from tests.support.judge_stores import MODEL, load, verdict_reply
