@@ -169,7 +169,8 @@ def _run_app(args: argparse.Namespace) -> int:
                 screenshot(window, target)
             finally:
                 window.close()
-            print(shot)
+            if not target.is_stdout:  # the path, never after the PNG's own bytes
+                print(shot)
             return 0
         window.show()
         # What start-up built (modules, the window) lives as long as the app: out of the
