@@ -155,6 +155,11 @@ def check_output(
         role = database_role(target, database)
         if role is not None:
             raise _refuse(shown, role)
+        for parent in target.parents:  # r.db-wal/x.jsonl: a folder where SQLite's WAL goes
+            role = database_role(parent, database)
+            if role is not None:
+                what = role.replace("it is its ", "is the ").replace("it is ", "is ")
+                raise _refuse(shown, f"{parent} {what}")
     for given in inputs:
         if target == _resolved(given) or _same(found, _stat(given)):
             raise _refuse(shown, f"it is an input of this command ({given})")

@@ -242,6 +242,17 @@ def test_a_path_through_a_file_is_bad_input(
     assert fingerprint(db.parent) == before
 
 
+@pytest.mark.parametrize("folder", ["r.db-wal", "r.db-shm/sub"])
+def test_a_folder_where_sqlite_keeps_its_files_is_refused(
+        db: Path, folder: str, capsys: pytest.CaptureFixture[str]) -> None:
+    out = db.parent / folder / "x.jsonl"
+
+    assert cli(["--db", str(db), "export", "decisions", str(out)]) == 2
+
+    assert "of the open database" in one_line(capsys.readouterr().err)
+    assert sorted(p.name for p in db.parent.iterdir()) == ["r.db"]  # no folder made
+
+
 def test_a_long_valid_file_name_can_be_written(db: Path, tmp_path: Path) -> None:
     out = tmp_path / ("d" * 244 + ".jsonl")  # 250 bytes: the temporary name must fit too
 
