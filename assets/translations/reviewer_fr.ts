@@ -78,7 +78,7 @@
     </message>
     <message>
         <location filename="../../ui/tools/dashboard.py" line="246"/>
-        <location filename="../../ui/tools/dashboard.py" line="284"/>
+        <location filename="../../ui/tools/dashboard.py" line="286"/>
         <source>unknown</source>
         <translation>inconnu</translation>
     </message>
@@ -88,17 +88,26 @@
         <translation>global</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="254"/>
-        <source>Conversations cut short by the filter: %1 (%2 turns lost); by refusals the reviewer overturned: %3 (%4 turns lost)</source>
-        <translation>Conversations coupées par le filtre : %1 (%2 tours perdus) ; par des refus renversés à la relecture : %3 (%4 tours perdus)</translation>
+        <location filename="../../ui/tools/dashboard.py" line="255"/>
+        <source>Conversations cut short by the filter: %1 (%2); by refusals the reviewer overturned: %3 (%4)</source>
+        <translation>Conversations coupées par le filtre : %1 (%2) ; par des refus renversés à la relecture : %3 (%4)</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/tools/dashboard.py" line="258"/>
+        <location filename="../../ui/tools/dashboard.py" line="260"/>
+        <source>%n turn(s) lost</source>
+        <translation>
+            <numerusform>%n tour perdu</numerusform>
+            <numerusform>%n tours perdus</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="267"/>
+        <location filename="../../ui/tools/dashboard.py" line="269"/>
         <source>all reviewers, decisions</source>
         <translation>tous les relecteurs, décisions</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/dashboard.py" line="269"/>
+        <location filename="../../ui/tools/dashboard.py" line="271"/>
         <source>all reviewers, %1</source>
         <translation>tous les relecteurs, %1</translation>
     </message>
@@ -257,52 +266,76 @@
         <translation>Trous du nouveau motif :</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="372"/>
-        <source>%1 attempts: %2 → %3 failing; %4 hits disappear, %5 appear</source>
-        <translation>%1 essais : %2 → %3 en échec ; %4 résultats disparaissent, %5 apparaissent</translation>
-    </message>
-    <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="377"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="379"/>
         <source>Agreement with the reviewers on %1 labelled attempts</source>
         <translation>Accord avec les relecteurs sur %1 essais étiquetés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="379"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="381"/>
         <source>current</source>
         <translation>actuel</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="380"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="382"/>
         <source>new</source>
         <translation>nouveau</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="480"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="482"/>
         <source>Saved %1 v%2</source>
         <translation>%1 v%2 enregistré</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="500"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="502"/>
         <source>Re-checking %1 v%2 on the stored responses: %3 / %4</source>
         <translation>Nouveau contrôle de %1 v%2 sur les réponses enregistrées : %3 / %4</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="535"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="537"/>
         <source>Re-checking %1 v%2 stopped after %3 of %4 attempts</source>
         <translation>Nouveau contrôle de %1 v%2 arrêté après %3 essais sur %4</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="537"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="539"/>
         <source>%1 v%2 evaluated on %4 stored responses: %5 the old version refused now pass, %6 now fail</source>
         <translation>%1 v%2 évalué sur %4 réponses enregistrées : %5 refusées par l&apos;ancienne version passent désormais, %6 échouent désormais</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="385"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="387"/>
         <source>n/a</source>
         <translation>n.d.</translation>
     </message>
+    <message>
+        <location filename="../../ui/tools/backtest_editor.py" line="373"/>
+        <source>%1: %2 → %3 failing; %4, %5</source>
+        <translation>%1 : %2 → %3 en échec ; %4, %5</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../ui/tools/backtest_editor.py" line="392"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="374"/>
+        <source>%n attempt(s)</source>
+        <translation>
+            <numerusform>%n essai</numerusform>
+            <numerusform>%n essais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/tools/backtest_editor.py" line="376"/>
+        <source>%n hit(s) gone</source>
+        <translation>
+            <numerusform>%n résultat disparu</numerusform>
+            <numerusform>%n résultats disparus</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/tools/backtest_editor.py" line="377"/>
+        <source>%n new hit(s)</source>
+        <translation>
+            <numerusform>%n nouveau résultat</numerusform>
+            <numerusform>%n nouveaux résultats</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/tools/backtest_editor.py" line="394"/>
         <source>%n hit(s) on accepted</source>
         <translation>
             <numerusform>%n occurrence sur les acceptées</numerusform>
@@ -310,7 +343,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/tools/backtest_editor.py" line="393"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="395"/>
         <source>%n miss(es) on refused</source>
         <translation>
             <numerusform>%n manquée sur les refusées</numerusform>
@@ -318,7 +351,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/tools/backtest_editor.py" line="394"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="396"/>
         <source>%n confirmed hit(s)</source>
         <translation>
             <numerusform>%n occurrence confirmée</numerusform>
@@ -326,7 +359,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/tools/backtest_editor.py" line="397"/>
+        <location filename="../../ui/tools/backtest_editor.py" line="399"/>
         <source>false-failure rate %1, coverage %2, kappa %3</source>
         <translation>taux de faux refus %1, couverture %2, kappa %3</translation>
     </message>
@@ -626,259 +659,275 @@
 <context>
     <name>CalibrationWindow</name>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="127"/>
+        <location filename="../../ui/tools/calibration.py" line="128"/>
         <source>Calibration</source>
         <translation>Calibrage</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="139"/>
+        <location filename="../../ui/tools/calibration.py" line="140"/>
         <source>Open a grading file…</source>
         <translation>Ouvrir un fichier d&apos;évaluation…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="143"/>
+        <location filename="../../ui/tools/calibration.py" line="144"/>
         <source>Grading file</source>
         <translation>Fichier d&apos;évaluation</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="162"/>
+        <location filename="../../ui/tools/calibration.py" line="163"/>
         <source>This group</source>
         <translation>Ce groupe</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="171"/>
+        <location filename="../../ui/tools/calibration.py" line="172"/>
         <source>Grader</source>
         <translation>Évaluateur</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="171"/>
+        <location filename="../../ui/tools/calibration.py" line="172"/>
         <source>Pairwise accuracy</source>
         <translation>Exactitude par paires</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="171"/>
+        <location filename="../../ui/tools/calibration.py" line="172"/>
         <source>Kendall τ-b</source>
         <translation>τ-b de Kendall</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="172"/>
+        <location filename="../../ui/tools/calibration.py" line="173"/>
         <source>Groups</source>
         <translation>Groupes</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="172"/>
+        <location filename="../../ui/tools/calibration.py" line="173"/>
         <source>Skipped</source>
         <translation>Ignorés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="172"/>
+        <location filename="../../ui/tools/calibration.py" line="173"/>
         <source>Inverted pairs</source>
         <translation>Paires inversées</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="185"/>
+        <location filename="../../ui/tools/calibration.py" line="186"/>
         <source>Debias: mean over the orders</source>
         <translation>Corriger : moyenne sur les ordres</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="187"/>
-        <location filename="../../ui/tools/calibration.py" line="458"/>
-        <location filename="../../ui/tools/calibration.py" line="468"/>
+        <location filename="../../ui/tools/calibration.py" line="188"/>
+        <location filename="../../ui/tools/calibration.py" line="461"/>
+        <location filename="../../ui/tools/calibration.py" line="471"/>
         <source>Run the judge</source>
         <translation>Lancer le juge</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="193"/>
+        <location filename="../../ui/tools/calibration.py" line="194"/>
         <source>Orders</source>
         <translation>Ordres</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="198"/>
+        <location filename="../../ui/tools/calibration.py" line="199"/>
         <source>Agreement over the groups you finished</source>
         <translation>Accord sur les groupes que vous avez terminés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="239"/>
-        <source>%1 (%2 answers, %3 groups)</source>
-        <translation>%1 (%2 réponses, %3 groupes)</translation>
+        <location filename="../../ui/tools/calibration.py" line="241"/>
+        <source>%1 (%2, %3)</source>
+        <translation>%1 (%2, %3)</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/tools/calibration.py" line="242"/>
+        <source>%n answer(s)</source>
+        <translation>
+            <numerusform>%n réponse</numerusform>
+            <numerusform>%n réponses</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/tools/calibration.py" line="243"/>
+        <source>%n group(s)</source>
+        <translation>
+            <numerusform>%n groupe</numerusform>
+            <numerusform>%n groupes</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="243"/>
+        <location filename="../../ui/tools/calibration.py" line="246"/>
         <source>Open a grading file (Ctrl+O): the JSONL of reviewer grade, one answer per line.</source>
         <translation>Ouvrez un fichier d&apos;évaluation (Ctrl+O) : le JSONL de reviewer grade, une réponse par ligne.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="258"/>
+        <location filename="../../ui/tools/calibration.py" line="261"/>
         <source>Open a grading file</source>
         <translation>Ouvrir un fichier d&apos;évaluation</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="262"/>
+        <location filename="../../ui/tools/calibration.py" line="265"/>
         <source>Grading files (*.jsonl)</source>
         <translation>Fichiers d&apos;évaluation (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="262"/>
+        <location filename="../../ui/tools/calibration.py" line="265"/>
         <source>All files (*)</source>
         <translation>Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="270"/>
+        <location filename="../../ui/tools/calibration.py" line="273"/>
         <source>Opening %1…</source>
         <translation>Ouverture de %1…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="409"/>
+        <location filename="../../ui/tools/calibration.py" line="412"/>
         <source>no judge configured (Settings: Ollama host and model)</source>
         <translation>aucun juge configuré (Réglages : hôte et modèle Ollama)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="418"/>
+        <location filename="../../ui/tools/calibration.py" line="421"/>
         <source>%1 groups × up to %2 orders = %3 judge calls</source>
         <translation>%1 groupes × jusqu&apos;à %2 ordres = %3 appels au juge</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="446"/>
+        <location filename="../../ui/tools/calibration.py" line="449"/>
         <source>Stop the judge</source>
         <translation>Arrêter le juge</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="447"/>
+        <location filename="../../ui/tools/calibration.py" line="450"/>
         <source>Judging…</source>
         <translation>Évaluation par le juge…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="453"/>
+        <location filename="../../ui/tools/calibration.py" line="456"/>
         <source>Judged %1 of %2 groups</source>
         <translation>%1 groupes sur %2 jugés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="461"/>
+        <location filename="../../ui/tools/calibration.py" line="464"/>
         <source>The judge noted %1 groups</source>
         <translation>Le juge a noté %1 groupes</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="492"/>
+        <location filename="../../ui/tools/calibration.py" line="495"/>
         <source>Prompt: %1</source>
         <translation>Prompt : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="493"/>
+        <location filename="../../ui/tools/calibration.py" line="496"/>
         <source>Reference: %1</source>
         <translation>Référence : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="495"/>
+        <location filename="../../ui/tools/calibration.py" line="498"/>
         <source>Group %1 of %2: %3 — %4 of %2 finished</source>
         <translation>Groupe %1 sur %2 : %3 — %4 sur %2 terminés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="510"/>
+        <location filename="../../ui/tools/calibration.py" line="513"/>
         <source>Answer</source>
         <translation>Réponse</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="510"/>
+        <location filename="../../ui/tools/calibration.py" line="513"/>
         <source>Text</source>
         <translation>Texte</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="510"/>
+        <location filename="../../ui/tools/calibration.py" line="513"/>
         <source>You</source>
         <translation>Vous</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="512"/>
+        <location filename="../../ui/tools/calibration.py" line="515"/>
         <source>Your advantage</source>
         <translation>Votre avantage</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="514"/>
+        <location filename="../../ui/tools/calibration.py" line="517"/>
         <source>%1 adv.</source>
         <translation>avantage %1</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="552"/>
+        <location filename="../../ui/tools/calibration.py" line="555"/>
         <source>reference without any figure</source>
         <translation>référence sans aucun chiffre</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="553"/>
+        <location filename="../../ui/tools/calibration.py" line="556"/>
         <source>no expected value</source>
         <translation>pas de valeur attendue</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="554"/>
+        <location filename="../../ui/tools/calibration.py" line="557"/>
         <source>no reference</source>
         <translation>pas de référence</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="555"/>
+        <location filename="../../ui/tools/calibration.py" line="558"/>
         <source>not judged</source>
         <translation>pas jugé</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="560"/>
+        <location filename="../../ui/tools/calibration.py" line="563"/>
         <source>%1 above %2 (you: %2 above %1)</source>
         <translation>%1 au-dessus de %2 (vous : %2 au-dessus de %1)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="568"/>
+        <location filename="../../ui/tools/calibration.py" line="571"/>
         <source>Ranking changed: Enter stores it (best first).</source>
         <translation>Classement modifié : Entrée l&apos;enregistre (la meilleure en premier).</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="570"/>
+        <location filename="../../ui/tools/calibration.py" line="573"/>
         <source>Score the %1 answers left (1–5), or rank them (Alt+↑/↓, then Enter): the graders&apos; scores show once the group is scored.</source>
         <translation>Notez les %1 réponses restantes (1 à 5), ou classez-les (Alt+↑/↓, puis Entrée) : les scores des évaluateurs s&apos;affichent une fois le groupe noté.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="574"/>
+        <location filename="../../ui/tools/calibration.py" line="577"/>
         <source>Group scored: the graders&apos; scores are beside yours.</source>
         <translation>Groupe noté : les scores des évaluateurs sont à côté des vôtres.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="579"/>
+        <location filename="../../ui/tools/calibration.py" line="582"/>
         <source>Skip this group: %1</source>
         <translation>Ignorent ce groupe : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="583"/>
+        <location filename="../../ui/tools/calibration.py" line="586"/>
         <source>%1 inverts: %2</source>
         <translation>%1 inverse : %2</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="587"/>
+        <location filename="../../ui/tools/calibration.py" line="590"/>
         <source>Judge on this group: position consistency %1 over %2 orders; score spread %3</source>
         <translation>Juge sur ce groupe : cohérence de position %1 sur %2 ordres ; écart des scores %3</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="607"/>
+        <location filename="../../ui/tools/calibration.py" line="610"/>
         <source>Judge position consistency: run the judge in 2 or more orders.</source>
         <translation>Cohérence de position du juge : lancez le juge dans 2 ordres ou plus.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="609"/>
+        <location filename="../../ui/tools/calibration.py" line="612"/>
         <source>Judge position consistency: needs 2 or more orders.</source>
         <translation>Cohérence de position du juge : il faut 2 ordres ou plus.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="612"/>
+        <location filename="../../ui/tools/calibration.py" line="615"/>
         <source>Judge position consistency: %1 (share of answer pairs ordered alike in every order; 1 = the order never mattered)</source>
         <translation>Cohérence de position du juge : %1 (part des paires de réponses classées pareil dans tous les ordres ; 1 = l&apos;ordre n&apos;a jamais compté)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="618"/>
+        <location filename="../../ui/tools/calibration.py" line="621"/>
         <source>Finish a group to compare the graders with you.</source>
         <translation>Terminez un groupe pour comparer les évaluateurs avec vous.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="620"/>
+        <location filename="../../ui/tools/calibration.py" line="623"/>
         <source>No grader can be compared yet: give the answers of a group different scores.</source>
         <translation>Aucun évaluateur ne peut encore être comparé : donnez des notes différentes aux réponses d&apos;un groupe.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="622"/>
+        <location filename="../../ui/tools/calibration.py" line="625"/>
         <source>Groups finished: %1. Best agreement: %2 (pairwise accuracy %3).</source>
         <translation>Groupes terminés : %1. Meilleur accord : %2 (exactitude par paires %3).</translation>
     </message>
@@ -1105,136 +1154,144 @@
 <context>
     <name>ExamplePane</name>
     <message>
-        <location filename="../../ui/review/example_view.py" line="120"/>
+        <location filename="../../ui/review/example_view.py" line="121"/>
         <source>Graded response</source>
         <translation>Réponse évaluée</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="198"/>
+        <location filename="../../ui/review/example_view.py" line="199"/>
         <source>No attempt selected</source>
         <translation>Aucun essai sélectionné</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="219"/>
+        <location filename="../../ui/review/example_view.py" line="220"/>
         <source>⚠ judge contradicts itself</source>
         <translation>⚠ le juge se contredit</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="310"/>
-        <location filename="../../ui/review/example_view.py" line="331"/>
+        <location filename="../../ui/review/example_view.py" line="311"/>
+        <location filename="../../ui/review/example_view.py" line="332"/>
         <source>accepted</source>
         <translation>accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="310"/>
-        <location filename="../../ui/review/example_view.py" line="331"/>
+        <location filename="../../ui/review/example_view.py" line="311"/>
+        <location filename="../../ui/review/example_view.py" line="332"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="333"/>
+        <location filename="../../ui/review/example_view.py" line="334"/>
         <source>Filter: %1</source>
         <translation>Filtre : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="316"/>
+        <location filename="../../ui/review/example_view.py" line="317"/>
         <source>With second opinions and your overrides, the filter would now: %1</source>
         <translation>Avec les seconds avis et vos corrections, le filtre aurait maintenant : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="92"/>
+        <location filename="../../ui/review/example_view.py" line="93"/>
         <source>Earlier conversation</source>
         <translation>Conversation précédente</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="114"/>
+        <location filename="../../ui/review/example_view.py" line="115"/>
         <source>Question (the last user message)</source>
         <translation>Question (le dernier message de la personne)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="136"/>
+        <location filename="../../ui/review/example_view.py" line="137"/>
         <source>Why refused, and what now</source>
         <translation>Pourquoi refusé, et maintenant</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="155"/>
+        <location filename="../../ui/review/example_view.py" line="156"/>
         <source>Judge verdicts (1–9 and 0 flip rows 1–10; V: a cursor on every row)</source>
         <translation>Verdicts du juge (1–9 et 0 inversent les lignes 1–10 ; V : un curseur sur chaque ligne)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="171"/>
+        <location filename="../../ui/review/example_view.py" line="172"/>
         <source>Deterministic checks (F marks a failed one a false positive)</source>
         <translation>Contrôles déterministes (F marque un contrôle en échec comme faux positif)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="312"/>
+        <location filename="../../ui/review/example_view.py" line="313"/>
         <source>With the current check versions, second opinions and your overrides, the filter would now: %1</source>
         <translation>Avec les versions actuelles des contrôles, les seconds avis et vos corrections, le filtre aurait maintenant : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="320"/>
+        <location filename="../../ui/review/example_view.py" line="321"/>
         <source>changed</source>
         <translation>changé</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="324"/>
+        <location filename="../../ui/review/example_view.py" line="325"/>
         <source>With the current check versions: %1</source>
         <translation>Avec les versions actuelles des contrôles : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="337"/>
-        <location filename="../../ui/review/example_view.py" line="345"/>
+        <location filename="../../ui/review/example_view.py" line="338"/>
+        <location filename="../../ui/review/example_view.py" line="346"/>
         <source>accept</source>
         <translation>accepter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="337"/>
-        <location filename="../../ui/review/example_view.py" line="345"/>
+        <location filename="../../ui/review/example_view.py" line="338"/>
+        <location filename="../../ui/review/example_view.py" line="346"/>
         <source>reject</source>
         <translation>rejeter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="338"/>
+        <location filename="../../ui/review/example_view.py" line="339"/>
         <source>not reviewed yet</source>
         <translation>pas encore relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="339"/>
+        <location filename="../../ui/review/example_view.py" line="340"/>
         <source>Your decision: %1</source>
         <translation>Votre décision : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="341"/>
+        <location filename="../../ui/review/example_view.py" line="342"/>
         <source>Note: %1</source>
         <translation>Note : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="346"/>
+        <location filename="../../ui/review/example_view.py" line="347"/>
         <source>no decision</source>
         <translation>pas de décision</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="349"/>
+        <location filename="../../ui/review/example_view.py" line="350"/>
         <source>Other reviewers: %1</source>
         <translation>Autres relecteurs : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="360"/>
-        <source>This refusal ended the conversation at turn %1 of %2 planned (%3 turns lost).</source>
-        <translation>Ce refus a arrêté la conversation au tour %1 sur %2 prévus (%3 tours perdus).</translation>
-    </message>
-    <message>
-        <location filename="../../ui/review/example_view.py" line="365"/>
+        <location filename="../../ui/review/example_view.py" line="368"/>
         <source>This refusal ended the conversation at turn %1.</source>
         <translation>Ce refus a arrêté la conversation au tour %1.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="352"/>
+        <location filename="../../ui/review/example_view.py" line="353"/>
         <source>Second opinion failed: %1</source>
         <translation>Échec du second avis : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="376"/>
+        <location filename="../../ui/review/example_view.py" line="362"/>
+        <source>This refusal ended the conversation at turn %1 of %2 planned (%3).</source>
+        <translation>Ce refus a arrêté la conversation au tour %1 sur %2 prévus (%3).</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/example_view.py" line="366"/>
+        <source>%n turn(s) lost</source>
+        <translation>
+            <numerusform>%n tour perdu</numerusform>
+            <numerusform>%n tours perdus</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_view.py" line="379"/>
         <source>Against the reference: %1</source>
         <translation>Par rapport à la référence : %1</translation>
     </message>

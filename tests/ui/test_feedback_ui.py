@@ -81,7 +81,7 @@ def test_dashboard_warns_when_no_accepted_attempt_was_audited(
     qtbot.waitUntil(lambda: board.stats is not None, timeout=10000)
     assert board.warning.isVisible() and "Coverage unknown" in board.warning.text()
     assert "coverage unknown" in board.overall.text()
-    assert "by refusals the reviewer overturned: 1 (1 turns lost)" in board.cut.text()
+    assert "by refusals the reviewer overturned: 1 (1 turn lost)" in board.cut.text()
     board.close()
 
 

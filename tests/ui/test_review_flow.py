@@ -258,6 +258,54 @@ def test_keys_typed_faster_than_the_pane_loads_all_land_where_they_were_meant(
     assert w.error_label.text() == ""
 
 
+def test_keys_after_a_waiting_key_wait_too_even_those_a_widget_would_take(
+        qtbot: Any, make_window: Maker, filled_store: Store) -> None:
+    """R, then V Down Space Esc before the next attempt is shown: Down belongs to the
+    verdict cursor V opens, not to the queue list (which used to skip an attempt)."""
+    w = make_window(filled_store)
+    show(qtbot, w, "recette-001/2/1")
+    burst = [Qt.Key.Key_R,  # 001/2/1 rejected, on to 001/2/2 (not shown yet) …
+             Qt.Key.Key_V,  # … the cursor on its verdicts, once it is shown …
+             Qt.Key.Key_Down, Qt.Key.Key_Space,  # … row 2 flipped …
+             Qt.Key.Key_Escape]  # … and back to the queue
+    for k in burst:
+        QTest.keyClick(focused() or w, k)
+    assert w.keys.waiting == ["V", "Down", "Space", "Esc"]
+    qtbot.waitUntil(lambda: not w.keys.waiting, timeout=20000)
+    idle(qtbot, w)
+    assert stored(filled_store, "recette-001/2/1")["decision"] == "reject"
+    assert w.pane.title.text() == f"{RUN}/recette-001/2/2"  # nothing skipped
+    view = w.pane.view
+    assert view is not None
+    second = view.verdicts[1]
+    assert stored(filled_store, "recette-001/2/2")["criteria"] == {
+        second.criterion_id: not second.met}
+    assert stored(filled_store, "recette-001/2/3")["criteria"] == {}
+    assert focus_inside_queue(w)
+    assert w.error_label.text() == ""
+
+
+def focus_inside_queue(w: MainWindow) -> bool:
+    widget = focused()
+    while widget is not None and widget is not w.queue:
+        widget = widget.parentWidget()
+    return widget is w.queue
+
+
+def test_home_and_end_go_to_the_first_and_last_row_of_the_queue(
+        qtbot: Any, make_window: Maker, filled_store: Store) -> None:
+    w = make_window(filled_store)
+    show(qtbot, w, "recette-002/2/1")
+    assert w.queue.currentIndex().row() > 0
+    QTest.keyClick(w.queue, Qt.Key.Key_Home)
+    qtbot.waitUntil(lambda: w.queue.currentIndex().row() == 0, timeout=5000)
+    QTest.keyClick(w.queue, Qt.Key.Key_End)
+    last = w.model.rowCount() - 1
+    qtbot.waitUntil(lambda: w.queue.currentIndex().row() == last, timeout=5000)
+    idle(qtbot, w)
+    assert w.pane.title.text() == str(w.model.rows[last].key)
+
+
 def test_a_key_that_can_no_longer_apply_is_refused_visibly(
         qtbot: Any, make_window: Maker, filled_store: Store) -> None:
     w = make_window(filled_store)

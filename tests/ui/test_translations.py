@@ -26,10 +26,10 @@ from PySide6.QtWidgets import (
 
 from reviewer.store import Store
 from ui import i18n
+from ui.plural import english
 from ui.shortcuts import TOOL_SHORTCUTS
 from ui.tools.backtest_editor import BacktestEditor
 from ui.tools.dashboard import AgreementDashboard
-from ui.tools.plural import english
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints",
                                        "does not support raise")
@@ -138,5 +138,10 @@ def test_count_lines_use_plural_forms(qapp: QApplication) -> None:
             "1 essai audité —")
         assert translate("AgreementDashboard", audited, None, 4).startswith(
             "4 essais audités —")
+        # Counts inside a formatted line are their own plural entries.
+        assert translate("ExamplePane", "%n turn(s) lost", None, 1) == "1 tour perdu"
+        assert translate("ExamplePane", "%n turn(s) lost", None, 3) == "3 tours perdus"
+        assert translate("BacktestEditor", "%n new hit(s)", None, 2) == (
+            "2 nouveaux résultats")
     finally:
         i18n.remove(qapp, translators)

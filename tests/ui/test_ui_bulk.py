@@ -4,14 +4,12 @@ before anything is stored, Enter applies, one Ctrl+Z takes it all back."""
 from __future__ import annotations
 
 import gc
-import itertools
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from sqlalchemy import func, select
@@ -19,7 +17,7 @@ from sqlalchemy import func, select
 from models import AuditEvent, ReviewDecision
 from reviewer.ingest.importer import import_run
 from reviewer.store import Store
-from tests.support.qt import idle
+from tests.support.qt import FREEZE_BOUND_S, WALL_BOUND_S, GapMeter, idle
 from tests.support.run_files import record, write_catalog, write_jsonl
 from tests.ui.test_ui_review import show, stored
 from ui import i18n
@@ -197,11 +195,10 @@ def test_a_bulk_action_over_1000_attempts_keeps_the_window_responsive(
     # As run_app does once the window shows: start-up's objects out of the collector's
     # reach (a full collection of the test process's heap alone took 0.7 s under load).
     gc.freeze()
-    ticks: list[float] = []
-    timer = QTimer(w)
-    timer.setInterval(10)
-    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
-    timer.start()
+    # The loop's longest block, in the GUI thread's own CPU time (what a freeze
+    # consumes; a shared machine that leaves the process unscheduled does not inflate it).
+    meter = GapMeter()
+    meter.start()
     try:
         dialog = open_bulk(qtbot, w)
         assert dialog.plan is not None and dialog.plan.count == 1000
@@ -211,13 +208,12 @@ def test_a_bulk_action_over_1000_attempts_keeps_the_window_responsive(
         qtbot.waitUntil(lambda: w.bulk_dialog is None, timeout=120000)
         idle(qtbot, w)
     finally:
-        timer.stop()
+        busy, wall = meter.stop()
         gc.unfreeze()
-    gaps = [b - a for a, b in itertools.pairwise(ticks)]
-    longest = max(gaps)
-    print(f"\nbulk accept of 1,000 attempts: {len(ticks)} ticks, longest gap "
-          f"{longest * 1000:.0f} ms")
-    assert longest < 1.0
+    print(f"\nbulk accept of 1,000 attempts: longest gap {busy * 1000:.0f} ms busy, "
+          f"{wall * 1000:.0f} ms on the wall clock")
+    assert busy < FREEZE_BOUND_S
+    assert wall < WALL_BOUND_S
     with thousand.session() as s:
         assert s.scalar(select(func.count(ReviewDecision.id))
                         .where(ReviewDecision.decision == "accept")) == 1000

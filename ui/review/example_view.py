@@ -31,6 +31,7 @@ from reviewer.review.example import ExampleView
 from reviewer.review.search_hits import hit_spans, search_terms
 from reviewer.review.visible import plain as visible
 from reviewer.rule.filter import Decision
+from ui.plural import english
 from ui.review.conversation_view import (
     Bubble,
     EarlierConversation,
@@ -357,10 +358,12 @@ class ExamplePane(QScrollArea):
     def _show_cut(self, view: ExampleView) -> None:
         if view.cut is not None:
             if view.cut.planned is not None:
+                lost = view.cut.lost or 0
                 text = self.tr("This refusal ended the conversation at turn %1 of %2 planned "
-                               "(%3 turns lost).")
+                               "(%3).")
                 text = text.replace("%1", str(view.cut.turn)).replace(
-                    "%2", str(view.cut.planned)).replace("%3", str(view.cut.lost))
+                    "%2", str(view.cut.planned)).replace(
+                    "%3", english(self.tr("%n turn(s) lost", None, lost), lost))
             else:
                 text = self.tr("This refusal ended the conversation at turn %1.").replace(
                     "%1", str(view.cut.turn))

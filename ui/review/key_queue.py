@@ -16,7 +16,8 @@ attempt could not be read) is refused with a visible message, never dropped sile
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal
@@ -47,11 +48,27 @@ class KeyQueue(QObject):
         self._moving = moving
         self._waiting: deque[Key] = deque()
         self._draining = False
+        self._front: int | None = None  # inside in_turn(): where the next key goes
 
     def submit(self, name: str, run: Callable[[], None], *, needs_view: bool = True) -> None:
         """Run the key now if it can run and nothing waits before it; else keep it."""
-        self._waiting.append(Key(name, run, needs_view))
+        key = Key(name, run, needs_view)
+        if self._front is None:
+            self._waiting.append(key)
+        else:
+            self._waiting.insert(self._front, key)
+            self._front += 1
         self.drain()
+
+    @contextmanager
+    def in_turn(self) -> Iterator[None]:
+        """Keys submitted inside go before the keys still waiting: a key replayed by
+        ``TypeAhead`` that turns out to be an action takes the place it was typed in."""
+        outer, self._front = self._front, 0
+        try:
+            yield
+        finally:
+            self._front = outer
 
     def _can_run(self, key: Key) -> bool:
         if self._moving():

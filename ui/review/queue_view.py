@@ -129,6 +129,18 @@ class QueueView(QTableView):
             self.go(1)
             self.settled.emit()
 
+    def moveCursor(self, cursorAction: QAbstractItemView.CursorAction,
+                   modifiers: Qt.KeyboardModifier) -> QModelIndex:
+        """Home and End go to the first and last loaded row: a queue has no columns to
+        walk along (Qt's Home went to the first cell of the row, so it did nothing)."""
+        rows = self.queue_model.rowCount()
+        column = max(self.currentIndex().column(), 0)
+        if rows and cursorAction == QAbstractItemView.CursorAction.MoveHome:
+            return self.queue_model.index(0, column)
+        if rows and cursorAction == QAbstractItemView.CursorAction.MoveEnd:
+            return self.queue_model.index(rows - 1, column)
+        return super().moveCursor(cursorAction, modifiers)
+
     def select_row(self, row: int) -> None:
         """Make ``row`` current (its attempt is then chosen)."""
         index = self.queue_model.index(row, 1)

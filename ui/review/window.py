@@ -43,6 +43,7 @@ from ui.review.example_view import ExamplePane
 from ui.review.filter_bar import FilterBar
 from ui.review.job_status import JobStatus
 from ui.review.key_queue import KeyQueue
+from ui.review.type_ahead import TypeAhead
 from ui.review.queue_model import QueueModel, Role
 from ui.review.queue_view import QueueView
 from ui.review.review_keys import ReviewKeys
@@ -94,6 +95,7 @@ class MainWindow(QMainWindow):
         self.commands = ReviewCommands(tasks, self.pane, lambda: self.current_id,
                                        lambda: self.reviewer, self)
         self.keys = KeyQueue(self.fresh, lambda: self.queue.moving, self)
+        self.type_ahead = TypeAhead(self, self.keys)
         self.review_keys = ReviewKeys(
             pane=self.pane, queue=self.queue, filters=self.filters, commands=self.commands,
             keys=self.keys, current=lambda: self.current_id,

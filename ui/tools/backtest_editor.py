@@ -58,8 +58,8 @@ from reviewer.revise.pattern_lint import LintFinding, backtest_and_lint
 from reviewer.revise.recheck import RecheckRun, recheck_check, recheck_counts
 from reviewer.rule.checks import CheckPattern, PatternError, compile_check
 from reviewer.store import Session
+from ui.plural import english
 from ui.tasks import LongTask, TaskManager, Work
-from ui.tools.plural import english
 from ui.widgets_util import named, plain, rich_tooltip
 
 DEBOUNCE_MS = 300
@@ -368,11 +368,13 @@ class BacktestEditor(QWidget):
         self.added.clear()
         self.removed.addItems([str(k) for k in result.removed])
         self.added.addItems([str(k) for k in result.added])
+        attempts, removed, added = result.attempts, len(result.removed), len(result.added)
         self.status.setText(
-            self.tr("%1 attempts: %2 → %3 failing; %4 hits disappear, %5 appear")
-            .replace("%1", str(result.attempts)).replace("%2", str(result.old_failures))
-            .replace("%3", str(result.new_failures)).replace("%4", str(len(result.removed)))
-            .replace("%5", str(len(result.added))))
+            self.tr("%1: %2 → %3 failing; %4, %5")
+            .replace("%1", english(self.tr("%n attempt(s)", None, attempts), attempts))
+            .replace("%2", str(result.old_failures)).replace("%3", str(result.new_failures))
+            .replace("%4", english(self.tr("%n hit(s) gone", None, removed), removed))
+            .replace("%5", english(self.tr("%n new hit(s)", None, added), added)))
         self.figures.setText(
             self.tr("Agreement with the reviewers on %1 labelled attempts")
             .replace("%1", str(result.new_agreement.n)) + "\n"

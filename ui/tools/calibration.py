@@ -68,6 +68,7 @@ from reviewer.graders.calibrate import (
 from reviewer.graders.judge import Judge, JudgeConfig
 from reviewer.graders.position import PositionRun
 from reviewer.graders.ranking import advantages
+from ui.plural import english
 from ui.settings import AppSettings
 from ui.tasks import LongTask, TaskManager, Work
 from ui.tools.calibration_keys import KEYS, help_text
@@ -236,9 +237,11 @@ class CalibrationWindow(QWidget):
         self.sets = sets
         self.files.clear()
         for info in sets:
-            self.files.addItem(self.tr("%1 (%2 answers, %3 groups)")
-                               .replace("%1", info.name).replace("%2", str(info.rows))
-                               .replace("%3", str(info.groups)), info.id)
+            rows, groups = info.rows, info.groups
+            self.files.addItem(self.tr("%1 (%2, %3)").replace("%1", info.name)
+                               .replace("%2", english(self.tr("%n answer(s)", None, rows), rows))
+                               .replace("%3", english(self.tr("%n group(s)", None, groups),
+                                                      groups)), info.id)
         if not sets:
             self.status.setText(self.tr("Open a grading file (Ctrl+O): the JSONL of "
                                         "reviewer grade, one answer per line."))

@@ -32,8 +32,8 @@ from PySide6.QtWidgets import (
 from reviewer.agreement.dashboard import dashboard_stats
 from reviewer.agreement.reviewers import ReviewerAgreement
 from reviewer.changes import Changes
+from ui.plural import english
 from ui.tasks import TaskManager
-from ui.tools.plural import english
 from ui.widgets_util import named, plain
 
 FFR_COLOR = QColor("#c62828")
@@ -250,12 +250,14 @@ class AgreementDashboard(QWidget):
         self.bars.set_rows([(name, f["false_failure_rate"], f["coverage"]) for name, f in rows])
         self._fill_causes(stats["refusals_by_cause"])
         cut = stats["cut"]
+        lost, unjust = int(cut["turns_lost"]), int(cut["unjust_turns_lost"])
         self.cut.setText(
-            self.tr("Conversations cut short by the filter: %1 (%2 turns lost); by refusals "
-                    "the reviewer overturned: %3 (%4 turns lost)")
-            .replace("%1", str(cut["conversations"])).replace("%2", str(cut["turns_lost"]))
+            self.tr("Conversations cut short by the filter: %1 (%2); by refusals "
+                    "the reviewer overturned: %3 (%4)")
+            .replace("%1", str(cut["conversations"]))
+            .replace("%2", english(self.tr("%n turn(s) lost", None, lost), lost))
             .replace("%3", str(cut["unjust_conversations"]))
-            .replace("%4", str(cut["unjust_turns_lost"])))
+            .replace("%4", english(self.tr("%n turn(s) lost", None, unjust), unjust)))
         self._fill_reviewers(stats.get("between_reviewers"))
         self.loaded.emit()
 
