@@ -35,11 +35,13 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, BinaryIO, cast
 
-from reviewer.errors import ReviewerError
+from reviewer.errors import BadInputError, ReviewerError
 from reviewer.outputs import Output, as_output, new_file_mode
 
 # Bytes per write to the file: the lines are gathered into blocks this big first.
 BLOCK = 1 << 20
+# Characters mkstemp adds to a temporary file's prefix.
+TEMP_RANDOM = 8
 
 
 def _cannot_write(shown: object, exc: OSError) -> ReviewerError:
@@ -130,8 +132,25 @@ class _Entry:
 def _open_stream(out: Output) -> tuple[BinaryIO, BinaryIO | None]:
     if out.target is None:
         return sys.stdout.buffer, None
-    raw = cast(BinaryIO, open(out.target, "wb"))  # noqa: SIM115 - closed by FileSet
+    # Appending: a FIFO or a device ignores it, and a file behind /dev/stderr (a ``>>``
+    # redirection) is written at its end rather than truncated.
+    raw = cast(BinaryIO, open(out.target, "ab"))  # noqa: SIM115 - closed by FileSet
     return raw, raw
+
+
+def _temp_prefix(folder: Path, name: str) -> str:
+    """``.NAME.`` for the temporary file, shortened so that with mkstemp's 8 random
+    characters it still fits the file system's longest name (a valid 250-byte name
+    overflowed NAME_MAX once the dots and the random part were added)."""
+    try:
+        longest = os.pathconf(folder, "PC_NAME_MAX")
+    except (OSError, ValueError):
+        longest = 255
+    room = max(1, longest - len(".") - len(".") - TEMP_RANDOM)
+    encoded = os.fsencode(name)
+    if len(encoded) > room:
+        name = os.fsdecode(encoded[:room].decode("utf-8", "ignore").encode("utf-8"))
+    return f".{name}."
 
 
 def _open_temp(out: Output) -> tuple[BinaryIO, Path]:
@@ -142,7 +161,8 @@ def _open_temp(out: Output) -> tuple[BinaryIO, Path]:
         mode = os.stat(target).st_mode & 0o7777  # keep the previous file's permissions
     except FileNotFoundError:
         mode = new_file_mode()
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(target.parent, target.name),
+                               dir=target.parent)
     try:
         os.fchmod(fd, mode)
         return cast(BinaryIO, os.fdopen(fd, "wb")), Path(tmp)
@@ -161,6 +181,16 @@ def _fsync_folder(folder: Path) -> None:
             os.close(fd)
 
 
+def _same_node(a: Output, b: Output) -> bool:
+    if a.target is None or b.target is None:
+        return False
+    try:
+        first, second = os.stat(a.target), os.stat(b.target)
+    except OSError:
+        return False
+    return (first.st_dev, first.st_ino) == (second.st_dev, second.st_ino)
+
+
 class FileSet:
     """Outputs written together and put in place together (see the module docstring).
 
@@ -176,6 +206,7 @@ class FileSet:
     def open(self, out: Path | str | Output) -> Sink:
         """A sink for ``out`` (checked: see ``reviewer.outputs``)."""
         checked = as_output(out)
+        self._refuse_twice(checked)
         tmp: Path | None = None
         try:
             if checked.stream:
@@ -189,6 +220,19 @@ class FileSet:
         sink = Sink(raw, checked.shown, checksum=self.checksum)
         self._entries.append(_Entry(checked, sink, tmp, owned))
         return sink
+
+    def _refuse_twice(self, out: Output) -> None:
+        """Two outputs of one set must be two files: a manifest that is a link to its
+        dataset (or a split's ``valid.jsonl`` linked to ``train.jsonl``) would be renamed
+        over the file written just before it, and the manifest vouch for itself."""
+        if out.target is None and not any(e.out.target is None for e in self._entries):
+            return
+        for entry in self._entries:
+            if entry.out.target == out.target or _same_node(entry.out, out):
+                self._abort()
+                raise BadInputError(f"cannot write {out.shown}: it is the same file as "
+                                    f"{entry.out.shown} (a link?), and both are outputs of "
+                                    "this export; nothing was written")
 
     def write_json(self, out: Path | str | Output, data: Any) -> None:
         """A whole JSON document (UTF-8) as one more output: see :func:`json_text`."""
@@ -208,8 +252,14 @@ class FileSet:
             self._abort()
             raise
 
-    def _commit(self) -> None:
+    def prepare(self) -> None:
+        """Make every file complete and durable under its temporary name, without putting
+        any in place yet: a caller with its own transaction calls it before committing,
+        so a disk that refuses the file rolls the transaction back (``import --skip-bad``
+        imported the good lines although their rejects could not be written)."""
         for entry in self._entries:
+            if entry.owned is not None and entry.owned.closed:
+                continue
             entry.sink.flush()
             try:
                 if entry.tmp is not None and entry.owned is not None:
@@ -218,6 +268,9 @@ class FileSet:
                     entry.owned.close()
             except OSError as exc:
                 raise _cannot_write(entry.out, exc) from exc
+
+    def _commit(self) -> None:
+        self.prepare()
         # Every file is complete on disk before the first one takes its place.
         folders: list[Path] = []
         for entry in self._entries:

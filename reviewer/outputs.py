@@ -22,6 +22,7 @@ place: renaming a new file over a FIFO or ``/dev/null`` would replace the node i
 from __future__ import annotations
 
 import os
+import re
 import stat
 import sys
 from collections.abc import Sequence
@@ -36,6 +37,9 @@ STDOUT = "-"
 SQLITE_COMPANIONS = {"-wal": "its write-ahead log", "-shm": "its shared-memory index",
                      "-journal": "its rollback journal"}
 BACKUP_INFIX = ".bak-"
+# Paths that name an open file descriptor of this process (see _descriptor).
+_DESCRIPTOR = re.compile(r"^/(?:dev/(?P<std>stdin|stdout|stderr)|dev/fd/(?P<fd>\d+)"
+                         r"|proc/(?P<pid>self|\d+)/fd/(?P<pfd>\d+))$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,23 +104,65 @@ def database_role(target: Path, database: Path) -> str | None:
     return None
 
 
+def _descriptor(path: Path) -> int | None:
+    """The file descriptor a path such as ``/dev/stdout`` or ``/proc/self/fd/3`` names.
+
+    Its "real path" is ``pipe:[…]`` or the file behind the descriptor: resolved, a pipe
+    looked like a new file in a folder that cannot exist, and a file redirected with
+    ``>>`` would have been replaced by a rename instead of written at its offset.
+    """
+    match = _DESCRIPTOR.match(os.path.abspath(path))
+    if match is None:
+        return None
+    if match["pid"] not in (None, "self", str(os.getpid())):
+        return None
+    named = match["std"]
+    return {"stdin": 0, "stdout": 1, "stderr": 2}[named] if named else \
+        int(match["fd"] or match["pfd"])
+
+
+def _not_a_folder(target: Path) -> Path | None:
+    """The first part of ``target``'s folder that exists and is not a folder, if any
+    (``r.db/x.jsonl``: nothing could ever be written there)."""
+    for parent in target.parents:
+        found = _stat(parent)
+        if found is not None:
+            return None if stat.S_ISDIR(found.st_mode) else parent
+    return None
+
+
 def check_output(
     path: Path | str, *, database: Path | None = None, inputs: Sequence[Path] = (),
 ) -> Output:
     """The checked destination of ``path`` (see the module docstring), or BadInputError."""
     shown = str(path)
+    guard = (database, tuple(inputs))
     if shown == STDOUT:
-        return Output(shown, None, True, database, tuple(inputs))
-    target = _resolved(Path(path).expanduser())
+        return Output(shown, None, True, *guard)
+    given = Path(path).expanduser()
+    fd = _descriptor(given)
+    if fd == 1:
+        return Output(shown, None, True, *guard)
+    if fd is not None:  # another descriptor: written where it stands, never renamed over
+        return Output(shown, Path(os.path.abspath(given)), True, *guard)
+    target = _resolved(given)
     found = _stat(target)
+    if found is None:
+        blocked = _not_a_folder(target)
+        if blocked is not None:
+            raise _refuse(shown, f"{blocked} is a file, not a folder")
     if database is not None:
         role = database_role(target, database)
         if role is not None:
             raise _refuse(shown, role)
+        for parent in target.parents:  # r.db-wal/x.jsonl: a folder where SQLite's WAL goes
+            role = database_role(parent, database)
+            if role is not None:
+                what = role.replace("it is its ", "is the ").replace("it is ", "is ")
+                raise _refuse(shown, f"{parent} {what}")
     for given in inputs:
         if target == _resolved(given) or _same(found, _stat(given)):
             raise _refuse(shown, f"it is an input of this command ({given})")
-    guard = (database, tuple(inputs))
     if found is None or stat.S_ISREG(found.st_mode):
         return Output(shown, target, False, *guard)
     if stat.S_ISDIR(found.st_mode):
@@ -136,7 +182,18 @@ def beside(out: Output, suffix: str) -> Output | None:
     same way; None for a stream, which has no "next to"."""
     if out.stream or out.target is None:
         return None
-    return check_output(Path(out.shown + suffix), database=out.database, inputs=out.inputs)
+    return _companion(check_output(Path(out.shown + suffix), database=out.database,
+                                   inputs=out.inputs))
+
+
+def _companion(out: Output) -> Output:
+    """``out`` if it can be a file of an export that is several files (a manifest, a
+    split's files): a FIFO or a device there would block (a FIFO with no reader hung the
+    export for ever) or swallow a file the manifest vouches for."""
+    if out.stream:
+        raise _refuse(out.shown, "it is a FIFO or a device, and this file of the export "
+                      "must be a regular file")
+    return out
 
 
 def check_folder(path: Path | str, *, database: Path | None = None,
@@ -148,14 +205,17 @@ def check_folder(path: Path | str, *, database: Path | None = None,
     found = _stat(target)
     if found is not None and not stat.S_ISDIR(found.st_mode):
         raise _refuse(shown, "it is not a folder (a split export writes a folder of files)")
+    blocked = _not_a_folder(target) if found is None else None
+    if blocked is not None:
+        raise _refuse(shown, f"{blocked} is a file, not a folder")
     return Output(shown, target, False, database, tuple(inputs), folder=True)
 
 
 def inside(folder: Output, name: str) -> Output:
     """A file of an export folder, checked as any output."""
     assert folder.folder and folder.target is not None
-    return check_output(Path(folder.shown) / name, database=folder.database,
-                        inputs=folder.inputs)
+    return _companion(check_output(Path(folder.shown) / name, database=folder.database,
+                                   inputs=folder.inputs))
 
 
 def new_file_mode() -> int:

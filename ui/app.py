@@ -17,16 +17,28 @@ import sys
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, Qt, QThread
+from PySide6.QtCore import (
+    QBuffer,
+    QByteArray,
+    QCoreApplication,
+    QIODevice,
+    QMessageLogContext,
+    Qt,
+    QThread,
+    QtMsgType,
+    qInstallMessageHandler,
+)
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from reviewer.atomic import FileSet
 from reviewer.errors import BadInputError, ReviewerError
 from reviewer.ingest.demo import ensure_demo
 from reviewer.keys import AttemptKey
+from reviewer.outputs import Output
 from reviewer.review.identity import reviewer_name
 from reviewer.rule import ecmascript
 from reviewer.store import Store, open_store
-from reviewer.store.database import default_url, to_url
+from reviewer.store.database import database_url
 from ui import i18n
 from ui.review.window import MainWindow
 from ui.settings import APPLICATION, ORGANIZATION, Settings
@@ -70,13 +82,33 @@ def wait_ready(window: MainWindow, timeout: float = SCREENSHOT_TIMEOUT_S) -> boo
     return False
 
 
-def screenshot(window: MainWindow, path: Path) -> bool:
-    """Save the window as a PNG."""
+def screenshot(window: MainWindow, out: Output) -> None:
+    """Save the window as a PNG at ``out`` (checked by the output guard).
+
+    The PNG is encoded in memory and written by ``reviewer.atomic``, like every other
+    output: Qt's own ``save`` wrote the file in place, so a full disk or a file size limit
+    left a partial PNG over the previous one, /dev/full was "could not write" (exit 1)
+    rather than a full disk (exit 4), and a read-only folder was not said as such.
+    """
     window.show()
     wait_ready(window)
     QApplication.processEvents()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    return window.grab().save(str(path), "PNG")
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not window.grab().save(buffer, "PNG"):
+        raise ReviewerError(f"cannot write {out}: the window could not be encoded as PNG")
+    buffer.close()
+    with FileSet(checksum=False) as files:
+        files.open(out).write(bytes(data.data()))
+
+
+def _quiet_qt(kind: QtMsgType, _context: QMessageLogContext, message: str) -> None:
+    """Qt's own messages in screenshot mode: a failure is our one line, so the platform
+    plugin's notes ("does not support propagateSizeHints()") are left out, and only
+    Qt's critical and fatal messages are shown."""
+    if kind in (QtMsgType.QtCriticalMsg, QtMsgType.QtFatalMsg):
+        print(message, file=sys.stderr)
 
 
 def _session_reviewer(args: argparse.Namespace) -> str | None:
@@ -88,19 +120,31 @@ def _session_reviewer(args: argparse.Namespace) -> str | None:
 
 def run_app(args: argparse.Namespace) -> int:
     """Run the GUI (or take a screenshot) and return the exit code."""
+    if getattr(args, "screenshot", None) is None or getattr(args, "debug", False):
+        return _run_app(args)
+    previous = qInstallMessageHandler(_quiet_qt)
+    try:
+        return _run_app(args)
+    finally:
+        qInstallMessageHandler(previous)
+
+
+def _run_app(args: argparse.Namespace) -> int:
     app = application()
     settings = Settings()
     config = settings.load()
     translators = i18n.install(app, i18n.choose_language(getattr(args, "lang", None),
                                                          config.language))
     shot: Path | None = getattr(args, "screenshot", None)
-    chosen = getattr(args, "db", None) or config.database or None
+    option = getattr(args, "db", None)  # an empty --db is an error (database_url), not unset
+    chosen = option if option is not None else (config.database or None)
+    target: Output | None = None  # the checked screenshot destination
     try:
         reviewer = _session_reviewer(args)
         if shot is not None:  # never over the database or its files (reviewer.outputs)
             from reviewer.exports.run import export_target  # only for a screenshot
 
-            export_target(to_url(chosen) if chosen else default_url(), shot)
+            target = export_target(database_url(chosen), shot)
         store = open_with_demo(chosen)
     except ReviewerError as exc:
         if shot is not None:
@@ -119,14 +163,14 @@ def run_app(args: argparse.Namespace) -> int:
         window = MainWindow(tasks, settings, reviewer=reviewer)
         if getattr(args, "attempt", None):
             window.select_key(AttemptKey.parse(args.attempt))
-        if shot is not None:
+        if target is not None:
             window.resize(*SCREENSHOT_SIZE)  # the same picture whatever the saved geometry
-            ok = screenshot(window, shot)
-            window.close()
-            if not ok:
-                print(f"reviewer: could not write {shot}", file=sys.stderr)
-                return 1
-            print(shot)
+            try:
+                screenshot(window, target)
+            finally:
+                window.close()
+            if not target.is_stdout:  # the path, never after the PNG's own bytes
+                print(shot)
             return 0
         window.show()
         # What start-up built (modules, the window) lives as long as the app: out of the

@@ -2,6 +2,11 @@
 
 It lives in ``ui`` so that ``reviewer`` never imports Qt; ``ui.commands.gui`` imports
 PySide6 only when the GUI actually starts, so the other commands stay light.
+
+This module imports nothing at load time: the console script imports it before any of
+our code runs, and a Ctrl-C while the CLI's modules load (a third of a second) ended in
+Python's traceback and death by SIGINT. They are imported inside :func:`main`, where an
+interrupt is the usual one line and exit 130.
 """
 
 from __future__ import annotations
@@ -9,12 +14,37 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from reviewer.cli.main import main as reviewer_main
-from ui.commands import gui
+# reviewer.errors.INTERRUPTED, repeated here: what failed to load cannot be asked.
+INTERRUPTED = 130
+INTERRUPTED_LINE = ("reviewer: interrupted; the step in progress was not saved (what was "
+                    "saved before is kept)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``reviewer`` with the GUI command available."""
+    """Run ``reviewer`` with the GUI command available.
+
+    Called without ``argv`` it runs the process's own command line (the console script,
+    ``python -m ui.cli``): once the command has finished, Ctrl-C is ignored, since the
+    work is done and its exit code is the truth. Python's finalisation (seconds after
+    an import, the heap being freed) puts the default SIGINT action back, and a Ctrl-C
+    then killed the process (exit -2, nothing said) after it had imported everything.
+    """
+    try:
+        code = _run(argv)
+    except KeyboardInterrupt:  # while loading, or after main reported its failure
+        print(INTERRUPTED_LINE, file=sys.stderr, flush=True)
+        code = INTERRUPTED
+    if argv is None:
+        import signal
+
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return code
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    from reviewer.cli.main import main as reviewer_main
+    from ui.commands import gui
+
     return reviewer_main(argv, extra=[gui.register], extra_commands=frozenset({"gui"}))
 
 

@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from reviewer.errors import BadInputError, os_failure
 from reviewer.review.identity import chosen_reviewer
 from reviewer.store import Store, open_store
 
@@ -21,6 +22,22 @@ def reviewer_from(args: argparse.Namespace) -> str:
     login name; checked by ``reviewer.review.identity.reviewer_name`` (an empty option is
     an error, not the login name)."""
     return chosen_reviewer(getattr(args, "reviewer", None))
+
+
+def read_stdin(what: str) -> str:
+    """All of standard input as text, for an option given as ``-``; ``what`` names it in
+    errors. Closed (``<&-``: Python then has no ``sys.stdin``) or unreadable standard
+    input is one bad-input line, not an internal error."""
+    if sys.stdin is None:
+        raise BadInputError(f"{what}: standard input is closed; pipe the text in or give a "
+                            "file")
+    try:
+        return sys.stdin.read()
+    except OSError as exc:
+        raise os_failure(exc, "standard input", "read") from None
+    except UnicodeDecodeError as exc:
+        raise BadInputError(f"{what}: standard input is not UTF-8 text (byte "
+                            f"0x{exc.object[exc.start]:02X} at offset {exc.start})") from None
 
 
 def print_json(data: Any) -> None:

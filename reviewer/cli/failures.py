@@ -36,10 +36,13 @@ def explain(exc: BaseException, db: str | None) -> ReviewerError:
         return InterruptedByUser("interrupted; the step in progress was not saved (what was "
                                  "saved before is kept)")
     if _is_database_error(exc):
-        from reviewer.store.database import default_url, to_url
+        from reviewer.store.database import database_url
         from reviewer.store.faults import explain_db_error
 
-        url = to_url(db) if db else default_url()
+        try:
+            url = database_url(db)
+        except ReviewerError:  # cannot happen once open_store accepted it; never mask exc
+            url = "sqlite://"
         return explain_db_error(exc, url) or StoreError(f"database error: {first_line(exc)}")
     if isinstance(exc, UnicodeDecodeError):
         return BadInputError(f"an input is not UTF-8 text (byte 0x{exc.object[exc.start]:02X} "

@@ -9,6 +9,7 @@ interrupted (the table: ``reviewer.errors``). ``--debug`` adds the traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import pkgutil
@@ -114,15 +115,17 @@ def main(
     Every failure is one ``reviewer: …`` line on stderr and the exit code of its kind
     (``reviewer.errors``); ``--debug`` also prints the traceback.
     """
-    pre = _pre_parse(argv)
+    pre = argparse.Namespace(db=None, reviewer=None, debug=False, command=None)
     try:
         check_argv(sys.argv[1:] if argv is None else argv)
+        pre = _pre_parse(argv)
         parser = build_parser(extra, discover=pre.command not in extra_commands)
         args = parser.parse_args(argv)
         if not getattr(args, "func", None):
             parser.print_help(sys.stderr)
             return BAD_INPUT
         code: int = args.func(args)
+        sys.stdout.flush()  # here, not at exit: a full disk is then our line (exit 4)
     except BrokenPipeError:
         # The reader went away (`reviewer queue | head`): not an error worth a traceback.
         # Point stdout at devnull so the interpreter's final flush does not fail again.
@@ -135,8 +138,20 @@ def main(
         if pre.debug:
             traceback.print_exception(exc, file=sys.stderr)
         print(f"reviewer: {one_line(str(failure))}", file=sys.stderr, flush=True)
+        _drop_unwritable_stdout()
         return failure.exit_code
     return code
+
+
+def _drop_unwritable_stdout() -> None:
+    """After a failure, what is still buffered for stdout is flushed now; when it cannot
+    be (``> /dev/full``), stdout is pointed at devnull so the interpreter's own flush at
+    exit does not add "Exception ignored" and exit 120 to our one line."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        with contextlib.suppress(OSError, ValueError):  # a stdout without a descriptor
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -11,13 +11,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from reviewer.outputs import Output, check_folder, check_output
-from reviewer.store.database import default_url, sqlite_path, to_url
+from reviewer.store.database import database_url, sqlite_path
 
 
 def database_file(args: argparse.Namespace) -> Path | None:
     """The SQLite file the command will open (None for PostgreSQL)."""
-    db = getattr(args, "db", None)
-    return sqlite_path(to_url(db) if db else default_url())
+    return sqlite_path(database_url(getattr(args, "db", None)))
 
 
 def checked_output(args: argparse.Namespace, path: Path | str, *,

@@ -7,6 +7,7 @@ file with its reason while the good lines go in).
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -19,7 +20,7 @@ from tqdm import tqdm  # type: ignore[import-untyped]
 
 from models import Attempt, Conversation, Run
 from models.base import utcnow
-from reviewer.atomic import write_jsonl_atomic
+from reviewer.atomic import FileSet
 from reviewer.catalog.spec import read_catalog
 from reviewer.catalog.versions import (
     apply_catalog,
@@ -197,9 +198,12 @@ def import_run(
     except OSError as exc:
         raise BadInputError(f"{path}: cannot read ({exc.strerror})") from None
     report = ImportReport()
-    rejects: list[dict[str, Any]] = []
     show = progress if progress is not None else path.stat().st_size >= LARGE_FILE_BYTES
-    with fh, store.session() as session:
+    # The rejects file is opened before the import (a folder that cannot take it stops
+    # here), written and fsynced inside the transaction (a disk that fills up rolls the
+    # import back: all or nothing), and takes its place once the import is committed.
+    with fh, FileSet(checksum=False) as files, store.session() as session:
+        rejects = files.open(rejects_out) if rejects_out is not None else None
         if catalog is not None:
             report.catalog_versions = apply_catalog(session, catalog)
         writer = _Writer(
@@ -216,10 +220,11 @@ def import_run(
                 record = parse_record(raw, number, set(writer.criteria), set(writer.checks))
                 _admit(writer, record, str(path), batch, report)
             except LineError as err:
-                if rejects_out is None:
+                if rejects is None:
                     bar.close()
                     raise BadInputError(f"{path}:{err.line}: {err.message}") from None
-                rejects.append(_reject_entry(raw, err))
+                rejects.write(_reject_line(raw, err))
+                report.rejected += 1
             if len(batch) >= CHUNK:
                 _flush(writer, batch, report)
         _flush(writer, batch, report)
@@ -228,9 +233,7 @@ def import_run(
             on_imported(session, report.new_attempt_ids)
         if report.new:
             refresh_statistics(session)
-    report.rejected = len(rejects)
-    if rejects_out is not None:
-        write_jsonl_atomic(rejects_out, rejects)
+        files.prepare()
     return report
 
 
@@ -266,5 +269,7 @@ def _flush(writer: _Writer, batch: list[AttemptRecord], report: ImportReport) ->
     batch.clear()
 
 
-def _reject_entry(raw: bytes, err: LineError) -> dict[str, Any]:
-    return {"line": err.line, "reason": err.message, "text": raw.decode("utf-8", "replace")}
+def _reject_line(raw: bytes, err: LineError) -> bytes:
+    """One line of the rejects file: the line number, the reason and the text."""
+    entry = {"line": err.line, "reason": err.message, "text": raw.decode("utf-8", "replace")}
+    return (json.dumps(entry, ensure_ascii=False) + "\n").encode("utf-8")

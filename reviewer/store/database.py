@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 from platformdirs import user_data_path
 from sqlalchemy import Engine, create_engine, event, inspect, text
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 import models
-from reviewer.errors import StoreError
+from reviewer.errors import BadInputError, StoreError
 from reviewer.store.faults import explain_db_error
 
 if TYPE_CHECKING:  # Alembic (with Mako and Pygments) is imported only to migrate
@@ -49,20 +49,57 @@ def busy_timeout_ms() -> int:
     return int(value) if value.isdigit() else BUSY_TIMEOUT_MS
 
 
+# The backends reviewer is built and tested for; any other URL is refused up front (a
+# dialect that is not installed used to end in an internal error).
+BACKENDS = ("sqlite", "postgresql")
+
+
 def default_url() -> str:
     """``$REVIEWER_DB`` if set, else a SQLite file in the user data folder."""
     env = os.environ.get("REVIEWER_DB")
     if env:
-        return to_url(env)
+        return to_url(env, "$REVIEWER_DB")
     folder = user_data_path("reviewer", appauthor=False)
     return to_url(str(folder / "reviewer.sqlite3"))
 
 
-def to_url(text: str) -> str:
-    """Accept a SQLAlchemy URL or a plain file path (taken as SQLite)."""
-    if "://" in text:
-        return text
-    return f"sqlite:///{Path(text).expanduser().resolve()}"
+def database_url(option: str | None, given_as: str = "--db") -> str:
+    """The URL of the database an option names: None is the default (``$REVIEWER_DB``,
+    else the user data folder); an empty value is an error, never a silent default."""
+    if option is None:
+        return default_url()
+    return to_url(option, given_as)
+
+
+def to_url(text: str, given_as: str = "--db") -> str:
+    """A SQLAlchemy URL for ``text``: a URL (SQLite or PostgreSQL) or a plain file path.
+
+    The one reading of ``--db``, ``$REVIEWER_DB`` and the app's setting, so the store the
+    command opens and the file the output guard protects are the same. A path is taken
+    literally: ``?``, ``%`` and ``#`` are part of the file name (an f-string URL sent
+    ``q?x.db`` to a file ``q`` and ``%41.db`` to ``A.db``, and the guard protected the wrong
+    file). A value that is neither (empty, ``file:…`` SQLite URI, an unparsable URL, another
+    database) is a BadInputError naming ``given_as``.
+    """
+    if not text.strip():
+        raise BadInputError(f"{given_as} is empty: give a database file or URL")
+    if "://" not in text:
+        if text.startswith("file:"):
+            raise BadInputError(
+                f"{given_as} {text!r}: SQLite 'file:' URIs are not accepted; give the "
+                "file's path (or sqlite:///PATH)")
+        path = Path(text).expanduser().resolve()
+        return URL.create("sqlite", database=str(path)).render_as_string(hide_password=False)
+    try:
+        parsed = make_url(text)
+    except ArgumentError:
+        raise BadInputError(f"{given_as} {text!r} is not a database URL or file path") from None
+    backend = parsed.get_backend_name()
+    if backend not in BACKENDS:
+        raise BadInputError(
+            f"{given_as} {parsed.render_as_string(hide_password=True)}: {backend} is not "
+            "supported (use a SQLite file or a postgresql+psycopg:// URL)")
+    return text
 
 
 def sqlite_path(url: str) -> Path | None:
@@ -108,8 +145,14 @@ def make_engine(url: str) -> Engine:
     # (250-290 ms at 100,000 attempts, 53-95 ms walked by one), and the criterion and
     # check pages were 2-3 times slower than alone. On a team's server, shared by several
     # reviewers, a query's own workers only compete with the others'.
-    return create_engine(url, pool_pre_ping=True, connect_args={
-        "prepare_threshold": None, "options": "-c max_parallel_workers_per_gather=0"})
+    try:
+        return create_engine(url, pool_pre_ping=True, connect_args={
+            "prepare_threshold": None, "options": "-c max_parallel_workers_per_gather=0"})
+    except (ArgumentError, ImportError) as exc:  # NoSuchModuleError is an ArgumentError
+        # postgresql:// picks psycopg2, which is not installed: say which URL works.
+        raise BadInputError(f"{make_url(url).render_as_string(hide_password=True)}: cannot "
+                            f"use this database driver ({_first_line(exc)}); use "
+                            "postgresql+psycopg://…") from None
 
 
 def _alembic_config() -> Config:
@@ -319,7 +362,7 @@ class Store:
 
 def open_store(url: str | None = None, *, migrate: bool = True) -> Store:
     """Open (and by default migrate) the store at ``url`` or the default location."""
-    url = to_url(url) if url else default_url()
+    url = database_url(url)
     path = sqlite_path(url)
     if path is not None and path.exists() and path.stat().st_size > 0:
         _refuse_non_sqlite(path)

@@ -8,22 +8,31 @@ the grader ignores the row — and, with a judge, its notes and justification) t
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
+from reviewer.atomic import FileSet
 from reviewer.cli.arguments import host_url, seconds
 from reviewer.cli.outputs import checked_output
-from reviewer.errors import BadInputError
-from reviewer.graders.batch import COMPONENTS, GRADERS, GradeOptions, iter_graded, weights_for
+from reviewer.errors import BadInputError, JudgeError
+from reviewer.graders.batch import (
+    COMPONENTS,
+    GRADERS,
+    GradedRow,
+    GradeOptions,
+    iter_graded,
+    weights_for,
+)
 from reviewer.graders.combine import parse_weights
 from reviewer.graders.judge import DEFAULT_HOST, Judge, JudgeConfig
 from reviewer.graders.lint import lint
 from reviewer.graders.rows import Row, read_rows
 from reviewer.judge.context import DEFAULT_MAX_CTX
+from reviewer.outputs import Output
 
 
 def add_judge_arguments(parser: argparse.ArgumentParser) -> None:
@@ -166,14 +175,15 @@ def _progress(done: int, total: int) -> None:
 def run(args: argparse.Namespace) -> int:
     """Grade the file; BadInputError/JudgeError become one-line messages in main.
 
-    Lines are written as soon as they are graded (in input order), so a judge failure
-    halfway keeps the lines already done. A group the judge gives no notes for is
+    On stdout lines are written as soon as they are graded (in input order); ``-o OUT``
+    appears whole or not at all, except that a judge fault stopping the batch keeps the
+    lines already done (see :func:`_write_graded`). A group the judge gives no notes for is
     written with ``score`` null and ``judge_error``, named on stderr, and the others are
     still graded (exit 1).
     """
-    if args.output:  # never the input, the schema or the database (reviewer.outputs)
-        checked_output(args, args.output, inputs=[Path(args.input),
-                                                  *([Path(args.schema)] if args.schema else [])])
+    out = checked_output(args, args.output, inputs=[
+        Path(args.input), *([Path(args.schema)] if args.schema else [])]) \
+        if args.output else None  # never the input, the schema or the database
     options = options_from(args)
     weights = weights_for(args.grader, options)
     rows = read_rows(args.input)
@@ -189,14 +199,30 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
 
     graded = iter_graded(rows, args.grader, options, judge, _progress, on_failure)
-    with contextlib.ExitStack() as stack:
-        out: TextIO = sys.stdout
-        if args.output:
-            try:
-                out = stack.enter_context(open(args.output, "w", encoding="utf-8"))
-            except OSError as exc:
-                raise BadInputError(f"{args.output}: cannot write ({exc.strerror})") from None
-        for g in graded:
-            out.write(json.dumps(g.as_dict(args.grader), ensure_ascii=False) + "\n")
-            out.flush()
+    if out is None:
+        for g in graded:  # to stdout as each line is graded
+            sys.stdout.write(json.dumps(g.as_dict(args.grader), ensure_ascii=False) + "\n")
+            sys.stdout.flush()
+        return 1 if failed else 0
+    stopped = _write_graded(out, graded, args.grader)
+    if stopped is not None:
+        raise stopped
     return 1 if failed else 0
+
+
+def _write_graded(out: Output, graded: Iterator[GradedRow], grader: str) -> JudgeError | None:
+    """Write ``-o OUT`` atomically (``reviewer.atomic``): a full disk, a read-only folder
+    or Ctrl-C leaves the previous OUT as it was and no temporary file (the file was
+    opened in place and truncated first: Ctrl-C left 0 of 4000 lines). A judge fault
+    that stops the batch is the exception: the lines graded before it are judge calls
+    worth keeping, so they are put in place and the fault is returned to be reported."""
+    stopped: JudgeError | None = None
+    with FileSet(checksum=False) as files:
+        sink = files.open(out)
+        try:
+            for g in graded:
+                sink.write((json.dumps(g.as_dict(grader), ensure_ascii=False) + "\n")
+                           .encode("utf-8"))
+        except JudgeError as exc:
+            stopped = exc
+    return stopped

@@ -8,14 +8,13 @@ Requests record the template version they were rendered from.
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import select
 
 from models import PromptTemplate
-from reviewer.cli.common import store_from
+from reviewer.cli.common import read_stdin, store_from
 from reviewer.errors import BadInputError, os_failure
 from reviewer.judge.prompts import DEFAULTS, current_template, save_template, validate_text
 from reviewer.text_rules import not_utf8, storable
@@ -69,7 +68,7 @@ def _show(args: argparse.Namespace) -> int:
 
 def _read(path: str) -> str:
     if path == "-":
-        return storable(sys.stdin.read(), "the template on standard input")
+        return storable(read_stdin("the template"), "the template on standard input")
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:

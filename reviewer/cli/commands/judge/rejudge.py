@@ -20,7 +20,7 @@ from tqdm import tqdm  # type: ignore[import-untyped]
 
 from reviewer.cli.arguments import host_url, seconds
 from reviewer.cli.common import print_json, store_from
-from reviewer.errors import BadInputError, JudgeError
+from reviewer.errors import BadInputError, InterruptedByUser, JudgeError
 from reviewer.judge.batch import DEFAULT_PARALLEL, BatchReport, run_second_opinions
 from reviewer.judge.client import JudgeClient
 from reviewer.judge.context import DEFAULT_MAX_CTX
@@ -154,9 +154,9 @@ def _run_with_bar(store: Store, client: JudgeClient, ids: list[int],
                                    guard=strictness(args.guard), stop_after=args.stop_after)
     except KeyboardInterrupt:
         bar.close()
-        print("answers received so far are kept; rerun the same command to resume",
-              file=sys.stderr)
-        raise
+        # One line, said by main: the kept answers are the news, not a second line.
+        raise InterruptedByUser("interrupted; the answers received so far are kept: rerun "
+                                "the same command to ask only the rest") from None
     finally:
         bar.close()
 

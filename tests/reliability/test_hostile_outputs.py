@@ -1,0 +1,527 @@
+"""What a blind hostile pass found in the outputs, database paths, disk faults, streams
+and signals (issue 18), each as the reviewer would see it: the exit code, one stderr
+line naming the cause, and the files and decisions as they were.
+
+The faults are real: a read-only folder (an unprivileged user namespace when the tests
+run as root), a file size limit (``RLIMIT_FSIZE``, as a full disk refuses), ``/dev/full``,
+symbolic links and FIFOs, a closed standard input, SIGINT sent to the very process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import signal
+import stat
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import func, select
+
+from models import Attempt, AuditEvent
+from reviewer.cli.main import main as cli
+from reviewer.exports.manifest import manifest_path, verify
+from reviewer.ingest.importer import import_run
+from reviewer.store import open_store
+from tests.reliability.faults import unprivileged_prefix
+from tests.support.fake_ollama import FakeOllama, Reply
+from tests.support.judge_stores import MODEL, load, verdict_reply
+from tests.support.run_files import record, write_catalog, write_jsonl
+
+ROOT = Path(__file__).resolve().parents[2]
+CONSOLE = [sys.executable, "-m", "ui.cli"]
+PREVIOUS = "previous output\n"
+ANSWER = "Notez la date, l'heure et la durée de chaque épisode de bruit. " * 40
+
+# The console script under a file size limit (SIGXFSZ ignored, so a write past the limit
+# fails with EFBIG as a full disk fails with ENOSPC).
+LIMITED = """
+import resource, signal, sys
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+limit = int(sys.argv[1])
+resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+from ui.cli import main
+sys.exit(main(sys.argv[2:]))
+"""
+
+
+def console(*args: str, prefix: tuple[str, ...] = (), **kwargs: Any
+            ) -> subprocess.CompletedProcess[str]:
+    """The real console script (``python -m ui.cli``) in its own process."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", **kwargs.pop("env", {})}
+    return subprocess.run([*prefix, *CONSOLE, *args], capture_output=True, text=True,
+                          cwd=ROOT, timeout=300, env=env, **kwargs)
+
+
+def limited(limit: int, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", LIMITED, str(limit), *args],
+                          capture_output=True, text=True, cwd=ROOT, timeout=300,
+                          env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+
+
+def one_line(err: str) -> str:
+    """The one ``reviewer:`` line of a failure (and nothing else on stderr)."""
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("reviewer: "), err
+    assert "Traceback" not in err
+    return lines[0]
+
+
+def fingerprint(folder: Path) -> dict[str, str]:
+    """Every entry of a folder: files by SHA-256, links by target, others by kind."""
+    out = {}
+    for path in sorted(folder.iterdir()):
+        if path.is_symlink():
+            out[path.name] = "-> " + os.readlink(path)
+        elif path.is_file():
+            out[path.name] = hashlib.sha256(path.read_bytes()).hexdigest()
+        else:
+            out[path.name] = stat.filemode(path.lstat().st_mode)
+    return out
+
+
+def counts(db: Path) -> tuple[int, int]:
+    """Attempts and audit events in the SQLite store at ``db``."""
+    store = open_store(str(db))
+    try:
+        with store.session() as s:
+            return (s.scalar(select(func.count()).select_from(Attempt)) or 0,
+                    s.scalar(select(func.count()).select_from(AuditEvent)) or 0)
+    finally:
+        store.close()
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    """A SQLite store with accepted conversations and two decisions (three audit events)."""
+    path = tmp_path / "store" / "r.db"
+    path.parent.mkdir()
+    store = open_store(str(path))
+    try:
+        rows = [record(f"conv-{i:03d}", 1, 1, response=ANSWER) for i in range(20)]
+        import_run(store, write_jsonl(tmp_path / "run.jsonl", rows),
+                   catalog_path=write_catalog(tmp_path / "catalog.json"))
+    finally:
+        store.close()
+    key = "2026-10-14-ministral-8b/conv-001/1/1"
+    assert cli(["--db", str(path), "decide", key, "--reject", "--note", "à revoir"]) == 0
+    assert cli(["--db", str(path), "decide", key.replace("001", "002"), "--accept"]) == 0
+    return path
+
+
+def read_only_prefix(folder: Path) -> tuple[str, ...]:
+    """Make ``folder`` read-only; what to run a command under for its mode to apply."""
+    folder.chmod(0o555)
+    return tuple(unprivileged_prefix())
+
+
+# -- database paths ------------------------------------------------------------------------
+
+def test_an_empty_db_option_is_an_error_not_the_default_store(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("REVIEWER_DB", str(tmp_path / "default.db"))
+
+    assert cli(["--db", "", "stats"]) == 2
+
+    assert one_line(capsys.readouterr().err) == \
+        "reviewer: --db is empty: give a database file or URL"
+    assert list(tmp_path.iterdir()) == []  # no default store made
+
+
+def test_a_sqlite_file_uri_never_reaches_the_real_database(
+        db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    before = fingerprint(db.parent)
+
+    assert cli(["--db", f"file:{db}", "export", "decisions", str(db)]) == 2
+
+    assert "'file:' URIs are not accepted" in one_line(capsys.readouterr().err)
+    assert fingerprint(db.parent) == before  # every decision still there
+    assert not (tmp_path / "file:").exists()  # no folder made for a misread path
+
+
+@pytest.mark.parametrize("name", ["q?x.db", "%41.db", "b#c.db"])
+def test_a_db_path_is_the_file_it_names_and_is_protected(
+        name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    run = write_jsonl(inputs / "run.jsonl", [record("c1", 1, 1)])
+    catalog = write_catalog(inputs / "catalog.json")
+    assert cli(["--db", name, "import", str(run), "--catalog", str(catalog)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([name, "in"])
+    misread = {"q?x.db": "q", "%41.db": "A.db", "b#c.db": "b"}[name]
+    before = fingerprint(tmp_path)
+    capsys.readouterr()
+
+    assert cli(["--db", name, "export", "decisions", name]) == 2
+
+    assert "it is the open database" in one_line(capsys.readouterr().err)
+    assert fingerprint(tmp_path) == before
+    assert not (tmp_path / misread).exists()
+
+
+@pytest.mark.parametrize(("url", "says"), [
+    ("mysql://x/y", "mysql is not supported"),
+    (":::::://", "is not a database URL or file path"),
+])
+def test_a_database_url_that_cannot_be_used_is_bad_input(
+        url: str, says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli(["--db", url, "stats"]) == 2
+
+    assert says in one_line(capsys.readouterr().err)
+
+
+# -- the output guard ----------------------------------------------------------------------
+
+def test_a_manifest_linked_to_its_dataset_is_refused(
+        db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "d.jsonl"
+    out.write_text(PREVIOUS, encoding="utf-8")
+    manifest_path(out).symlink_to(out.name)
+    before = fingerprint(tmp_path)
+
+    assert cli(["--db", str(db), "export", "dataset", str(out)]) == 2
+
+    assert "is the same file as" in one_line(capsys.readouterr().err)
+    assert fingerprint(tmp_path) == before  # the dataset was not replaced by its manifest
+
+
+def test_two_files_of_a_split_linked_together_are_refused(
+        db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "split"
+    folder.mkdir()
+    (folder / "train.jsonl").write_text(PREVIOUS, encoding="utf-8")
+    (folder / "valid.jsonl").symlink_to("train.jsonl")
+    before = fingerprint(folder)
+
+    assert cli(["--db", str(db), "export", "dataset", str(folder), "--split",
+                "valid=0.2"]) == 2
+
+    assert "is the same file as" in one_line(capsys.readouterr().err)
+    assert fingerprint(folder) == before
+
+
+def test_a_fifo_where_the_manifest_goes_is_refused_without_waiting(
+        db: Path, tmp_path: Path) -> None:
+    out = tmp_path / "d.jsonl"
+    os.mkfifo(manifest_path(out))
+
+    proc = console("--db", str(db), "export", "dataset", str(out))  # hung for ever
+
+    assert proc.returncode == 2
+    assert "must be a regular file" in one_line(proc.stderr)
+    assert stat.S_ISFIFO(manifest_path(out).lstat().st_mode) and not out.exists()
+
+
+def test_dev_stdout_on_a_pipe_is_standard_output(db: Path) -> None:
+    proc = console("--db", str(db), "export", "decisions", "/dev/stdout")
+
+    assert proc.returncode == 0, proc.stderr
+    events = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert len(events) == 3
+    assert proc.stderr == "3 audit events → /dev/stdout\n"
+
+
+def test_a_path_through_a_file_is_bad_input(
+        db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    before = fingerprint(db.parent)
+
+    assert cli(["--db", str(db), "export", "decisions", str(db / "x.jsonl")]) == 2
+
+    assert one_line(capsys.readouterr().err) == (
+        f"reviewer: cannot write {db / 'x.jsonl'}: {db} is a file, not a folder; nothing "
+        "was written")
+    assert fingerprint(db.parent) == before
+
+
+@pytest.mark.parametrize("folder", ["r.db-wal", "r.db-shm/sub"])
+def test_a_folder_where_sqlite_keeps_its_files_is_refused(
+        db: Path, folder: str, capsys: pytest.CaptureFixture[str]) -> None:
+    out = db.parent / folder / "x.jsonl"
+
+    assert cli(["--db", str(db), "export", "decisions", str(out)]) == 2
+
+    assert "of the open database" in one_line(capsys.readouterr().err)
+    assert sorted(p.name for p in db.parent.iterdir()) == ["r.db"]  # no folder made
+
+
+def test_a_long_valid_file_name_can_be_written(db: Path, tmp_path: Path) -> None:
+    out = tmp_path / ("d" * 244 + ".jsonl")  # 250 bytes: the temporary name must fit too
+
+    assert cli(["--db", str(db), "export", "decisions", str(out)]) == 0
+
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 3
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+# -- import --skip-bad: all or nothing -----------------------------------------------------
+
+def bad_run(tmp_path: Path, bad_lines: int = 1) -> Path:
+    rows: list[Any] = [record(f"new-{i}", 1, 1) for i in range(3)]
+    rows += [{"bad": "x" * 200}] * bad_lines
+    return write_jsonl(tmp_path / "new-run.jsonl", rows)
+
+
+def test_rejects_into_a_read_only_folder_import_nothing(db: Path, tmp_path: Path) -> None:
+    run, folder = bad_run(tmp_path), tmp_path / "ro"
+    folder.mkdir()
+    tmp_path.chmod(0o777)
+    db.parent.chmod(0o777)
+    db.chmod(0o666)
+    before = counts(db)
+    prefix = read_only_prefix(folder)
+
+    proc = console("--db", str(db), "import", str(run), "--skip-bad",
+                   str(folder / "rej.jsonl"), prefix=prefix)
+
+    assert proc.returncode == 3
+    assert "Permission denied" in one_line(proc.stderr)
+    assert counts(db) == before  # the good lines were not imported either
+    assert list(folder.iterdir()) == []
+
+
+def test_rejects_past_the_file_size_limit_import_nothing(db: Path, tmp_path: Path) -> None:
+    run = bad_run(tmp_path, bad_lines=2000)  # about 500 KB of rejects
+    rejects = tmp_path / "rej.jsonl"
+    before = counts(db)
+
+    proc = limited(256 * 1024, "--db", str(db), "import", str(run), "--skip-bad",
+                   str(rejects))
+
+    assert proc.returncode == 4
+    assert one_line(proc.stderr).startswith(f"reviewer: cannot write {rejects}: File too")
+    assert counts(db) == before
+    assert not rejects.exists()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+# -- grade -o: the previous file or a whole new one ----------------------------------------
+
+def grade_input(tmp_path: Path, lines: int = 4000) -> Path:
+    rows = [{"response": f"{ANSWER} {i}", "reference": ANSWER, "expected": "x"}
+            for i in range(lines)]
+    return write_jsonl(tmp_path / "in.jsonl", rows)
+
+
+def test_grade_output_past_the_file_size_limit_keeps_the_previous_file(
+        tmp_path: Path) -> None:
+    src, out = grade_input(tmp_path), tmp_path / "o.jsonl"
+    out.write_text(PREVIOUS, encoding="utf-8")
+
+    proc = limited(256 * 1024, "grade", "exact", str(src), "-o", str(out))
+
+    assert proc.returncode == 4
+    assert one_line(proc.stderr).startswith(f"reviewer: cannot write {out}: File too")
+    assert out.read_text(encoding="utf-8") == PREVIOUS
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl", "o.jsonl"]
+
+
+def test_grade_output_into_a_read_only_folder_is_exit_3(tmp_path: Path) -> None:
+    src, folder = grade_input(tmp_path, 3), tmp_path / "ro"
+    folder.mkdir()
+    tmp_path.chmod(0o777)
+    src.chmod(0o644)
+    prefix = read_only_prefix(folder)
+
+    proc = console("grade", "exact", str(src), "-o", str(folder / "o.jsonl"), prefix=prefix)
+
+    assert proc.returncode == 3
+    assert "Permission denied" in one_line(proc.stderr)
+
+
+def test_ctrl_c_during_grade_keeps_the_previous_output(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], fake_ollama: FakeOllama) -> None:
+    rows = [{"group": str(i), "response": f"r{i}", "reference": f"ref {i}"} for i in range(4)]
+    src, out = write_jsonl(tmp_path / "in.jsonl", rows), tmp_path / "o.jsonl"
+    out.write_text(PREVIOUS, encoding="utf-8")
+    notes = {"notes": [{"answer": 1, "correctness": 5, "helpfulness": 5, "tone": 5,
+                        "format": 5, "justification": "Correct."}]}
+
+    def interrupt_on_third(_body: dict[str, Any]) -> Reply:
+        if len(fake_ollama.chat_requests) == 3:
+            os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C with two groups written
+        return Reply.json(notes)
+
+    fake_ollama.responder = interrupt_on_third
+
+    code = cli(["grade", "judge", str(src), "-o", str(out), "--host", fake_ollama.url,
+                "--model", "j"])
+
+    assert code == 130
+    assert one_line(capsys.readouterr().err).startswith("reviewer: interrupted")
+    assert out.read_text(encoding="utf-8") == PREVIOUS  # not a truncated new file
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl", "o.jsonl"]
+
+
+# -- the screenshot: a file like any other -------------------------------------------------
+
+@pytest.mark.slow
+def test_a_screenshot_onto_dev_full_is_disk_full_and_leaves_the_device(db: Path) -> None:
+    proc = console("--db", str(db), "gui", "--screenshot", "/dev/full")
+
+    assert proc.returncode == 4, proc.stderr
+    assert "No space left on device" in one_line(proc.stderr)
+    assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
+
+
+@pytest.mark.slow
+def test_a_screenshot_past_the_file_size_limit_keeps_the_previous_png(
+        db: Path, tmp_path: Path) -> None:
+    shot = tmp_path / "s.png"
+    first = console("--db", str(db), "gui", "--screenshot", str(shot))
+    assert first.returncode == 0, first.stderr
+    assert first.stderr == ""  # not even Qt's platform notes
+    previous = shot.read_bytes()
+    limit = 40 * 1024  # above the 32 KiB index SQLite maps beside the store
+    assert len(previous) > limit + 16 * 1024
+
+    proc = limited(limit, "--db", str(db), "gui", "--screenshot", str(shot))
+
+    assert proc.returncode == 4
+    assert one_line(proc.stderr).startswith(f"reviewer: cannot write {shot}: File too")
+    assert shot.read_bytes() == previous
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+@pytest.mark.slow
+def test_a_screenshot_into_a_read_only_folder_is_exit_3(db: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    for path in (tmp_path, db.parent):
+        path.chmod(0o777)
+    db.chmod(0o666)
+    prefix = read_only_prefix(folder)
+
+    proc = console("--db", str(db), "gui", "--screenshot", str(folder / "s.png"),
+                   prefix=prefix, env={"HOME": str(tmp_path)})
+
+    assert proc.returncode == 3, proc.stderr
+    assert "Permission denied" in one_line(proc.stderr)
+    assert list(folder.iterdir()) == []
+
+
+# -- streams -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", [["stats"], ["export", "decisions", "-"]])
+def test_standard_output_on_a_full_device_is_one_line_exit_4(
+        db: Path, command: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([*CONSOLE, "--db", str(db), *command], stdout=full,
+                              stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=120)
+
+    assert proc.returncode == 4
+    assert "No space left" in one_line(proc.stderr) or "disk is full" in proc.stderr
+
+
+def test_a_template_from_a_closed_standard_input_is_bad_input(db: Path) -> None:
+    proc = subprocess.run(["sh", "-c", '"$@" <&-', "sh", *CONSOLE, "--db", str(db),
+                           "prompt", "set", "second_avis", "-"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+
+    assert proc.returncode == 2
+    assert "standard input is closed" in one_line(proc.stderr)
+
+
+# -- signals -------------------------------------------------------------------------------
+
+# SIGINT to the process itself the moment the CLI's first module is imported: the window
+# of a Ctrl-C pressed as the command starts, made deterministic.
+INTERRUPT_WHILE_LOADING = """
+import builtins, os, signal, sys
+real = builtins.__import__
+def importing(name, *args, **kwargs):
+    if name == "reviewer.cli.main":
+        builtins.__import__ = real
+        os.kill(os.getpid(), signal.SIGINT)
+    return real(name, *args, **kwargs)
+builtins.__import__ = importing
+from ui.cli import main
+sys.exit(main())
+"""
+
+# SIGINT right after the command finished, before the interpreter's own exit.
+INTERRUPT_AFTER_THE_COMMAND = """
+import os, signal, sys, time
+from ui.cli import main
+code = main()
+os.kill(os.getpid(), signal.SIGINT)
+time.sleep(0.2)
+sys.exit(code)
+"""
+
+
+def test_ctrl_c_while_the_cli_loads_is_one_line_exit_130(db: Path) -> None:
+    proc = subprocess.run([sys.executable, "-c", INTERRUPT_WHILE_LOADING, "--db", str(db),
+                           "stats"], capture_output=True, text=True, cwd=ROOT, timeout=120)
+
+    assert proc.returncode == 130
+    assert one_line(proc.stderr).startswith("reviewer: interrupted")
+
+
+def test_ctrl_c_once_the_command_is_done_keeps_its_exit_code(
+        db: Path, tmp_path: Path) -> None:
+    run = write_jsonl(tmp_path / "more.jsonl", [record("more", 1, 1)])
+    before = counts(db)
+
+    proc = subprocess.run([sys.executable, "-c", INTERRUPT_AFTER_THE_COMMAND, "--db",
+                           str(db), "import", str(run), "--catalog",
+                           str(tmp_path / "catalog.json")],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+
+    assert proc.returncode == 0, proc.stderr  # it imported: not killed by SIGINT (-2)
+    assert proc.stderr == ""
+    assert counts(db)[0] == before[0] + 1
+
+
+def test_ctrl_c_during_rejudge_is_one_line_and_the_answers_are_kept(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], fake_ollama: FakeOllama) -> None:
+    db = tmp_path / "judged.db"
+    store = open_store(str(db))
+    try:
+        load(store, tmp_path, [record("c", i, 1, demande="non", response=f"Réponse {i}.")
+                               for i in range(1, 6)])
+    finally:
+        store.close()
+
+    def interrupt_on_third(body: dict[str, Any]) -> Reply:
+        if len(fake_ollama.chat_requests) == 3:
+            os.kill(os.getpid(), signal.SIGINT)
+        return verdict_reply(body)
+
+    fake_ollama.responder = interrupt_on_third
+    command = ["--db", str(db), "rejudge", "--host", fake_ollama.url, "--model", MODEL,
+               "--parallel", "1"]
+
+    assert cli(command) == 130
+
+    assert one_line(capsys.readouterr().err) == (
+        "reviewer: interrupted; the answers received so far are kept: rerun the same "
+        "command to ask only the rest")
+    fake_ollama.responder = verdict_reply
+    asked = len(fake_ollama.chat_requests)
+    assert cli(command) == 0
+    assert len(fake_ollama.chat_requests) - asked < 5  # only the rest asked again
+
+
+def test_verify_export_after_a_refused_link_still_passes(
+        db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "d.jsonl"
+    assert cli(["--db", str(db), "export", "dataset", str(out)]) == 0
+    good = fingerprint(tmp_path)
+    manifest_path(out).unlink()
+    manifest_path(out).symlink_to(out.name)
+
+    assert cli(["--db", str(db), "export", "dataset", str(out)]) == 2
+
+    assert out.read_bytes() and fingerprint(tmp_path)["d.jsonl"] == good["d.jsonl"]
+    manifest_path(out).unlink()
+    assert cli(["--db", str(db), "export", "dataset", str(out)]) == 0
+    verify(out)  # the pair matches again
