@@ -158,12 +158,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../ui/app.py" line="111"/>
+        <location filename="../../ui/app.py" line="155"/>
         <source>Cannot open the database</source>
         <translation>Impossible d&apos;ouvrir la base de données</translation>
     </message>
     <message>
-        <location filename="../../ui/app.py" line="109"/>
+        <location filename="../../ui/app.py" line="153"/>
         <source>Cannot start</source>
         <translation>Démarrage impossible</translation>
     </message>
