@@ -133,6 +133,10 @@ class _Engine:
         self.lock = threading.Lock()
         # The batch the context holds: another caller may load its own between two slices.
         self.loaded: str | None = None
+        # A call stopped by its time bound may still answer later, from V8's thread:
+        # freeing the context then printed mini-racer's "Event loop is closed" traceback
+        # under the one-line message (see _close).
+        self.stopped = False
         fns = {name: self._ctx.eval(name) for name in
                ("rejection", "testFrom", "done", "testOne", "spansOf")}
         self._fn: dict[str, Callable[..., Any]] = fns  # type: ignore[assignment]
@@ -151,6 +155,7 @@ class _Engine:
         try:
             return self._fn[name](*args, timeout_sec=timeout)
         except self._timeout_error:
+            self.stopped = True
             return None
         except KeyboardInterrupt:
             # Ctrl-C while V8 runs: the call is still in flight on mini-racer's threads,
@@ -198,7 +203,11 @@ def _close() -> None:
     # Before the interpreter freezes mini-racer's event-loop thread: left to the garbage
     # collector at shutdown, closing the context waits for that thread forever.
     global _engine
-    engine, _engine = _engine, None
+    engine = _engine
+    if engine is not None and engine.stopped:
+        abandon()  # a stopped call may still answer: the process's end frees it all
+        return
+    _engine = None
     if engine is not None:
         engine.close()
 

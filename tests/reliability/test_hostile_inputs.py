@@ -337,3 +337,18 @@ def test_ctrl_c_while_v8_runs_a_pattern_is_one_line(files: Files, tmp_path: Path
     assert proc.returncode == INTERRUPTED, text
     assert text.splitlines() == ["reviewer: interrupted; the step in progress was not saved "
                                  "(what was saved before is kept)"], text
+
+
+def test_a_pattern_stopped_by_its_time_bound_is_one_line_every_time(tmp_path: Path) -> None:
+    """The stopped V8 call answered after its context was freed at exit, and mini-racer
+    printed "Event loop is closed" (12 lines) under our line, in about half the runs."""
+    lines = tmp_path / "in.jsonl"
+    lines.write_text(json.dumps({"id": "x", "response": "a" * 5000 + "!"}) + "\n", "utf-8")
+    for _ in range(6):
+        proc = subprocess.run(
+            [sys.executable, "-m", "ui.cli", "grade", "regex", str(lines), "--dialect",
+             "ecmascript", "--pattern", "(a+)+$"],
+            cwd=ROOT, capture_output=True, env=os.environ.copy(), timeout=120)
+        text = proc.stderr.decode("utf-8", "replace")
+        assert proc.returncode == BAD_INPUT, text
+        assert len(text.splitlines()) == 1 and "stopped after" in text, text
