@@ -34,15 +34,21 @@ class Step:
 
     events: tuple[AuditEvent, ...]
 
+    # An undo writes its inverses newest first: the step's first change, in the order
+    # the reviewer made them (a bulk step's first attempt in the queue), is written last.
+    reverted: bool = False
+
     @property
     def attempt_id(self) -> int:
-        """The attempt of the first change (the one to show)."""
-        return self.events[0].attempt_id
+        """The attempt of the step's first change, as the reviewer made it (the one to
+        show: after undoing a bulk step, where the reviewer was, not its last row)."""
+        return self.attempt_ids[0]
 
     @property
     def attempt_ids(self) -> tuple[int, ...]:
-        """Every attempt the step changed, first one first."""
-        return tuple(dict.fromkeys(e.attempt_id for e in self.events))
+        """Every attempt the step changed, in the order the reviewer changed them."""
+        events = reversed(self.events) if self.reverted else self.events
+        return tuple(dict.fromkeys(e.attempt_id for e in events))
 
     @property
     def field(self) -> str | None:
@@ -73,7 +79,7 @@ def _move(session: Session, reviewer: str, stack: stacks.Stack, action: str) -> 
         )
     stacks.pop(cursor, stack, step)
     stacks.push(cursor, "redo" if stack == "undo" else "undo", written)
-    return Step(tuple(written))
+    return Step(tuple(written), reverted=action == "undo")
 
 
 def undo(session: Session, reviewer: str) -> Step | None:

@@ -19,7 +19,7 @@ from reviewer.ingest.importer import import_run
 from reviewer.store import Store
 from tests.support.qt import FREEZE_BOUND_S, WALL_BOUND_S, GapMeter, idle
 from tests.support.run_files import record, write_catalog, write_jsonl
-from tests.ui.test_ui_review import show, stored
+from tests.ui.test_ui_review import RUN, show, stored
 from ui import i18n
 from ui.review.bulk_dialog import BulkDialog
 from ui.review.window import MainWindow
@@ -83,10 +83,14 @@ def test_flip_a_criterion_over_the_filter_then_undo_it(qtbot: Any, make_window: 
     assert w.pane.live_line.text().endswith("accepted  ⟵ changed")
     assert w.actions_by_name["undo"].text() == "Undo: G-DEMANDE → met on 9 attempts"
     assert QApplication.focusWidget() is w.queue
+    order = [str(r.key) for r in w.model.rows]
+    first = min((f"{RUN}/{name}" for name in DEMANDE_REFUSALS), key=order.index)
     press(Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     idle(qtbot, w)
     for name in DEMANDE_REFUSALS:
         assert stored(filled_store, name)["criteria"] == {}, name
+    # Back where the step began: its first attempt in the queue, not its last.
+    assert w.pane.title.text() == first
     assert w.pane.live_line.text().endswith("refused")
     assert w.actions_by_name["redo"].text() == "Redo: G-DEMANDE → met on 9 attempts"
 
