@@ -54,7 +54,10 @@ def build_parser(
         "--reviewer",
         # Subcommands that also take --reviewer use default=SUPPRESS so they never reset it.
         dest="reviewer",
-        type=reviewer_option,
+        # The name rule, here for every domain command; the app's own commands (``gui``:
+        # ``discover`` is off) check it themselves and say so where the user looks, in a
+        # message box when there is a window.
+        type=reviewer_option if discover else str,
         metavar="NAME",
         default=None,
         help="who decides: decisions are stored under this name "
