@@ -12,7 +12,8 @@ interrupt is the usual one line and exit 130.
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 # reviewer.errors.INTERRUPTED, repeated here: what failed to load cannot be asked.
 INTERRUPTED = 130
@@ -29,6 +30,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     an import, the heap being freed) puts the default SIGINT action back, and a Ctrl-C
     then killed the process (exit -2, nothing said) after it had imported everything.
     """
+    if argv is None:
+        sys.unraisablehook = _redeliver_interrupts(sys.unraisablehook)
     try:
         code = _run(argv)
     except KeyboardInterrupt:  # while loading, or after main reported its failure
@@ -39,6 +42,32 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     return code
+
+
+def _redeliver_interrupts(hook: Callable[[Any], object]) -> Callable[[Any], object]:
+    """An unraisable-exception hook that gives a lost Ctrl-C back to the command.
+
+    A Ctrl-C that lands while Python runs a finaliser or a weakref callback (the
+    database layer's caches) cannot propagate: Python printed "Exception ignored in …
+    KeyboardInterrupt" with a traceback, and the interrupt was lost. Raised again as a
+    signal, it reaches the command at the next bytecode, where it is the usual one line.
+    """
+    def handle(info: Any) -> object:
+        if isinstance(info.exc_value, KeyboardInterrupt):
+            import _thread
+            import os
+            import signal
+            import time
+
+            def again() -> None:
+                time.sleep(0.01)  # once this hook has returned: raised in it, it is lost
+                os.kill(os.getpid(), signal.SIGINT)
+
+            _thread.start_new_thread(again, ())  # no waiting for it: a wait is interrupted
+            return None
+        return hook(info)
+
+    return handle
 
 
 def _run(argv: Sequence[str] | None) -> int:

@@ -352,3 +352,26 @@ def test_a_pattern_stopped_by_its_time_bound_is_one_line_every_time(tmp_path: Pa
         text = proc.stderr.decode("utf-8", "replace")
         assert proc.returncode == BAD_INPUT, text
         assert len(text.splitlines()) == 1 and "stopped after" in text, text
+
+
+def test_a_ctrl_c_landing_in_a_finaliser_still_interrupts_the_command() -> None:
+    """Seen once in the full suite (flag's Ctrl-C test): the interrupt landed in a weakref
+    callback, Python printed 'Exception ignored … KeyboardInterrupt' and lost it."""
+    program = (
+        "import sys\n"
+        "from ui.cli import _redeliver_interrupts\n"
+        "sys.unraisablehook = _redeliver_interrupts(sys.unraisablehook)\n"
+        "class Finalised:\n"
+        "    def __del__(self):\n"
+        "        raise KeyboardInterrupt\n"
+        "try:\n"
+        "    Finalised()\n"
+        "    for _ in range(10_000_000):\n"
+        "        pass\n"
+        "    print('lost')\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted')\n")
+    proc = subprocess.run([sys.executable, "-c", program], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+    assert proc.stdout.strip() == "interrupted", proc.stdout + proc.stderr
+    assert proc.stderr == ""
