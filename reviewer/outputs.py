@@ -137,13 +137,13 @@ def check_output(
     """The checked destination of ``path`` (see the module docstring), or BadInputError."""
     shown = str(path)
     guard = (database, tuple(inputs))
-    if shown == STDOUT:
-        return Output(shown, None, True, *guard)
     given = Path(path).expanduser()
-    fd = _descriptor(given)
-    if fd == 1:
-        return Output(shown, None, True, *guard)
-    if fd is not None:  # another descriptor: written where it stands, never renamed over
+    fd = 1 if shown == STDOUT else _descriptor(given)
+    if fd is not None:
+        _check_descriptor(shown, fd, database, inputs)
+        if fd == 1:
+            return Output(shown, None, True, *guard)
+        # another descriptor: written where it stands, never renamed over
         return Output(shown, Path(os.path.abspath(given)), True, *guard)
     target = _resolved(given)
     found = _stat(target)
@@ -151,6 +151,32 @@ def check_output(
         blocked = _not_a_folder(target)
         if blocked is not None:
             raise _refuse(shown, f"{blocked} is a file, not a folder")
+    _check_protected(shown, target, found, database, inputs)
+    if found is None or stat.S_ISREG(found.st_mode):
+        return Output(shown, target, False, *guard)
+    if stat.S_ISDIR(found.st_mode):
+        raise _refuse(shown, "it is a folder")
+    if stat.S_ISFIFO(found.st_mode) or stat.S_ISCHR(found.st_mode):
+        return Output(shown, target, True, *guard)
+    raise _refuse(shown, "it is a device or a socket, not a file")
+
+
+def _check_descriptor(shown: str, fd: int, database: Path | None,
+                      inputs: Sequence[Path]) -> None:
+    """A descriptor open on a regular file is that file: the store (``/dev/fd/3`` opened
+    on it) or an input (``-o /dev/stdin`` with the input as standard input) is refused."""
+    try:
+        found = os.fstat(fd)  # fstat, never open or close: the store's locks stay
+    except OSError:
+        return  # not open: writing to it fails later, with its own line
+    if stat.S_ISREG(found.st_mode):
+        _check_protected(shown, _resolved(Path(f"/proc/self/fd/{fd}")), found, database,
+                         inputs)
+
+
+def _check_protected(shown: str, target: Path, found: os.stat_result | None,
+                     database: Path | None, inputs: Sequence[Path]) -> None:
+    """Refuse ``target`` when it is the store, one of its files, or an input."""
     if database is not None:
         role = database_role(target, database)
         if role is not None:
@@ -163,13 +189,6 @@ def check_output(
     for given in inputs:
         if target == _resolved(given) or _same(found, _stat(given)):
             raise _refuse(shown, f"it is an input of this command ({given})")
-    if found is None or stat.S_ISREG(found.st_mode):
-        return Output(shown, target, False, *guard)
-    if stat.S_ISDIR(found.st_mode):
-        raise _refuse(shown, "it is a folder")
-    if stat.S_ISFIFO(found.st_mode) or stat.S_ISCHR(found.st_mode):
-        return Output(shown, target, True, *guard)
-    raise _refuse(shown, "it is a device or a socket, not a file")
 
 
 def as_output(out: Path | str | Output) -> Output:

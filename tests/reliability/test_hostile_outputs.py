@@ -230,6 +230,31 @@ def test_dev_stdout_on_a_pipe_is_standard_output(db: Path) -> None:
     assert proc.stderr == "3 audit events → /dev/stdout\n"
 
 
+def test_a_descriptor_open_on_the_store_is_refused(db: Path) -> None:
+    """``export golden /dev/fd/3`` with fd 3 opened on the store (``3<r.db``): the golden
+    set was appended to the database file itself (second blind hostile pass, op15)."""
+    before = db.read_bytes()
+    fd = os.open(db, os.O_RDONLY)
+    try:
+        proc = console("--db", str(db), "export", "golden", f"/dev/fd/{fd}", pass_fds=(fd,))
+    finally:
+        os.close(fd)
+    assert proc.returncode == 2
+    assert "it is the open database" in one_line(proc.stderr)
+    assert db.read_bytes() == before
+
+
+def test_standard_input_as_the_output_of_its_own_input_is_refused(tmp_path: Path) -> None:
+    """``grade … IN -o /dev/stdin < IN`` doubled IN (op15's twin, op34)."""
+    src = grade_input(tmp_path, 3)
+    before = src.read_bytes()
+    with src.open("rb") as stdin:
+        proc = console("grade", "exact", str(src), "-o", "/dev/stdin", stdin=stdin)
+    assert proc.returncode == 2
+    assert "it is an input of this command" in one_line(proc.stderr)
+    assert src.read_bytes() == before
+
+
 def test_a_path_through_a_file_is_bad_input(
         db: Path, capsys: pytest.CaptureFixture[str]) -> None:
     before = fingerprint(db.parent)
