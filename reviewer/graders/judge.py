@@ -182,6 +182,8 @@ def parse_reply(content: str, n_answers: int) -> list[JudgeNotes]:
         data = json.loads(content)
     except json.JSONDecodeError as exc:
         raise ValueError(f"reply is not valid JSON ({exc.msg} at char {exc.pos})") from None
+    except RecursionError:
+        raise ValueError("reply is not usable JSON (nested too deeply)") from None
     from pydantic import ValidationError
 
     from reviewer.graders.reply_models import JudgeReply

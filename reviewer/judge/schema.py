@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from reviewer.json_input import parse_verdict
+from reviewer.json_input import check_storable, parse_verdict
 
 YES, NO = "oui", "non"
 
@@ -61,9 +61,19 @@ def parse_json(content: str) -> dict[str, Any]:
         data = json.loads(content)
     except (json.JSONDecodeError, TypeError):
         raise ReplyError("reply is not valid JSON") from None
+    except (ValueError, RecursionError) as exc:  # a 6,000-digit number, 100,000 brackets
+        raise ReplyError(f"reply is not usable JSON ({_first_line(exc)})") from None
     if not isinstance(data, dict):
         raise ReplyError("reply is not a JSON object")
+    try:  # what is stored must be storable: no NUL, no lone surrogate (json_input)
+        check_storable(data)
+    except ValueError as exc:
+        raise ReplyError(f"reply cannot be stored: it {exc}") from None
     return data
+
+
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).splitlines() or [type(exc).__name__])[0][:200]
 
 
 def read_verdicts(data: dict[str, Any], criterion_ids: Sequence[str]) -> dict[str, JudgedCriterion]:

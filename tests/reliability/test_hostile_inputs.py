@@ -375,3 +375,27 @@ def test_a_ctrl_c_landing_in_a_finaliser_still_interrupts_the_command() -> None:
                           text=True, timeout=60)
     assert proc.stdout.strip() == "interrupted", proc.stdout + proc.stderr
     assert proc.stderr == ""
+
+
+@pytest.mark.parametrize(("content", "says"), [
+    ('{"verdicts": [{"criterion": "G-DEMANDE", "verdict": "oui", "rationale": "ok\\u0000"}]}',
+     "NUL"),
+    ('{"verdicts": [{"criterion": "G-DEMANDE", "verdict": "oui", "rationale": "\\ud800"}]}',
+     "surrogate"),
+    ('{"verdicts": [], "n": ' + "1" * 6000 + "}", "not usable JSON"),
+], ids=["NUL", "lone surrogate", "6000 digits"])
+def test_a_judge_reply_that_cannot_be_stored_is_a_judge_failure(
+        files: Files, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str],
+        content: str, says: str) -> None:
+    """Second blind hostile pass (jd29, jd30, jd22): a NUL in a rationale was stored
+    (exit 0), a lone surrogate and a 6,000-digit number ended in exit 70."""
+    for _ in range(3):
+        fake_ollama.reply_text(content)
+    before = counts(files.db)
+    code = run(_rejudge(files, fake_ollama))
+    captured = capsys.readouterr()
+    assert code == FAILED, captured.err
+    assert "Traceback" not in captured.err
+    failure = next(ln for ln in (captured.out + captured.err).splitlines() if "failed:" in ln)
+    assert f"judge m at {fake_ollama.url}" in failure and says in failure
+    assert counts(files.db) == before
