@@ -78,12 +78,24 @@ def verify(path: Path) -> Checked:
         document = json.loads(manifest.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise BadInputError(f"{manifest}: no manifest (not an export, or a stream)") from None
-    except (OSError, ValueError) as exc:
-        raise ReviewerError(f"{manifest}: not a readable manifest ({exc})") from None
+    except (OSError, ValueError, RecursionError) as exc:
+        raise ReviewerError(f"{manifest}: not a readable manifest "
+                            f"({str(exc).splitlines()[0][:200] if str(exc) else exc!r})"
+                            ) from None
     files = document.get("files") if isinstance(document, dict) else None
-    if not isinstance(files, list) or not files:
+    if not isinstance(files, list) or not files or not all(isinstance(e, dict) for e in files):
         raise ReviewerError(f"{manifest}: lists no file with its checksum (written by an "
                             "older reviewer? export again)")
+    names = [str(entry.get("name")) for entry in files]
+    # An export lists the files beside its manifest, by name; one that points elsewhere
+    # (../../etc/hostname) or leaves out the file asked about does not describe it.
+    outside = next((n for n in names if Path(n).name != n or n in ("", ".", "..")), None)
+    if outside is not None:
+        raise ReviewerError(f"{manifest}: lists {outside!r}, not a file beside it: not a "
+                            "manifest this tool wrote; export again")
+    if manifest != path and not path.is_dir() and path.name not in names:
+        raise ReviewerError(f"{manifest} does not list {path.name}: it does not describe "
+                            "this file; export again")
     for entry in files:
         target = manifest.parent / str(entry.get("name"))
         try:

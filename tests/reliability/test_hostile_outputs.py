@@ -550,3 +550,25 @@ def test_verify_export_after_a_refused_link_still_passes(
     manifest_path(out).unlink()
     assert cli(["--db", str(db), "export", "dataset", str(out)]) == 0
     verify(out)  # the pair matches again
+
+
+@pytest.mark.parametrize("manifest", ["deep", "elsewhere"])
+def test_verify_export_refuses_a_manifest_that_does_not_describe_the_file(
+        db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], manifest: str) -> None:
+    """Second blind hostile pass: a 100,000-deep manifest ended in exit 70 (in15), and one
+    listing only ../../../etc/hostname with its true checksum passed (in18)."""
+    out = tmp_path / "d.jsonl"
+    assert cli(["--db", str(db), "export", "dataset", str(out)]) == 0
+    capsys.readouterr()
+    if manifest == "deep":
+        text = "[" * 100_000 + "]" * 100_000
+    else:
+        other = Path("/etc/hostname")
+        data = other.read_bytes()
+        text = json.dumps({"files": [{"name": "../" * 8 + "etc/hostname", "bytes": len(data),
+                                      "sha256": hashlib.sha256(data).hexdigest()}]})
+    manifest_path(out).write_text(text, encoding="utf-8")
+    code = cli(["verify-export", str(out)])
+    err = capsys.readouterr().err
+    assert code == 1, err
+    assert len(err.splitlines()) == 1 and err.startswith("reviewer: ") and "Traceback" not in err
