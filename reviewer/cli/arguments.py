@@ -90,6 +90,16 @@ def host_url(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def model_option(text: str) -> str:
+    """A ``--model`` value: printable text (it is quoted in every judge message)."""
+    from reviewer.judge.client import model_name  # the judge's own rule
+
+    try:
+        return model_name(text)
+    except BadInputError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def reviewer_option(text: str) -> str:
     """A ``--reviewer`` value under the one name rule (the filters' too). Its error is
     the rule's own line (``reviewer name (from --reviewer) …``), as from the GUI."""

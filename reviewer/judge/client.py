@@ -42,6 +42,7 @@ from reviewer.judge.transport import (
     transient,
 )
 from reviewer.store import Store
+from reviewer.text_rules import hidden, spelt
 
 DEFAULT_HOST = "http://127.0.0.1:11434"
 DEFAULT_MODEL = "qwen3.6:35b-a3b"
@@ -83,7 +84,17 @@ def default_host() -> str:
 
 def default_model() -> str:
     """``$REVIEWER_JUDGE_MODEL`` or the seed's judge, ``qwen3.6:35b-a3b``."""
-    return os.environ.get("REVIEWER_JUDGE_MODEL", "").strip() or DEFAULT_MODEL
+    given = os.environ.get("REVIEWER_JUDGE_MODEL", "").strip()
+    return model_name(given, "$REVIEWER_JUDGE_MODEL") if given else DEFAULT_MODEL
+
+
+def model_name(text: str, given_as: str = "--model") -> str:
+    """A judge model's name: printable text only. It is quoted in every judge message,
+    and a newline in it forged a 'reviewer: …' line of its own (hostile pass, jd41)."""
+    if any(hidden(ch) for ch in text):
+        raise BadInputError(f"judge model (from {given_as}) {spelt(text)!r}: contains a "
+                            "control, bidi or invisible character")
+    return text
 
 
 class JudgeFault(JudgeError):

@@ -399,3 +399,23 @@ def test_a_judge_reply_that_cannot_be_stored_is_a_judge_failure(
     failure = next(ln for ln in (captured.out + captured.err).splitlines() if "failed:" in ln)
     assert f"judge m at {fake_ollama.url}" in failure and says in failure
     assert counts(files.db) == before
+
+
+@pytest.mark.parametrize("where", ["option", "environment"])
+def test_a_judge_model_name_cannot_forge_a_line(
+        files: Files, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch, where: str) -> None:
+    """Second blind hostile pass (jd41): a newline in $REVIEWER_JUDGE_MODEL printed a
+    forged 'reviewer: …' line of its own."""
+    forged = "m\nreviewer: forged line"
+    argv = ["--db", str(files.db), "rejudge", "--attempt", KEY, "--host", fake_ollama.url,
+            "--timeout", "5", "--retries", "0"]
+    if where == "option":
+        argv += ["--model", forged]
+    else:
+        monkeypatch.setenv("REVIEWER_JUDGE_MODEL", forged)
+    before = counts(files.db)
+    line = one_line(capsys, run(argv), BAD_INPUT)
+    assert "forged" in line and "judge model" in line
+    assert counts(files.db) == before
+    assert fake_ollama.chat_requests == []

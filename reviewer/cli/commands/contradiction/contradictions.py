@@ -33,7 +33,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from reviewer.cli.arguments import host_url, seconds
+from reviewer.cli.arguments import host_url, model_option, seconds
 from reviewer.cli.common import print_json, store_from
 from reviewer.contradiction.detector import THRESHOLD
 from reviewer.contradiction.evaluate import (
@@ -74,7 +74,7 @@ def register(sub: Any) -> None:
     p.add_argument("--llm", action="store_true",
                    help="file mode: also ask the judge model to read each rationale (slow)")
     p.add_argument("--host", type=host_url, metavar="URL", help="with --llm: Ollama server")
-    p.add_argument("--model", metavar="NAME", help="with --llm: judge model")
+    p.add_argument("--model", metavar="NAME", type=model_option, help="with --llm: judge model")
     p.add_argument("--timeout", type=seconds, default=120.0, metavar="S",
                    help="with --llm: seconds to wait for one reply")
     p.set_defaults(func=run)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from reviewer.atomic import FileSet
-from reviewer.cli.arguments import host_url, seconds
+from reviewer.cli.arguments import host_url, model_option, seconds
 from reviewer.cli.outputs import checked_output
 from reviewer.errors import BadInputError, JudgeError
 from reviewer.graders.batch import (
@@ -42,7 +42,8 @@ def add_judge_arguments(parser: argparse.ArgumentParser) -> None:
         type=host_url, metavar="URL",
         help=f"Ollama URL (default: $OLLAMA_HOST, else {DEFAULT_HOST})",
     )
-    parser.add_argument("--model", metavar="NAME", help="judge model, e.g. qwen3:14b")
+    parser.add_argument("--model", metavar="NAME", type=model_option,
+                        help="judge model, e.g. qwen3:14b")
     parser.add_argument(
         "--policy-model",
         metavar="NAME",

@@ -18,7 +18,7 @@ from typing import Any
 
 from tqdm import tqdm  # type: ignore[import-untyped]
 
-from reviewer.cli.arguments import host_url, seconds
+from reviewer.cli.arguments import host_url, model_option, seconds
 from reviewer.cli.common import print_json, store_from
 from reviewer.errors import BadInputError, InterruptedByUser, JudgeError
 from reviewer.judge.batch import DEFAULT_PARALLEL, BatchReport, run_second_opinions
@@ -65,7 +65,7 @@ def register(sub: Any) -> None:
                             "(no request sent)")
     p.add_argument("--host", type=host_url, metavar="URL",
                    help="Ollama server (default: $OLLAMA_HOST or http://127.0.0.1:11434)")
-    p.add_argument("--model", metavar="NAME",
+    p.add_argument("--model", metavar="NAME", type=model_option,
                    help="judge model (default: $REVIEWER_JUDGE_MODEL or qwen3.6:35b-a3b)")
     p.add_argument("--parallel", type=int, default=DEFAULT_PARALLEL, metavar="N",
                    help=f"requests in flight at once (default {DEFAULT_PARALLEL})")
