@@ -65,9 +65,27 @@ def _redeliver_interrupts(hook: Callable[[Any], object]) -> Callable[[Any], obje
 
             _thread.start_new_thread(again, ())  # no waiting for it: a wait is interrupted
             return None
+        if _pool_wakeup_at_exit(info):
+            return None
         return hook(info)
 
     return handle
+
+
+def _pool_wakeup_at_exit(info: Any) -> bool:
+    """Python 3.11's own race at exit after a process pool was interrupted (flag's
+    Ctrl-C): concurrent.futures' exit hook wakes the pool's manager through a pipe the
+    interrupted pool has closed already, and Python printed the OSError's traceback under
+    our one line. The pool's work was ended and said so; nothing is left to wake."""
+    import errno
+    import traceback
+
+    exc = info.exc_value
+    if not isinstance(exc, OSError) or exc.errno != errno.EBADF:
+        return False
+    frames = traceback.extract_tb(info.exc_traceback)
+    return any(f.filename.endswith("concurrent/futures/process.py")
+               and f.name == "_python_exit" for f in frames)
 
 
 def _run(argv: Sequence[str] | None) -> int:
