@@ -260,18 +260,27 @@ def _break(fake: FakeOllama, how: str) -> str:
     return "cannot be decoded"
 
 
+def _rejudge_fails_naming_the_judge(files: Files, fake: FakeOllama,
+                                    capsys: pytest.CaptureFixture[str],
+                                    says: str) -> tuple[int, ...]:
+    """Run rejudge against ``fake``: it fails, no traceback, and its failure line names
+    the judge and says ``says``. The store's counts from before, to compare."""
+    before = counts(files.db)
+    code = run(_rejudge(files, fake))
+    captured = capsys.readouterr()
+    assert code == FAILED, captured.err
+    assert "Traceback" not in captured.err
+    failure = next(ln for ln in (captured.out + captured.err).splitlines() if "failed:" in ln)
+    assert f"judge m at {fake.url}" in failure and says in failure
+    return before
+
+
 @pytest.mark.parametrize("how", ["redirect loop", "bad gzip"])
 def test_rejudge_against_broken_http_fails_naming_the_judge(
         files: Files, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str],
         how: str) -> None:
     says = _break(fake_ollama, how)
-    before = counts(files.db)
-    code = run(_rejudge(files, fake_ollama))
-    captured = capsys.readouterr()
-    assert code == FAILED, captured.err
-    assert "Traceback" not in captured.err
-    failure = next(ln for ln in (captured.out + captured.err).splitlines() if "failed:" in ln)
-    assert f"judge m at {fake_ollama.url}" in failure and says in failure
+    before = _rejudge_fails_naming_the_judge(files, fake_ollama, capsys, says)
     assert counts(files.db)[:2] == before[:2]  # no decision, no audit event
 
 
@@ -391,13 +400,7 @@ def test_a_judge_reply_that_cannot_be_stored_is_a_judge_failure(
     (exit 0), a lone surrogate and a 6,000-digit number ended in exit 70."""
     for _ in range(3):
         fake_ollama.reply_text(content)
-    before = counts(files.db)
-    code = run(_rejudge(files, fake_ollama))
-    captured = capsys.readouterr()
-    assert code == FAILED, captured.err
-    assert "Traceback" not in captured.err
-    failure = next(ln for ln in (captured.out + captured.err).splitlines() if "failed:" in ln)
-    assert f"judge m at {fake_ollama.url}" in failure and says in failure
+    before = _rejudge_fails_naming_the_judge(files, fake_ollama, capsys, says)
     assert counts(files.db) == before
 
 
