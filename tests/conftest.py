@@ -24,7 +24,10 @@ for _var, _sub in (("HOME", "."), ("XDG_CONFIG_HOME", ".config"),
     os.environ[_var] = str((SESSION_HOME / _sub).resolve())
 os.chmod(SESSION_HOME / "run", 0o700)  # Qt refuses a runtime folder others can read
 
-from collections.abc import Iterator  # noqa: E402 - after the folders are redirected
+import faulthandler  # noqa: E402 - after the folders are redirected
+import sys  # noqa: E402
+from collections.abc import Iterator  # noqa: E402
+from typing import IO  # noqa: E402
 
 import pytest  # noqa: E402
 
@@ -77,6 +80,41 @@ def fake_ollama() -> Iterator[FakeOllama]:
         yield server
     finally:
         server.close()
+
+
+# pytest-timeout (300 s, signal method) fails a test that hangs in Python code, but a
+# hang inside C (a Qt wait, a lock taken by a C library, a teardown after that failure)
+# never returns to the interpreter: CI then sat silent until its own limit. This
+# watchdog runs on its own thread: past HARD_STOP_S for one test (or AT_EXIT_S after
+# the last), it prints every thread's stack to the real stderr and ends the run (exit 1).
+HARD_STOP_S = 420
+AT_EXIT_S = 180
+_watchdog_out: list[IO[str]] = []
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Keep a copy of the real stderr: the test's own is captured into a file."""
+    _watchdog_out.append(os.fdopen(os.dup(sys.__stderr__.fileno()), "w"))
+
+
+def _arm_watchdog(seconds: int) -> None:
+    if _watchdog_out:
+        faulthandler.dump_traceback_later(seconds, exit=True, file=_watchdog_out[0])
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
+    """Arm the watchdog for one test: setup, call and teardown."""
+    _arm_watchdog(HARD_STOP_S)
+    try:
+        yield
+    finally:
+        faulthandler.cancel_dump_traceback_later()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """After the last test: the interpreter's exit (atexit hooks, threads) is bounded too."""
+    _arm_watchdog(AT_EXIT_S)
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
