@@ -7,13 +7,32 @@ refused in one is refused in all.
 
 from __future__ import annotations
 
+import json
 import re
+import sys
 from typing import Any
+
+from reviewer.errors import BadInputError
 
 TRUE_WORDS = {"oui", "yes", "true"}
 FALSE_WORDS = {"non", "no", "false"}
 MAX_DEPTH = 64
 SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def load_json(text: str, where: str) -> Any:
+    """``json.loads`` whose every refusal is one BadInputError naming ``where``: bad
+    syntax, nesting too deep for Python's parser, an integer past Python's digit limit
+    (a RecursionError or a bare ValueError used to leave as an internal error, exit 70)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadInputError(f"{where}: not valid JSON ({exc.msg})") from None
+    except RecursionError:
+        raise BadInputError(f"{where}: JSON nested too deeply") from None
+    except ValueError:  # an integer of more than 4,300 digits (Python's own limit)
+        raise BadInputError(f"{where}: a number of more than "
+                            f"{sys.get_int_max_str_digits()} digits") from None
 
 
 def parse_verdict(value: Any) -> bool | None:

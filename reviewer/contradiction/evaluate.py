@@ -8,13 +8,13 @@ file adds ``label`` ∈ {"contradiction", "consistent", "ambiguous"} and optiona
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from reviewer.contradiction.detector import KINDS, Detection, detect, parse_verdict
 from reviewer.errors import BadInputError
+from reviewer.json_input import load_json
 
 LABELS = ("contradiction", "consistent", "ambiguous")
 
@@ -50,10 +50,7 @@ def read_items(path: Path, *, labelled: bool = False) -> Iterator[Item]:
 
 
 def _parse_line(raw: str, where: str, number: int, labelled: bool) -> Item:
-    try:
-        obj = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise BadInputError(f"{where}: not valid JSON ({exc.msg})") from exc
+    obj = load_json(raw, where)
     if not isinstance(obj, dict):
         raise BadInputError(f"{where}: expected a JSON object")
     kind = obj.get("kind")

@@ -102,7 +102,6 @@ def json_valid(response: str, schema: Mapping[str, Any] | None = None) -> float:
 
     No Markdown fence is stripped: a fixed output format means the bare JSON.
     """
-    import jsonschema  # here, not at module level: it slows the app's start-up
     from referencing.exceptions import Unresolvable
 
     try:
@@ -111,11 +110,7 @@ def json_valid(response: str, schema: Mapping[str, Any] | None = None) -> float:
         return 0.0
     if schema is None:
         return 1.0
-    try:
-        validator = jsonschema.validators.validator_for(schema)(schema)
-        validator.check_schema(schema)
-    except jsonschema.SchemaError as exc:
-        raise BadInputError(f"invalid JSON schema: {exc.message}") from None
+    validator = _checked_schema(schema)
     try:
         return float(validator.is_valid(value))
     except Unresolvable as exc:  # references are resolved inside the schema only
@@ -124,6 +119,19 @@ def json_valid(response: str, schema: Mapping[str, Any] | None = None) -> float:
     except RecursionError:
         raise BadInputError("JSON schema: a $ref loops back to itself without "
                             "end") from None
+
+
+def _checked_schema(schema: Mapping[str, Any]) -> Any:
+    import jsonschema
+
+    try:
+        validator = jsonschema.validators.validator_for(schema)(schema)
+        validator.check_schema(schema)
+    except jsonschema.SchemaError as exc:
+        raise BadInputError(f"invalid JSON schema: {exc.message}") from None
+    except RecursionError:  # a schema nested deeper than the checker can walk
+        raise BadInputError("JSON schema: nested too deeply") from None
+    return validator
 
 
 def label(response: str, labels: Iterable[str], *, case_sensitive: bool = False) -> float:

@@ -9,7 +9,6 @@ names the file and line: ``FILE:LINE: what is wrong``.
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +16,7 @@ from typing import Any, BinaryIO
 
 from reviewer.errors import BadInputError, os_failure
 from reviewer.input_bytes import bounded_lines
+from reviewer.json_input import load_json
 
 
 @dataclass(frozen=True)
@@ -76,15 +76,7 @@ def _expected(obj: dict[str, Any], where: str) -> str | list[str] | None:
 def parse_row(text: str, source: str, line: int) -> Row:
     """One input line as a Row; BadInputError names ``source:line``."""
     where = f"{source}:{line}"
-    try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadInputError(f"{where}: not valid JSON ({exc.msg})") from None
-    except RecursionError:
-        raise BadInputError(f"{where}: JSON nested too deeply") from None
-    except ValueError:  # an integer of more than 4,300 digits (Python's own limit)
-        raise BadInputError(f"{where}: a number of more than "
-                            f"{sys.get_int_max_str_digits()} digits") from None
+    obj = load_json(text, where)
     if not isinstance(obj, dict):
         raise BadInputError(f"{where}: expected a JSON object")
     response = obj.get("response")

@@ -448,3 +448,80 @@ def test_the_pool_wakeup_race_at_exit_prints_nothing_else_is_still_shown(where: 
         assert "Bad file descriptor" in proc.stderr
     else:
         assert proc.stderr == ""
+
+
+# -- deep JSON where a schema or a labelled file is read (in19, in23) ---------------------
+
+def test_a_schema_nested_too_deeply_is_one_line(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    data = tmp_path / "in.jsonl"
+    data.write_text('{"response": "{}"}\n', "utf-8")
+    brackets, nested = tmp_path / "brackets.json", tmp_path / "nested.json"
+    brackets.write_text("[" * 100_000 + "]" * 100_000, "utf-8")  # beyond Python's parser
+    nested.write_text('{"items":' * 900 + "{}" + "}" * 900, "utf-8")  # beyond the checker
+    err = one_line(capsys, run(["grade", "json", str(data), "--schema", str(brackets)]),
+                   BAD_INPUT)
+    assert err == f"reviewer: {brackets}: JSON nested too deeply"
+    err = one_line(capsys, run(["grade", "json", str(data), "--schema", str(nested)]),
+                   BAD_INPUT)
+    assert err == "reviewer: JSON schema: nested too deeply"
+
+
+@pytest.mark.parametrize("evaluate", [False, True], ids=["score", "--evaluate"])
+def test_deep_json_in_a_contradictions_file_names_its_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], evaluate: bool) -> None:
+    data = tmp_path / "c.jsonl"
+    data.write_text('{"kind": ' + "[" * 100_000 + "]" * 100_000 + "}\n", "utf-8")
+    argv = ["contradictions", *(["--evaluate"] if evaluate else []), str(data)]
+    err = one_line(capsys, run(argv), BAD_INPUT)
+    assert err == f"reviewer: {data}:1: JSON nested too deeply"
+
+
+# -- the database --db names (dl01, dl09, dl23, cc02) -------------------------------------
+
+def test_an_in_memory_database_is_refused_not_used(capsys: pytest.CaptureFixture[str]) -> None:
+    # It opened, took the decision, and forgot it when the command ended.
+    for url in ("sqlite://", "sqlite:///:memory:"):
+        err = one_line(capsys, run(["--db", url, "decide", KEY, "--accept"]), BAD_INPUT)
+        assert "in-memory database: nothing would be kept" in err
+
+
+def test_a_loop_of_symbolic_links_as_database_is_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "a.db").symlink_to(tmp_path / "b.db")
+    (tmp_path / "b.db").symlink_to(tmp_path / "a.db")
+    for db in (str(tmp_path / "a.db"), f"sqlite:///{tmp_path / 'a.db'}"):
+        err = one_line(capsys, run(["--db", db, "queue"]), BAD_INPUT)
+        assert "cannot follow its symbolic links" in err
+
+
+def test_a_database_with_two_names_is_refused_untouched(
+        files: Files, capsys: pytest.CaptureFixture[str]) -> None:
+    # Two deciders through two names of one file write two WALs: decisions were lost.
+    other = files.db.parent / "other-name.sqlite3"
+    os.link(files.db, other)
+    before = files.db.read_bytes()
+    for db in (files.db, other):
+        err = one_line(capsys, run(["--db", str(db), "decide", KEY, "--accept"]), FAILED)
+        assert "has 2 names (hard links)" in err and "Open it by one name only" in err
+    assert files.db.read_bytes() == before
+    other.unlink()
+    assert run(["--db", str(files.db), "decide", KEY, "--accept"]) == 0
+
+
+def test_a_postgresql_server_that_never_answers_is_a_line_not_a_hang() -> None:
+    # A listening socket that never speaks: the command waited 130 s (psycopg's default)
+    # where the reviewer expects to be told within seconds.
+    import socket
+
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(4)
+        port = silent.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "ui.cli", "--db",
+             f"postgresql+psycopg://reviewer@127.0.0.1:{port}/store", "queue"],
+            cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == FAILED, done.stderr
+    assert done.stderr.startswith("reviewer: ") and done.stderr.count("\n") == 1, done.stderr
+    assert "timeout" in done.stderr and f"127.0.0.1:{port}" in done.stderr

@@ -31,6 +31,7 @@ from reviewer.graders.combine import parse_weights
 from reviewer.graders.judge import DEFAULT_HOST, Judge, JudgeConfig
 from reviewer.graders.lint import lint
 from reviewer.graders.rows import Row, read_rows
+from reviewer.json_input import load_json
 from reviewer.judge.context import DEFAULT_MAX_CTX
 from reviewer.outputs import Output
 
@@ -119,11 +120,12 @@ def _schema(path: str | None) -> dict[str, Any] | None:
     if path is None:
         return None
     try:
-        value = json.loads(Path(path).read_text(encoding="utf-8"))
+        text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise BadInputError(f"{path}: cannot read ({exc.strerror})") from None
-    except ValueError as exc:
+    except ValueError as exc:  # not UTF-8
         raise BadInputError(f"{path}: not valid JSON ({exc})") from None
+    value = load_json(text, path)
     if not isinstance(value, dict):
         raise BadInputError(f"{path}: a JSON schema must be an object")
     return value
