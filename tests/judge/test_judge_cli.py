@@ -163,3 +163,25 @@ def test_rejudge_flagged_goes_on_after_a_reply_that_is_not_ollamas(
         f"{fake_ollama.url}: the server's reply is JSON but not an object: is this an Ollama "
         "server?"]
     assert captured.out.splitlines()[-1] == "2 asked, 1 now accepted, 1 failed, 1 skipped"
+
+
+def test_a_judge_failing_every_attempt_alike_is_said_once_with_a_count(
+    tmp_path: Path, store: Store, db_url: str, fake_ollama: FakeOllama,
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    # jd34: a judge answering about another criterion printed one line per attempt.
+    load(store, tmp_path, [record(f"c{i}", 1, 1, demande="non") for i in range(7)])
+    fake_ollama.responder = lambda body: Reply.json({"verdicts": [
+        {"criterion": "G-AUTRE", "rationale": "Ton correct.", "verdict": "oui"}]})
+
+    code = main(rejudge(db_url, fake_ollama.url, "--parallel", "1"))
+
+    captured = capsys.readouterr()
+    assert code == 1 and "Traceback" not in captured.err
+    lines = captured.err.splitlines()
+    assert len(lines) == 4, lines
+    assert all(": second opinion failed: " in line for line in lines[:3])
+    reason = lines[0].split(": second opinion failed: ", 1)[1]
+    assert lines[3] == ("… and 4 more attempts whose second opinion failed the same way: "
+                        f"{reason}")
+    assert captured.out.splitlines()[-1] == "7 asked, 0 now accepted, 7 failed, 0 skipped"

@@ -185,12 +185,25 @@ def _said(o: Outcome, criterion: str) -> str:
     return text
 
 
+# A judge that fails every request alike (it answers about another criterion, say)
+# printed one line per attempt: 64 lines saying one thing. The first few name attempts
+# to look at; then one line counts the rest.
+SAME_FAILURE_LINES = 3
+
+
 def _print_text(report: BatchReport, *, single: bool) -> None:
+    failed: dict[str, list[Outcome]] = {}
     for outcome in report.outcomes:
         if outcome.status == FAILED:
-            print(_outcome_line(outcome), file=sys.stderr)
+            failed.setdefault(outcome.message or "", []).append(outcome)
         elif single or outcome.status == FLIPPED or outcome.unreliable:
             print(_outcome_line(outcome))
+    for message, alike in failed.items():
+        for outcome in alike[:SAME_FAILURE_LINES]:
+            print(_outcome_line(outcome), file=sys.stderr)
+        if len(alike) > SAME_FAILURE_LINES:
+            print(f"… and {len(alike) - SAME_FAILURE_LINES} more attempts whose second "
+                  f"opinion failed the same way: {message}", file=sys.stderr)
     print(report.summary())
 
 
