@@ -287,11 +287,16 @@ def backup_sqlite(path: Path, revision: str | None) -> Path:
     return target
 
 
-def upgrade(engine: Engine, url: str) -> Path | None:
+def upgrade(engine: Engine, url: str, *, made_here: bool = False) -> Path | None:
     """Bring the schema to head. Returns the backup made, if any.
 
     A database newer than this code is refused untouched. An older SQLite file is copied
     first; if the upgrade fails the copy is put back, so a failed upgrade loses nothing.
+    A SQLite file this open created (``made_here``) is removed again when its first
+    upgrade fails: Python's sqlite3 runs DDL outside the transaction, so a disk that
+    filled halfway left tables without a schema version, and every later open refused
+    the half-made store "for good" (fl10). A failure caused by the disk or permissions
+    keeps that kind (exit 4 or 3), not "could not finish".
     """
     rev = current_revision(engine)
     head = head_revision()
@@ -319,8 +324,18 @@ def upgrade(engine: Engine, url: str) -> Path | None:
                 Path(f"{path}{suffix}").unlink(missing_ok=True)
         # Without a copy (PostgreSQL, or an empty file) the upgrade's own transaction was
         # rolled back: PostgreSQL and SQLite both have transactional DDL.
-        undone = f"database restored from {backup}" if backup else "rolled back, nothing changed"
-        raise StoreError(f"schema upgrade failed, {undone}: {_first_line(exc)}") from exc
+        elif made_here and path is not None:
+            engine.dispose()
+            for suffix in ("", "-wal", "-shm", "-journal"):
+                Path(f"{path}{suffix}").unlink(missing_ok=True)
+        undone = (f"database restored from {backup}" if backup else
+                  "the new database file was removed" if made_here and path is not None
+                  else "rolled back, nothing changed")
+        failure = StoreError(f"schema upgrade failed, {undone}: {_first_line(exc)}")
+        kind = explain_db_error(exc, url)
+        if kind is not None:
+            failure.exit_code = kind.exit_code  # a full disk exits 4 whoever reports it
+        raise failure from exc
     return backup
 
 
@@ -388,6 +403,7 @@ def open_store(url: str | None = None, *, migrate: bool = True) -> Store:
     """Open (and by default migrate) the store at ``url`` or the default location."""
     url = database_url(url)
     path = sqlite_path(url)
+    made_here = path is not None and not path.exists()
     if path is not None and path.exists():
         _refuse_other_names(path)
         if path.stat().st_size > 0:
@@ -395,7 +411,7 @@ def open_store(url: str | None = None, *, migrate: bool = True) -> Store:
     engine = make_engine(url)
     try:
         if migrate:
-            upgrade(engine, url)
+            upgrade(engine, url, made_here=made_here)
         elif current_revision(engine) != head_revision():
             raise StoreError(f"{url}: schema is not at the version this reviewer expects")
     except BaseException:

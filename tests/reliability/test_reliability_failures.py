@@ -275,3 +275,20 @@ def test_an_unexpected_exception_is_one_line_exit_70(
     assert main(["stats"]) == 70
     assert capsys.readouterr().err == ("reviewer: internal error (RuntimeError: a bug); rerun "
                                        "with --debug and report the traceback\n")
+
+
+def test_a_new_store_on_a_full_disk_is_disk_full_and_leaves_no_half_store(
+        tmp_path: Path) -> None:
+    # fl08, fl10: the demo on a disk that filled during the schema's creation said exit 1,
+    # and the half-made file (tables, no schema version) was then refused for good.
+    folder = tmp_path / "small"
+    folder.mkdir()
+    db = folder / "new.sqlite3"
+    setup = f"mount -t tmpfs -o size=300k reviewer-test {folder}"
+    results = run_driver(tmp_path, [["--db", str(db), "demo"], ["--db", str(db), "demo"]],
+                         prefix=mount_prefix(), shell_setup=setup)
+    # The second demo finds no half-made store to refuse: it tries afresh, and says why.
+    for result in results:
+        assert result["code"] == DISK_FULL and result["escaped"] is None, result
+        assert result["err"] == ("reviewer: schema upgrade failed, the new database file "
+                                 "was removed: database or disk is full\n"), result
