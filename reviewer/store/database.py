@@ -32,6 +32,8 @@ if TYPE_CHECKING:  # Alembic (with Mako and Pygments) is imported only to migrat
 
 MIGRATIONS = Path(models.__file__).resolve().parent / "migrations"
 BUSY_TIMEOUT_MS = 5000
+# SQLite's extended code for a read-only open that finds a hot journal to roll back.
+SQLITE_READONLY_ROLLBACK = 776
 # Seconds to reach a PostgreSQL server (connection and start-up) before saying so.
 CONNECT_TIMEOUT_S = 10
 # SQLite's page cache per connection, in KiB (negative = KiB in the pragma). The default
@@ -456,6 +458,13 @@ def _refuse_non_sqlite(path: Path) -> None:
         finally:
             conn.close()
     except sqlite3.DatabaseError as exc:
+        if getattr(exc, "sqlite_errorcode", None) == SQLITE_READONLY_ROLLBACK:
+            # A hot journal: a program crashed inside a transaction on this file, and
+            # only a writer may roll it back. It was reported as "read-only" (dl16).
+            raise StoreError(
+                f"{path}: another program was interrupted while writing this file (its "
+                f"unfinished transaction is in {path.name}-journal); open it once with that "
+                "program or the sqlite3 shell to recover it; left untouched") from None
         if "not a database" in str(exc):
             raise StoreError(f"{path}: is not a reviewer database (not a SQLite file); "
                              "left untouched") from None

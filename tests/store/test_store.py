@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -114,6 +115,26 @@ def test_foreign_sqlite_database_is_refused(tmp_path: Path) -> None:
     conn.close()
     with pytest.raises(StoreError, match="no reviewer schema version"):
         open_store(str(path))
+
+
+def test_another_programs_file_with_a_hot_journal_is_left_for_it(tmp_path: Path) -> None:
+    # dl16: it was reported as "the database is read-only", which it was not.
+    other = sqlite3.connect(tmp_path / "app.db", isolation_level=None)
+    other.execute("PRAGMA journal_mode = DELETE")
+    other.execute("CREATE TABLE notes (x)")
+    other.execute("PRAGMA cache_size = 1")  # spill the transaction into the file
+    other.execute("BEGIN")
+    other.executemany("INSERT INTO notes VALUES (?)", [("x" * 500,)] * 2000)
+    crashed = tmp_path / "crashed.db"  # the file and its journal as a crash leaves them
+    shutil.copyfile(tmp_path / "app.db", crashed)
+    shutil.copyfile(tmp_path / "app.db-journal", tmp_path / "crashed.db-journal")
+    other.execute("ROLLBACK")
+    other.close()
+    before = crashed.read_bytes(), (tmp_path / "crashed.db-journal").read_bytes()
+    with pytest.raises(StoreError, match=r"another program was interrupted while writing "
+                       r"this file \(its unfinished transaction is in crashed.db-journal\)"):
+        open_store(str(crashed))
+    assert (crashed.read_bytes(), (tmp_path / "crashed.db-journal").read_bytes()) == before
 
 
 def test_sqlite_runs_with_wal_and_foreign_keys(store: Store) -> None:
