@@ -365,26 +365,10 @@ def perform(session: Session, reviewer: str, command: ReviewCommand, *,
             f"(version {stored_version}, you had {expected_version})",
             snapshot(row),
         )
-    old = command.read(row)
-    if row is None:
-        row = ReviewDecision(attempt_id=command.attempt_id, reviewer=reviewer, criteria={},
-                             checks={}, note="")
-        session.add(row)
-    command.write(row)
-    row.updated_at = utcnow()
-    event = AuditEvent(attempt_id=command.attempt_id, reviewer=reviewer, action=action,
-                       field=command.field, old=old, new=command.value, reverts_id=reverts_id,
-                       group_id=group_id)
-    session.add(event)
-    try:
-        session.flush()
-    except (StaleDataError, IntegrityError) as exc:
-        # Another session inserted or updated this row between our read and our write.
-        session.rollback()
-        raise ConflictError(
-            f"the decision of {reviewer} on this attempt was written by another session",
-            snapshot(get_decision(session, command.attempt_id, reviewer)),
-        ) from exc
+    event = _written(session, reviewer, {command.attempt_id: row}, command, action,
+                     reverts_id, group_id)
+    _flush(session, reviewer, command.attempt_id,
+           f"the decision of {reviewer} on this attempt was written by another session")
     return event
 
 
@@ -455,15 +439,15 @@ def _written(session: Session, reviewer: str, rows: dict[int, ReviewDecision | N
     return event
 
 
-def _flush(session: Session, reviewer: str, attempt_id: int) -> None:
+def _flush(session: Session, reviewer: str, attempt_id: int, conflict: str = "") -> None:
     try:
         session.flush()
     except (StaleDataError, IntegrityError) as exc:
         # Another session inserted or updated one of these rows since we read them.
         session.rollback()
         raise ConflictError(
-            f"a decision of {reviewer} was written by another session meanwhile; "
-            "nothing was changed",
+            conflict or f"a decision of {reviewer} was written by another session "
+            "meanwhile; nothing was changed",
             snapshot(get_decision(session, attempt_id, reviewer)),
         ) from exc
 
