@@ -143,6 +143,19 @@ INPUT_KINDS = {"run": "new_run.jsonl", "catalog": "new_catalog.json", "csv": "ba
 
 # -- running under a fault ---------------------------------------------------------------
 
+CONSOLE = [sys.executable, "-m", "ui.cli"]  # the console script, as a process runs it
+
+
+def console(*args: str, prefix: Sequence[str] = (), text: bool = True, **kwargs: Any
+            ) -> subprocess.CompletedProcess[Any]:
+    """The real console script (``python -m ui.cli``) in its own process, its output
+    captured (``text=False``: as bytes)."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", **kwargs.pop("env", {})}
+    return subprocess.run([*prefix, *CONSOLE, *args],
+                          capture_output=True, text=text, cwd=ROOT, timeout=300, env=env,
+                          **kwargs)
+
+
 def unprivileged_prefix() -> list[str]:
     """What makes file modes apply: nothing for a normal user; for root, a user namespace
     without a mapping (root then has no power over files beyond their owner's rights)."""

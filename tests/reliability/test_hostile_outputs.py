@@ -27,13 +27,12 @@ from reviewer.cli.main import main as cli
 from reviewer.exports.manifest import manifest_path, verify
 from reviewer.ingest.importer import import_run
 from reviewer.store import open_store
-from tests.reliability.faults import unprivileged_prefix
+from tests.reliability.faults import CONSOLE, console, unprivileged_prefix
 from tests.support.fake_ollama import FakeOllama, Reply
 from tests.support.judge_stores import MODEL, load, verdict_reply
 from tests.support.run_files import record, write_catalog, write_jsonl
 
 ROOT = Path(__file__).resolve().parents[2]
-CONSOLE = [sys.executable, "-m", "ui.cli"]
 PREVIOUS = "previous output\n"
 ANSWER = "Notez la date, l'heure et la durée de chaque épisode de bruit. " * 40
 
@@ -47,14 +46,6 @@ resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 from ui.cli import main
 sys.exit(main(sys.argv[2:]))
 """
-
-
-def console(*args: str, prefix: tuple[str, ...] = (), **kwargs: Any
-            ) -> subprocess.CompletedProcess[str]:
-    """The real console script (``python -m ui.cli``) in its own process."""
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", **kwargs.pop("env", {})}
-    return subprocess.run([*prefix, *CONSOLE, *args], capture_output=True, text=True,
-                          cwd=ROOT, timeout=300, env=env, **kwargs)
 
 
 def limited(limit: int, *args: str) -> subprocess.CompletedProcess[str]:

@@ -33,6 +33,7 @@ from reviewer.outputs import check_output
 from reviewer.review.decisions import Change, apply_change
 from reviewer.store import Store
 from reviewer.store.database import backup_sqlite
+from tests.reliability.faults import console
 from tests.support.run_files import record, write_catalog, write_jsonl
 from tests.support.stores import attempt_id
 
@@ -155,7 +156,6 @@ def test_folder_in_the_way_is_one_clear_line(
 # Each of these failed before the output guard: the export (or the rejects file) was
 # renamed over whatever path it was given.
 
-CONSOLE = "import sys\nfrom ui.cli import main\nsys.exit(main(sys.argv[1:]))\n"
 KINDS = ["dataset", "preference", "golden", "catalog", "resume", "decisions"]
 
 
@@ -300,8 +300,7 @@ def test_a_character_device_is_a_stream_and_never_renamed_over() -> None:
 def test_export_to_standard_output(big_store: Store, db_url: str, tmp_path: Path) -> None:
     regular = tmp_path / "regular.jsonl"
     assert cli(["--db", db_url, "export", "dataset", str(regular)]) == 0
-    proc = subprocess.run([sys.executable, "-c", CONSOLE, "--db", db_url, "export", "dataset",
-                           "-"], capture_output=True, cwd=ROOT, timeout=120)
+    proc = console("--db", db_url, "export", "dataset", "-", text=False)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == regular.read_bytes()
     assert proc.stderr.decode().startswith("60 examples") and b"manifest" not in proc.stderr
@@ -376,8 +375,7 @@ def test_killed_between_renames_the_manifest_never_vouches_for_other_files(
                           capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert proc.returncode == -signal.SIGKILL, proc.stderr
 
-    check = subprocess.run([sys.executable, "-c", CONSOLE, "verify-export", str(out)],
-                           capture_output=True, text=True, cwd=ROOT, timeout=120)
+    check = console("verify-export", str(out))
     files = 3 if split else 2  # files of the unit (train, valid; dataset), manifest last
     if renames < files:  # some files are new, the manifest is the old one: caught
         assert check.returncode == 1, check.stdout
