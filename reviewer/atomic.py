@@ -16,9 +16,10 @@ manifest's checksums (``reviewer.exports.manifest``), so a process killed betwee
 renames leaves files that are seen not to match, never a silent mix.
 
 A failure of the file system (disk full, file too large, no permission) is one
-``ReviewerError`` line naming the destination, not a traceback. A process killed outright
-(SIGKILL, power loss) cannot remove its temporary file: a ``.NAME.xxxxxxxx`` file may stay
-beside the destination, which is still the old file.
+``ReviewerError`` line naming the destination, not a traceback. SIGTERM and SIGHUP remove
+the temporary files first (``reviewer.unfinished``); a process killed outright (SIGKILL,
+power loss) cannot: a ``.NAME.xxxxxxxx`` file may stay beside the destination, which is
+still the old file.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from typing import Any, BinaryIO, cast
 
 from reviewer.errors import BadInputError, ReviewerError
 from reviewer.outputs import Output, as_output, new_file_mode
+from reviewer.unfinished import settled, track
 
 # Bytes per write to the file: the lines are gathered into blocks this big first.
 BLOCK = 1 << 20
@@ -163,12 +165,14 @@ def _open_temp(out: Output) -> tuple[BinaryIO, Path]:
         mode = new_file_mode()
     fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(target.parent, target.name),
                                dir=target.parent)
+    track(Path(tmp))
     try:
         os.fchmod(fd, mode)
         return cast(BinaryIO, os.fdopen(fd, "wb")), Path(tmp)
     except BaseException:
         os.close(fd)
         Path(tmp).unlink(missing_ok=True)
+        settled(Path(tmp))
         raise
 
 
@@ -281,6 +285,7 @@ class FileSet:
                 os.replace(entry.tmp, target)
             except OSError as exc:
                 raise _cannot_write(entry.out, exc) from exc
+            settled(entry.tmp)
             entry.tmp = None
             if target.parent not in folders:
                 folders.append(target.parent)
@@ -294,6 +299,7 @@ class FileSet:
                     entry.owned.close()
             if entry.tmp is not None:
                 entry.tmp.unlink(missing_ok=True)
+                settled(entry.tmp)
 
 
 class _Text:

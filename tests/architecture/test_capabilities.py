@@ -9,7 +9,8 @@ from pathlib import Path
 import grimp
 
 ROOT = Path(__file__).resolve().parents[2]
-KERNEL = {"errors", "keys", "atomic", "outputs", "assets", "changes", "json_input"}
+KERNEL = {"errors", "keys", "atomic", "outputs", "assets", "changes", "json_input",
+          "text_rules", "input_bytes", "unfinished"}
 
 
 def capability_graph() -> dict[str, set[str]]:

@@ -16,6 +16,7 @@ import signal
 import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -317,6 +318,39 @@ def test_rejects_past_the_file_size_limit_import_nothing(db: Path, tmp_path: Pat
     assert counts(db) == before
     assert not rejects.exists()
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
+def test_a_terminated_import_leaves_no_temporary_rejects_file(
+        db: Path, tmp_path: Path, sig: signal.Signals) -> None:
+    # sg02: killed by SIGTERM, import --skip-bad left .rej.jsonl.xxxxxxxx beside the file.
+    rows: list[Any] = [record(f"big-{i}", 1, 1) for i in range(6000)]
+    run = write_jsonl(tmp_path / "big-run.jsonl", [{"bad": "x"}, *rows])
+    before = counts(db)
+    proc = subprocess.Popen([*CONSOLE, "--db", str(db), "import", str(run), "--skip-bad",
+                             str(tmp_path / "rej.jsonl")], cwd=ROOT, stderr=subprocess.PIPE,
+                            stdout=subprocess.DEVNULL, text=True)
+    try:
+        temporary = wait_for_temporary(tmp_path, ".rej.jsonl.", proc)
+        proc.send_signal(sig)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == -sig, err  # ended by the signal, as before
+    assert not temporary.exists() and not (tmp_path / "rej.jsonl").exists()
+    assert counts(db) == before
+
+
+def wait_for_temporary(folder: Path, prefix: str, proc: subprocess.Popen[str]) -> Path:
+    """The temporary file a running command made in ``folder`` (fails if it ended first)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        found = [p for p in folder.iterdir() if p.name.startswith(prefix)]
+        if found:
+            return found[0]
+        time.sleep(0.01)
+    raise AssertionError(f"no {prefix}* file while the command ran (exit {proc.poll()})")
 
 
 # -- grade -o: the previous file or a whole new one ----------------------------------------
