@@ -16,6 +16,7 @@ from PySide6.QtCore import (
     QAbstractTableModel,
     QCoreApplication,
     QModelIndex,
+    QLocale,
     QPersistentModelIndex,
     QSize,
     Qt,
@@ -38,6 +39,8 @@ from ui.review.text_widgets import HIT_BG, MARK_BG, MARK_FG, MATCH_BG
 from ui.widgets_util import rich_tooltip
 
 Index = QModelIndex | QPersistentModelIndex
+CELL_LIMIT = 500  # characters of a rationale in its cell (the tooltip has more, W all)
+MATCHES_LISTED = 20  # a check's matches quoted in its cell
 EVIDENCE_BG = QColor("#ffd54f")
 BAD = QColor("#b3261e")
 GOOD = QColor("#1b6e3a")
@@ -368,8 +371,13 @@ class CheckModel(_RowsModel):
                 text += " · " + now.replace("%1", str(c.current_version))
             return text
         if col == "matches":
-            found = [visible(self.response[s:e]) for s, e in c.spans]
-            return c.error or ", ".join(f"« {m} »" for m in found)
+            found = [visible(self.response[s:e], CELL_LIMIT)
+                     for s, e in c.spans[:MATCHES_LISTED]]
+            text = ", ".join(f"« {m} »" for m in found)
+            left = len(c.spans) - len(found)
+            if left:
+                text += " " + self.tr("and %1 more").replace("%1", QLocale().toString(left))
+            return c.error or text
         return visible(c.description)
 
 

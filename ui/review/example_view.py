@@ -122,6 +122,10 @@ class ExamplePane(QScrollArea):
         self.response = PlainTextView()
         self.response.setObjectName("response")
         left.addWidget(self.response)
+        # What the answer view leaves out of an enormous answer, and how to see it all.
+        self.response_note = named(plain_label(), "response_note")
+        self.response_note.setStyleSheet("color: #b35c00;")
+        left.addWidget(self.response_note)
         self.scores_line = plain_label()
         self.scores_line.setStyleSheet("color: #455a64;")
         left.addWidget(self.scores_line)
@@ -291,7 +295,12 @@ class ExamplePane(QScrollArea):
         self._show_hits()
 
     def _show_hits(self) -> None:
-        self.response.show_hits(hit_spans(self.response.stored, self.terms))
+        view = self.response
+        # Only the shown part is searched: the words of a megabyte are not highlighted.
+        view.show_hits(hit_spans(view.stored[:view.shown_part.end], self.terms))
+        note = view.cut_note()
+        self.response_note.setText(note)
+        self.response_note.setVisible(bool(note))
 
     def set_current_checks(self, on: bool) -> None:
         """Replay "the filter would now" with each check's newest evaluated version."""
