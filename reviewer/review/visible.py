@@ -32,7 +32,7 @@ import regex
 Span = tuple[int, int]
 # Characters of one text the pane lays out (the answer, the question, a message): a
 # screenful many times over, and what Qt lays out in a small part of a second.
-SHOWN_LIMIT = 20_000
+SHOWN_LIMIT = 25_000
 # Characters of a label, a table cell or a tooltip (a reason, a rationale cell, a note).
 LABEL_LIMIT = 2_000
 # Highlights drawn in one text (check matches, search hits, evidence).
@@ -99,7 +99,8 @@ class Shown:
              limit: int = HIGHLIGHT_LIMIT) -> tuple[tuple[Span, ...], int]:
         """The first ``limit`` stored spans that fall in the shown part, as shown (one
         running past the cut ends there), and how many others were left out."""
-        end, kept, left = self.end, [], 0
+        end, left = self.end, 0
+        kept: list[Span] = []
         for s, e in stored:
             if not 0 <= s < min(e, end) or len(kept) >= limit:
                 left += 1

@@ -97,7 +97,8 @@ class PlainTextView(QTextEdit):
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        # A line without a space (a megabyte of one word) wraps too.
+        # A line without a space wraps too (the view has no horizontal scroll bar); Qt
+        # wraps "anywhere" in quadratic time, cheap on the bounded part shown here.
         self.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
         self.document().contentsChanged.connect(self._fit)
         self.stored = ""
@@ -135,7 +136,7 @@ class PlainTextView(QTextEdit):
         """What the view leaves out, in one translated line ("" when nothing)."""
         lines = [cut_text(self._shown)]
         if self.matches_left:
-            lines.append(self.tr("%1 check matches highlighted, %2 more not").replace(
+            lines.append(self.tr("Check matches: %1 highlighted, %2 not").replace(
                 "%1", number(len(self._matches) - self.matches_left)).replace(
                 "%2", number(self.matches_left)))
         return "\n".join(line for line in lines if line)
@@ -166,7 +167,8 @@ class PlainTextView(QTextEdit):
 
     def _highlight(self) -> None:
         selections = []
-        view, formats = self._shown, {}
+        view = self._shown
+        formats: dict[str, QTextCharFormat] = {}
         matches, self.matches_left = view.clip([(s, e) for s, e, _ in self._matches],
                                                HIGHLIGHT_LIMIT)
         tips = [tip for s, e, tip in self._matches if 0 <= s < min(e, view.end)]
