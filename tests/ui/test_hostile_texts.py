@@ -37,7 +37,8 @@ from ui.review.full_text import PIECE, FullTextWindow
 from ui.review.text_widgets import MARK_BG, MATCH_BG
 from ui.review.window import MainWindow
 
-pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
+pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints",
+                                        "does not support raise")
 RUN = "2026-10-14-ministral-8b"
 HOSTILE = f"{RUN}/hostile/1/1"
 

@@ -70,8 +70,8 @@ class Bubble(QFrame):
         self.note = named(plain_label(cut_text(self.shown), selectable=False), "bubble_note")
         self.note.setStyleSheet("color: #b35c00;")
         layout.addWidget(who)
+        layout.addWidget(self.note)  # read before the text it cuts
         layout.addWidget(self.body)
-        layout.addWidget(self.note)
         self.note.setVisible(self.shown.cut is not None)
 
     def paintEvent(self, event: QPaintEvent) -> None:

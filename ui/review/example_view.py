@@ -122,13 +122,14 @@ class ExamplePane(QScrollArea):
         left.addLayout(self.question_holder)
         self.question: Bubble | None = None
         left.addWidget(section_title(self.tr("Graded response")))
-        self.response = PlainTextView()
-        self.response.setObjectName("response")
-        left.addWidget(self.response)
-        # What the answer view leaves out of an enormous answer, and how to see it all.
+        # What the answer view leaves out of an enormous answer, and how to see it all:
+        # above the answer, read before it.
         self.response_note = named(plain_label(), "response_note")
         self.response_note.setStyleSheet("color: #b35c00;")
         left.addWidget(self.response_note)
+        self.response = PlainTextView()
+        self.response.setObjectName("response")
+        left.addWidget(self.response)
         self.scores_line = plain_label()
         self.scores_line.setStyleSheet("color: #455a64;")
         left.addWidget(self.scores_line)

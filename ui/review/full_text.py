@@ -39,7 +39,7 @@ _LONG = regex.compile(rf"[^\n]{{{PIECE}}}(?=[^\n])")
 
 def in_pieces(text: str) -> str:
     """``text`` with a line break after every ``PIECE`` characters of a longer line."""
-    return _LONG.sub(lambda m: m.group() + "\n", text)
+    return str(_LONG.sub(lambda m: m.group() + "\n", text))
 
 
 class FullTextWindow(QDialog):
