@@ -125,6 +125,9 @@ SHORTCUTS: tuple[Shortcut, ...] = (
              QT_TRANSLATE_NOOP("Shortcuts", "Show earlier messages of the conversation"), "go"),
     Shortcut("system_prompt", ("P",),
              QT_TRANSLATE_NOOP("Shortcuts", "Show or hide the system prompt"), "go"),
+    Shortcut("whole_text", ("W",),
+             QT_TRANSLATE_NOOP("Shortcuts", "Show the whole texts of the attempt (answer, "
+                               "question, rationales)"), "go"),
     Shortcut("search", ("/",), QT_TRANSLATE_NOOP("Shortcuts", "Search"), "go",
              separator=True),
     Shortcut("filters", ("Ctrl+L",),

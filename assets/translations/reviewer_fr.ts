@@ -935,89 +935,94 @@
 <context>
     <name>CheckModel</name>
     <message>
-        <location filename="../../ui/review/example_models.py" line="323"/>
+        <location filename="../../ui/review/example_models.py" line="340"/>
         <source>Check</source>
         <translation>Contrôle</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="323"/>
+        <location filename="../../ui/review/example_models.py" line="340"/>
         <source>Mode</source>
         <translation>Mode</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="323"/>
+        <location filename="../../ui/review/example_models.py" line="340"/>
         <source>Result</source>
         <translation>Résultat</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="323"/>
+        <location filename="../../ui/review/example_models.py" line="340"/>
         <source>Matches</source>
         <translation>Correspondances</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="324"/>
+        <location filename="../../ui/review/example_models.py" line="341"/>
         <source>Description</source>
         <translation>Description</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="329"/>
+        <location filename="../../ui/review/example_models.py" line="346"/>
         <source>The deterministic check (hover a name for its pattern).</source>
         <translation>Le contrôle déterministe (survolez un nom pour voir son motif).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="330"/>
+        <location filename="../../ui/review/example_models.py" line="347"/>
         <source>forbid: the answer fails when the pattern matches; require: when it does not.</source>
         <translation>interdit : la réponse échoue si le motif la trouve ; exige : s&apos;il ne la trouve pas.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="332"/>
+        <location filename="../../ui/review/example_models.py" line="349"/>
         <source>The check&apos;s result; F (or V, then Space on the row) marks a failed check a false positive.</source>
         <translation>Le résultat du contrôle ; F (ou V, puis Espace sur la ligne) marque un contrôle en échec comme faux positif.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="334"/>
+        <location filename="../../ui/review/example_models.py" line="351"/>
         <source>What the pattern matched in the answer (highlighted there too).</source>
         <translation>Ce que le motif a trouvé dans la réponse (surligné aussi dans la réponse).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="335"/>
+        <location filename="../../ui/review/example_models.py" line="352"/>
         <source>What the check is for.</source>
         <translation>À quoi sert le contrôle.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="360"/>
+        <location filename="../../ui/review/example_models.py" line="377"/>
         <source>forbid</source>
         <translation>interdit</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="360"/>
+        <location filename="../../ui/review/example_models.py" line="377"/>
         <source>require</source>
         <translation>exige</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="363"/>
+        <location filename="../../ui/review/example_models.py" line="380"/>
         <source>failed → false positive</source>
         <translation>échoué → faux positif</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="365"/>
+        <location filename="../../ui/review/example_models.py" line="382"/>
         <source>passed</source>
         <translation>réussi</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="365"/>
+        <location filename="../../ui/review/example_models.py" line="382"/>
         <source>failed</source>
         <translation>échoué</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="367"/>
+        <location filename="../../ui/review/example_models.py" line="384"/>
         <source>v%1 passes</source>
         <translation>v%1 réussit</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="367"/>
+        <location filename="../../ui/review/example_models.py" line="384"/>
         <source>v%1 fails</source>
         <translation>v%1 échoue</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/example_models.py" line="393"/>
+        <source>and %1 more</source>
+        <translation>et %1 de plus</translation>
     </message>
 </context>
 <context>
@@ -1131,22 +1136,22 @@
 <context>
     <name>EarlierConversation</name>
     <message>
-        <location filename="../../ui/review/conversation_view.py" line="224"/>
+        <location filename="../../ui/review/conversation_view.py" line="231"/>
         <source>Earlier conversation (%1 messages)</source>
         <translation>Conversation précédente (%1 messages)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/conversation_view.py" line="229"/>
+        <location filename="../../ui/review/conversation_view.py" line="236"/>
         <source>Show %1 earlier messages (E) — %2 not shown</source>
         <translation>Afficher %1 messages plus anciens (E) — %2 non affichés</translation>
     </message>
     <message>
-        <location filename="../../ui/review/conversation_view.py" line="233"/>
+        <location filename="../../ui/review/conversation_view.py" line="240"/>
         <source>Hide the system prompt (P)</source>
         <translation>Masquer le prompt système (P)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/conversation_view.py" line="234"/>
+        <location filename="../../ui/review/conversation_view.py" line="241"/>
         <source>System prompt, %1 characters: show it (P)</source>
         <translation>Prompt système, %1 caractères : l&apos;afficher (P)</translation>
     </message>
@@ -1154,136 +1159,136 @@
 <context>
     <name>ExamplePane</name>
     <message>
-        <location filename="../../ui/review/example_view.py" line="121"/>
+        <location filename="../../ui/review/example_view.py" line="124"/>
         <source>Graded response</source>
         <translation>Réponse évaluée</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="199"/>
+        <location filename="../../ui/review/example_view.py" line="206"/>
         <source>No attempt selected</source>
         <translation>Aucun essai sélectionné</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="220"/>
+        <location filename="../../ui/review/example_view.py" line="227"/>
         <source>⚠ judge contradicts itself</source>
         <translation>⚠ le juge se contredit</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="311"/>
         <location filename="../../ui/review/example_view.py" line="332"/>
+        <location filename="../../ui/review/example_view.py" line="353"/>
         <source>accepted</source>
         <translation>accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="311"/>
         <location filename="../../ui/review/example_view.py" line="332"/>
+        <location filename="../../ui/review/example_view.py" line="353"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="334"/>
+        <location filename="../../ui/review/example_view.py" line="355"/>
         <source>Filter: %1</source>
         <translation>Filtre : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="317"/>
+        <location filename="../../ui/review/example_view.py" line="338"/>
         <source>With second opinions and your overrides, the filter would now: %1</source>
         <translation>Avec les seconds avis et vos corrections, le filtre aurait maintenant : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="93"/>
+        <location filename="../../ui/review/example_view.py" line="96"/>
         <source>Earlier conversation</source>
         <translation>Conversation précédente</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="115"/>
+        <location filename="../../ui/review/example_view.py" line="118"/>
         <source>Question (the last user message)</source>
         <translation>Question (le dernier message de la personne)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="137"/>
+        <location filename="../../ui/review/example_view.py" line="144"/>
         <source>Why refused, and what now</source>
         <translation>Pourquoi refusé, et maintenant</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="156"/>
+        <location filename="../../ui/review/example_view.py" line="163"/>
         <source>Judge verdicts (1–9 and 0 flip rows 1–10; V: a cursor on every row)</source>
         <translation>Verdicts du juge (1–9 et 0 inversent les lignes 1–10 ; V : un curseur sur chaque ligne)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="172"/>
+        <location filename="../../ui/review/example_view.py" line="179"/>
         <source>Deterministic checks (F marks a failed one a false positive)</source>
         <translation>Contrôles déterministes (F marque un contrôle en échec comme faux positif)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="313"/>
+        <location filename="../../ui/review/example_view.py" line="334"/>
         <source>With the current check versions, second opinions and your overrides, the filter would now: %1</source>
         <translation>Avec les versions actuelles des contrôles, les seconds avis et vos corrections, le filtre aurait maintenant : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="321"/>
+        <location filename="../../ui/review/example_view.py" line="342"/>
         <source>changed</source>
         <translation>changé</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="325"/>
+        <location filename="../../ui/review/example_view.py" line="346"/>
         <source>With the current check versions: %1</source>
         <translation>Avec les versions actuelles des contrôles : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="338"/>
-        <location filename="../../ui/review/example_view.py" line="346"/>
+        <location filename="../../ui/review/example_view.py" line="359"/>
+        <location filename="../../ui/review/example_view.py" line="367"/>
         <source>accept</source>
         <translation>accepter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="338"/>
-        <location filename="../../ui/review/example_view.py" line="346"/>
+        <location filename="../../ui/review/example_view.py" line="359"/>
+        <location filename="../../ui/review/example_view.py" line="367"/>
         <source>reject</source>
         <translation>rejeter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="339"/>
+        <location filename="../../ui/review/example_view.py" line="360"/>
         <source>not reviewed yet</source>
         <translation>pas encore relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="340"/>
+        <location filename="../../ui/review/example_view.py" line="361"/>
         <source>Your decision: %1</source>
         <translation>Votre décision : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="342"/>
+        <location filename="../../ui/review/example_view.py" line="363"/>
         <source>Note: %1</source>
         <translation>Note : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="347"/>
+        <location filename="../../ui/review/example_view.py" line="368"/>
         <source>no decision</source>
         <translation>pas de décision</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="350"/>
+        <location filename="../../ui/review/example_view.py" line="371"/>
         <source>Other reviewers: %1</source>
         <translation>Autres relecteurs : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="368"/>
+        <location filename="../../ui/review/example_view.py" line="389"/>
         <source>This refusal ended the conversation at turn %1.</source>
         <translation>Ce refus a arrêté la conversation au tour %1.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="353"/>
+        <location filename="../../ui/review/example_view.py" line="374"/>
         <source>Second opinion failed: %1</source>
         <translation>Échec du second avis : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="362"/>
+        <location filename="../../ui/review/example_view.py" line="383"/>
         <source>This refusal ended the conversation at turn %1 of %2 planned (%3).</source>
         <translation>Ce refus a arrêté la conversation au tour %1 sur %2 prévus (%3).</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/example_view.py" line="366"/>
+        <location filename="../../ui/review/example_view.py" line="387"/>
         <source>%n turn(s) lost</source>
         <translation>
             <numerusform>%n tour perdu</numerusform>
@@ -1291,7 +1296,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="379"/>
+        <location filename="../../ui/review/example_view.py" line="400"/>
         <source>Against the reference: %1</source>
         <translation>Par rapport à la référence : %1</translation>
     </message>
@@ -1570,6 +1575,39 @@
     </message>
 </context>
 <context>
+    <name>FullTextWindow</name>
+    <message>
+        <location filename="../../ui/review/full_text.py" line="55"/>
+        <source>Lines longer than %1 characters are shown in pieces of %1, one under the other.</source>
+        <translation>Les lignes de plus de %1 caractères sont montrées en morceaux de %1, l’un sous l’autre.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/full_text.py" line="66"/>
+        <source>Whole texts of %1</source>
+        <translation>Textes entiers de %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/full_text.py" line="68"/>
+        <source>Answer</source>
+        <translation>Réponse</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/full_text.py" line="70"/>
+        <source>Question</source>
+        <translation>Question</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/full_text.py" line="72"/>
+        <source>Rationale %1</source>
+        <translation>Justification %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/full_text.py" line="75"/>
+        <source>Second opinion %1</source>
+        <translation>Second avis %1</translation>
+    </message>
+</context>
+<context>
     <name>HelpOverlay</name>
     <message>
         <location filename="../../ui/review/dialogs.py" line="31"/>
@@ -1681,17 +1719,17 @@
         <translation>Second avis : toutes les contradictions</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="139"/>
+        <location filename="../../ui/shortcuts.py" line="142"/>
         <source>Undo</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="141"/>
+        <location filename="../../ui/shortcuts.py" line="144"/>
         <source>Redo</source>
         <translation>Rétablir</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="145"/>
+        <location filename="../../ui/shortcuts.py" line="148"/>
         <source>?</source>
         <translation>?</translation>
     </message>
@@ -1777,6 +1815,19 @@
         <location filename="../../ui/review/inline.py" line="77"/>
         <source>Why you decided so (Enter saves, Esc cancels)</source>
         <translation>Pourquoi vous avez décidé ainsi (Entrée enregistre, Échap annule)</translation>
+    </message>
+</context>
+<context>
+    <name>PlainTextView</name>
+    <message>
+        <location filename="../../ui/review/text_widgets.py" line="60"/>
+        <source>Showing the first %1 of %2 characters — W shows the whole text</source>
+        <translation>Seuls les %1 premiers caractères sur %2 sont montrés — W montre le texte entier</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/text_widgets.py" line="139"/>
+        <source>Check matches: %1 highlighted, %2 not</source>
+        <translation>Correspondances des contrôles : %1 surlignées, %2 non</translation>
     </message>
 </context>
 <context>
@@ -1952,7 +2003,7 @@
         <translation>Cette conversation n&apos;a pas de prompt système</translation>
     </message>
     <message>
-        <location filename="../../ui/review/review_keys.py" line="158"/>
+        <location filename="../../ui/review/review_keys.py" line="161"/>
         <source>Not accepted</source>
         <translation>Non accepté</translation>
     </message>
@@ -2142,79 +2193,84 @@
         <translation>Afficher ou masquer le prompt système</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="128"/>
+        <location filename="../../ui/shortcuts.py" line="129"/>
+        <source>Show the whole texts of the attempt (answer, question, rationales)</source>
+        <translation>Montrer les textes entiers de la tentative (réponse, question, justifications)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/shortcuts.py" line="131"/>
         <source>Search</source>
         <translation>Chercher</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="131"/>
+        <location filename="../../ui/shortcuts.py" line="134"/>
         <source>Go to the filters (Tab moves, Esc goes back)</source>
         <translation>Aller aux filtres (Tab passe de l&apos;un à l&apos;autre, Échap revient)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="134"/>
+        <location filename="../../ui/shortcuts.py" line="137"/>
         <source>Back to the queue (clears the search, closes a question)</source>
         <translation>Retour à la file (efface la recherche, ferme une question)</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="137"/>
+        <location filename="../../ui/shortcuts.py" line="140"/>
         <source>Audit accepted attempts</source>
         <translation>Auditer les essais acceptés</translation>
     </message>
     <message>
         <location filename="../../ui/review/undo_text.py" line="104"/>
-        <location filename="../../ui/shortcuts.py" line="138"/>
+        <location filename="../../ui/shortcuts.py" line="141"/>
         <source>Undo</source>
         <translation>Annuler</translation>
     </message>
     <message>
         <location filename="../../ui/review/undo_text.py" line="111"/>
-        <location filename="../../ui/shortcuts.py" line="140"/>
+        <location filename="../../ui/shortcuts.py" line="143"/>
         <source>Redo</source>
         <translation>Rétablir</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="142"/>
+        <location filename="../../ui/shortcuts.py" line="145"/>
         <source>Settings…</source>
         <translation>Réglages…</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="143"/>
+        <location filename="../../ui/shortcuts.py" line="146"/>
         <source>Quit</source>
         <translation>Quitter</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="144"/>
+        <location filename="../../ui/shortcuts.py" line="147"/>
         <source>Keyboard shortcuts</source>
         <translation>Raccourcis clavier</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="175"/>
+        <location filename="../../ui/shortcuts.py" line="178"/>
         <source>Toggle criterion %1</source>
         <translation>Inverser le critère %1</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="153"/>
+        <location filename="../../ui/shortcuts.py" line="156"/>
         <source>Regex &amp;back-test…</source>
         <translation>&amp;Rejeu d&apos;une expression régulière…</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="156"/>
+        <location filename="../../ui/shortcuts.py" line="159"/>
         <source>&amp;Criteria editor…</source>
         <translation>Éditeur de &amp;critères…</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="158"/>
+        <location filename="../../ui/shortcuts.py" line="161"/>
         <source>Agreement &amp;dashboard…</source>
         <translation>&amp;Tableau d&apos;accord…</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="159"/>
+        <location filename="../../ui/shortcuts.py" line="162"/>
         <source>&amp;Export…</source>
         <translation>&amp;Exporter…</translation>
     </message>
     <message>
-        <location filename="../../ui/shortcuts.py" line="161"/>
+        <location filename="../../ui/shortcuts.py" line="164"/>
         <source>Ca&amp;libration…</source>
         <translation>Ca&amp;librage…</translation>
     </message>
@@ -2370,166 +2426,166 @@
 <context>
     <name>VerdictModel</name>
     <message>
-        <location filename="../../ui/review/example_models.py" line="86"/>
+        <location filename="../../ui/review/example_models.py" line="94"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="87"/>
+        <location filename="../../ui/review/example_models.py" line="95"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="160"/>
+        <location filename="../../ui/review/example_models.py" line="168"/>
         <source>Criterion</source>
         <translation>Critère</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="160"/>
+        <location filename="../../ui/review/example_models.py" line="168"/>
         <source>Judge</source>
         <translation>Juge</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="160"/>
+        <location filename="../../ui/review/example_models.py" line="168"/>
         <source>Polarity</source>
         <translation>Polarité</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="161"/>
+        <location filename="../../ui/review/example_models.py" line="169"/>
         <source>Rationale</source>
         <translation>Raison</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="161"/>
+        <location filename="../../ui/review/example_models.py" line="169"/>
         <source>Now
 (with your overrides)</source>
         <translation>Maintenant
 (avec vos corrections)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="162"/>
+        <location filename="../../ui/review/example_models.py" line="170"/>
         <source>Contradiction</source>
         <translation>Contradiction</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="162"/>
+        <location filename="../../ui/review/example_models.py" line="170"/>
         <source>Second opinion</source>
         <translation>Second avis</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="167"/>
+        <location filename="../../ui/review/example_models.py" line="175"/>
         <source>The key that flips this row: 1–9, then 0 for row 10. V puts a cursor on the table: the arrows reach every row, Space flips it.</source>
         <translation>La touche qui inverse cette ligne : 1 à 9, puis 0 pour la ligne 10. V met un curseur sur le tableau : les flèches atteignent chaque ligne, Espace l&apos;inverse.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="169"/>
+        <location filename="../../ui/review/example_models.py" line="177"/>
         <source>The judge&apos;s criterion (hover a name for its full text).</source>
         <translation>Le critère du juge (survolez un nom pour voir son texte entier).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="170"/>
+        <location filename="../../ui/review/example_models.py" line="178"/>
         <source>+ a success criterion: &quot;yes&quot; is good, &quot;no&quot; refuses.
 − a failure criterion: &quot;yes&quot; means the answer commits the fault (a major fault refuses).</source>
         <translation>+ un critère de réussite : « oui » est bon, « non » refuse.
 − un critère d&apos;échec : « oui » veut dire que la réponse commet la faute (une faute majeure refuse).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="173"/>
+        <location filename="../../ui/review/example_models.py" line="181"/>
         <source>What the judge said first.</source>
         <translation>Ce que le juge a dit en premier.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="174"/>
+        <location filename="../../ui/review/example_models.py" line="182"/>
         <source>The verdict the filter&apos;s rule uses now: the second opinion applied, then your override (✎); red when it refuses the attempt.</source>
         <translation>Le verdict que la règle du filtre utilise maintenant : le second avis appliqué, puis votre correction (✎) ; en rouge quand il refuse l&apos;essai.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="176"/>
+        <location filename="../../ui/review/example_models.py" line="184"/>
         <source>The judge&apos;s reasoning; highlighted: what contradicts the verdict, and the search&apos;s words.</source>
         <translation>Le raisonnement du juge ; surligné : ce qui contredit le verdict, et les mots de la recherche.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="178"/>
+        <location filename="../../ui/review/example_models.py" line="186"/>
         <source>The rationale says the opposite of the verdict (the detector&apos;s score, 0–1).</source>
         <translation>La raison dit le contraire du verdict (le score du détecteur, de 0 à 1).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="180"/>
+        <location filename="../../ui/review/example_models.py" line="188"/>
         <source>The criterion judged again alone, and whether it was applied.</source>
         <translation>Le critère jugé à nouveau seul, et s&apos;il a été appliqué.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="266"/>
+        <location filename="../../ui/review/example_models.py" line="278"/>
         <source>⚠ contradiction %1</source>
         <translation>⚠ contradiction %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="273"/>
+        <location filename="../../ui/review/example_models.py" line="285"/>
         <source>unreliable — not applied</source>
         <translation>peu fiable — non appliqué</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="282"/>
+        <location filename="../../ui/review/example_models.py" line="299"/>
         <source>Not applied: %1</source>
         <translation>Non appliqué : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="285"/>
+        <location filename="../../ui/review/example_models.py" line="302"/>
         <source>Judge&apos;s reasoning: %1</source>
         <translation>Raisonnement du juge : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="226"/>
+        <location filename="../../ui/review/example_models.py" line="237"/>
         <source>met</source>
         <translation>tenu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="226"/>
+        <location filename="../../ui/review/example_models.py" line="237"/>
         <source>not met</source>
         <translation>non tenu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="227"/>
+        <location filename="../../ui/review/example_models.py" line="238"/>
         <source>fault committed</source>
         <translation>faute commise</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="228"/>
+        <location filename="../../ui/review/example_models.py" line="239"/>
         <source>no fault</source>
         <translation>pas de faute</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="229"/>
+        <location filename="../../ui/review/example_models.py" line="240"/>
         <source>the opposite</source>
         <translation>le contraire</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="230"/>
+        <location filename="../../ui/review/example_models.py" line="241"/>
         <source>%1 %2 = %3 (%4); the rationale says: %5</source>
         <translation>%1 %2 = %3 (%4) ; la justification dit : %5</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="236"/>
+        <location filename="../../ui/review/example_models.py" line="247"/>
         <source>Resolved: your override or an applied second opinion replaced this verdict.</source>
         <translation>Résolu : votre correction ou un second avis appliqué a remplacé ce verdict.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="239"/>
+        <location filename="../../ui/review/example_models.py" line="250"/>
         <source>Read the way its rationale reads, this verdict would change the filter&apos;s decision.</source>
         <translation>Lu comme le dit sa justification, ce verdict changerait la décision du filtre.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="242"/>
+        <location filename="../../ui/review/example_models.py" line="253"/>
         <source>Read the way its rationale reads, this verdict would not change the filter&apos;s decision.</source>
         <translation>Lu comme le dit sa justification, ce verdict ne changerait pas la décision du filtre.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="264"/>
+        <location filename="../../ui/review/example_models.py" line="276"/>
         <source>✓ resolved</source>
         <translation>✓ résolu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="267"/>
+        <location filename="../../ui/review/example_models.py" line="279"/>
         <source>contradiction %1</source>
         <translation>contradiction %1</translation>
     </message>

@@ -12,16 +12,31 @@ shown one. The stored text is never changed: exports keep it byte for byte.
 
 Newlines and tabs stay as they are (answers are laid out with them), and so do the
 spaces French typography uses (no-break and narrow no-break spaces are visible gaps).
+
+The window lays out a bounded part of each text: ``shown(text, limit)`` stops after
+``limit`` shown characters (``Shown.cut`` says where the stored text was cut, ``total``
+its length), in time proportional to what it shows, however long the stored text; a
+megabyte answer laid out whole froze the window for minutes. ``clip`` keeps the
+highlights that fall in the shown part, at most a given number of them; ``plain(text,
+limit)`` cuts a label's text with an ellipsis.
 """
 
 from __future__ import annotations
 
+import sys
 from bisect import bisect_right
 from dataclasses import dataclass
 
 import regex
 
 Span = tuple[int, int]
+# Characters of one text the pane lays out (the answer, the question, a message): a
+# screenful many times over, and what Qt lays out in a small part of a second.
+SHOWN_LIMIT = 25_000
+# Characters of a label, a table cell or a tooltip (a reason, a rationale cell, a note).
+LABEL_LIMIT = 2_000
+# Highlights drawn in one text (check matches, search hits, evidence).
+HIGHLIGHT_LIMIT = 1_000
 
 # Control (Cc), format (Cf: bidi controls, zero-width characters, BOM, soft hyphen),
 # surrogate, line and paragraph separators: never meant to be seen as they act. Then the
@@ -57,6 +72,13 @@ class Shown:
     marks: tuple[Span, ...] = ()
     _at: tuple[int, ...] = ()
     _extra: tuple[int, ...] = ()
+    cut: int | None = None  # the stored offset where the shown part ends, when cut
+    total: int = 0  # characters of the stored text
+
+    @property
+    def end(self) -> int:
+        """The stored offset where the shown part ends."""
+        return self.total if self.cut is None else self.cut
 
     def offset(self, stored: int) -> int:
         """Where stored offset ``stored`` is in the shown text."""
@@ -73,21 +95,43 @@ class Shown:
         """Every stored span as shown."""
         return tuple(self.span(s, e) for s, e in stored)
 
+    def clip(self, stored: tuple[Span, ...] | list[Span],
+             limit: int = HIGHLIGHT_LIMIT) -> tuple[tuple[Span, ...], int]:
+        """The first ``limit`` stored spans that fall in the shown part, as shown (one
+        running past the cut ends there), and how many others were left out."""
+        end, left = self.end, 0
+        kept: list[Span] = []
+        for s, e in stored:
+            if not 0 <= s < min(e, end) or len(kept) >= limit:
+                left += 1
+            else:
+                kept.append(self.span(s, min(e, end)))
+        return tuple(kept), left
 
-def shown(text: str) -> Shown:
-    """``text`` with every character :func:`revealed` says hides written as its marker."""
-    found = [m.start() for m in HIDDEN.finditer(text)
+
+def shown(text: str, limit: int | None = None) -> Shown:
+    """``text`` with every character :func:`revealed` says hides written as its marker;
+    with ``limit``, only its first ``limit`` shown characters (never half a marker).
+
+    Linear in what is shown: only the part that can be shown is scanned."""
+    head = text if limit is None else text[:limit]  # markers only make a text longer
+    found = [m.start() for m in HIDDEN.finditer(head)
              if not (text[m.start()] == "\r" and text[m.start() + 1:m.start() + 2] == "\n")]
-    if not found:  # the common case (a Windows line end is a line end, not a marker)
-        return Shown(text)
+    room = sys.maxsize if limit is None else limit
+    if not found and len(head) == len(text):  # the common case (a Windows line end is a
+        return Shown(text, total=len(text))    # line end, not a marker)
     out: list[str] = []
     marks: list[Span] = []
     at: list[int] = []
     extra: list[int] = []
     added, done = 0, 0
+    end = len(head)
     for i in found:
-        out.append(text[done:i])
         m = marker(text[i])
+        if i + added + len(m) > room:  # the marker would not fit: the text ends before it
+            end = min(i, room - added)
+            break
+        out.append(text[done:i])
         start = i + added
         out.append(m)
         marks.append((start, start + len(m)))
@@ -95,10 +139,17 @@ def shown(text: str) -> Shown:
         at.append(i + 1)  # offsets after this character move by the marker's length
         extra.append(added)
         done = i + 1
-    out.append(text[done:])
-    return Shown("".join(out), tuple(marks), tuple(at), tuple(extra))
+    else:
+        end = min(len(head), room - added)
+    if 0 < end < len(text) and text[end - 1] == "\r" and text[end] == "\n":
+        end -= 1  # a Windows line end is not cut in two
+    out.append(text[done:end])
+    return Shown("".join(out), tuple(marks), tuple(at), tuple(extra),
+                 end if end < len(text) else None, len(text))
 
 
-def plain(text: str) -> str:
-    """Only the shown text (for labels, titles, one-line messages)."""
-    return shown(text).text
+def plain(text: str, limit: int = LABEL_LIMIT) -> str:
+    """Only the shown text (for labels, titles, one-line messages), cut after ``limit``
+    characters with an ellipsis."""
+    view = shown(text, limit)
+    return view.text + ("…" if view.cut is not None else "")

@@ -4,7 +4,8 @@ A reviewer reads the last user message beside the graded answer first (a ``Bubbl
 the pane's top row); the earlier conversation comes after the verdicts
 (``EarlierConversation``): the system prompt, the same on every attempt, collapsed to
 one line until asked for (``P``), and only the last turns shown, with a control that
-shows earlier ones in batches (``E``).
+shows earlier ones in batches (``E``). Each message shows its first ``SHOWN_LIMIT``
+characters at most, with a note saying how many it has (W opens the whole texts).
 
 Conversations of 10,000 messages exist. The earlier turns are one read-only document
 (``ConversationText``: a block per message, its background the role's colour), not a
@@ -32,9 +33,8 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from reviewer.review.example import Message
-from reviewer.review.visible import plain as visible
-from reviewer.review.visible import shown
-from ui.review.text_widgets import MARK_BG, MARK_FG, PlainTextView, plain_label
+from reviewer.review.visible import SHOWN_LIMIT, shown
+from ui.review.text_widgets import MARK_BG, MARK_FG, PlainTextView, cut_text, plain_label
 from ui.widgets_util import named
 
 # What the pane shows of the earlier conversation at first, then per "show earlier".
@@ -65,9 +65,14 @@ class Bubble(QFrame):
         palette = who.palette()
         palette.setColor(QPalette.ColorRole.WindowText, ROLE_TEXT)
         who.setPalette(palette)
-        self.body = plain_label(visible(text))
+        self.shown = shown(text, SHOWN_LIMIT)  # a megabyte question: its first part
+        self.body = plain_label(self.shown.text)
+        self.note = named(plain_label(cut_text(self.shown), selectable=False), "bubble_note")
+        self.note.setStyleSheet("color: #b35c00;")
         layout.addWidget(who)
+        layout.addWidget(self.note)  # read before the text it cuts
         layout.addWidget(self.body)
+        self.note.setVisible(self.shown.cut is not None)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         """The rounded background of the role's colour (no style sheet: see the module)."""
@@ -142,13 +147,15 @@ class ConversationText(PlainTextView):
                 cursor.setBlockFormat(block)
             cursor.insertText(m.role, who)
             cursor.insertBlock(block, body)
-            text = shown(m.content)
+            text = shown(m.content, SHOWN_LIMIT)  # each message laid out in part at most
             done = 0
             for start, end in text.marks:
                 cursor.insertText(text.text[done:start], body)
                 cursor.insertText(text.text[start:end], mark)
                 done = end
             cursor.insertText(text.text[done:], body)
+            if text.cut is not None:
+                cursor.insertText("\n[" + cut_text(text) + "]", who)
 
 
 class EarlierConversation(QWidget):

@@ -5,6 +5,11 @@ hidden characters) are character formats applied on a document built with
 ``setPlainText``, never HTML built from data. Texts from the data are shown with their
 hidden characters revealed (``reviewer.review.visible``), the spans moved with them.
 Every column header says what it means in a tooltip.
+
+A rationale can be a megabyte: its cell shows the first ``CELL_LIMIT`` characters with an
+ellipsis (the rows' heights are computed from what is shown), its tooltip a little more,
+and W the whole text (``full_text.py``); a check's cell quotes its first matches and
+counts the others.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from typing import Any
 from PySide6.QtCore import (
     QAbstractTableModel,
     QCoreApplication,
+    QLocale,
     QModelIndex,
     QPersistentModelIndex,
     QSize,
@@ -32,12 +38,14 @@ from PySide6.QtWidgets import (
 
 from reviewer.review.example import CheckRow, VerdictRow
 from reviewer.review.search_hits import hit_spans
-from reviewer.review.visible import Shown, shown
+from reviewer.review.visible import LABEL_LIMIT, Shown, shown
 from reviewer.review.visible import plain as visible
-from ui.review.text_widgets import HIT_BG, MARK_BG, MARK_FG, MATCH_BG
+from ui.review.text_widgets import HIT_BG, MARK_BG, MARK_FG, MATCH_BG, cut_text
 from ui.widgets_util import rich_tooltip
 
 Index = QModelIndex | QPersistentModelIndex
+CELL_LIMIT = 500  # characters of a rationale in its cell (the tooltip has more, W all)
+MATCHES_LISTED = 20  # a check's matches quoted in its cell
 EVIDENCE_BG = QColor("#ffd54f")
 BAD = QColor("#b3261e")
 GOOD = QColor("#1b6e3a")
@@ -143,7 +151,7 @@ class VerdictModel(_RowsModel):
         for each cell many times)."""
         self.beginResetModel()
         self.rows = rows
-        self._shown = tuple(shown(v.rationale) for v in rows)
+        self._shown = tuple(shown(v.rationale, CELL_LIMIT) for v in rows)
         self._text = [tuple(self._display(i, v, c) for c in self.COLS)
                       for i, v in enumerate(rows)]
         self.endResetModel()
@@ -196,6 +204,9 @@ class VerdictModel(_RowsModel):
             return v.effective
         if role in (Role.Spans, Role.Hits, Role.Marks):
             return self._spans(index.row(), v, col, role)
+        if role == Qt.ItemDataRole.ToolTipRole and col == "rationale" \
+                and self._shown[index.row()].cut is not None:
+            return self._rationale_tooltip(v)
         if role == Qt.ItemDataRole.ToolTipRole and col == "criterion":
             return rich_tooltip(visible(v.text))
         if role == Qt.ItemDataRole.ToolTipRole and col == "flag" and v.contradiction:
@@ -216,8 +227,8 @@ class VerdictModel(_RowsModel):
         if role == Role.Marks:
             return list(view.marks)
         if role == Role.Hits:
-            return list(view.spans(hit_spans(v.rationale, self.terms)))
-        return list(view.spans(v.evidence_spans))
+            return list(view.clip(hit_spans(v.rationale[:view.end], self.terms))[0])
+        return list(view.clip(v.evidence_spans)[0])
 
     def explanation(self, v: VerdictRow) -> str:
         """Why the verdict is flagged, in one translated line: "E-INVENTE non = no fault
@@ -255,8 +266,9 @@ class VerdictModel(_RowsModel):
         if col == "now":
             text = yes_no(v.effective)
             return text + (" ✎" if v.override is not None else "")
-        if col == "rationale":
-            return self._shown[row].text
+        if col == "rationale":  # a long one cut, with an ellipsis (the tooltip: more)
+            view = self._shown[row]
+            return view.text + ("…" if view.cut is not None else "")
         if col == "flag":
             if not v.contradiction:
                 return ""
@@ -268,10 +280,15 @@ class VerdictModel(_RowsModel):
         second = v.second_opinion
         if second is None:
             return ""
-        text = f"{yes_no(second.met)} : {visible(second.rationale)}"
+        text = f"{yes_no(second.met)} : {visible(second.rationale, CELL_LIMIT)}"
         if not second.applied:
             text = "⚠ " + self.tr("unreliable — not applied") + " — " + text
         return text
+
+    def _rationale_tooltip(self, v: VerdictRow) -> str:
+        """More of a rationale cut in its cell (still bounded), and how to read it all."""
+        more = shown(v.rationale, LABEL_LIMIT)
+        return rich_tooltip(more.text + "…\n\n" + cut_text(more))
 
     def _second_tooltip(self, v: VerdictRow) -> str | None:
         """Why a second opinion was not applied, and the judge's reasoning (on demand)."""
@@ -368,8 +385,13 @@ class CheckModel(_RowsModel):
                 text += " · " + now.replace("%1", str(c.current_version))
             return text
         if col == "matches":
-            found = [visible(self.response[s:e]) for s, e in c.spans]
-            return c.error or ", ".join(f"« {m} »" for m in found)
+            found = [visible(self.response[s:e], CELL_LIMIT)
+                     for s, e in c.spans[:MATCHES_LISTED]]
+            text = ", ".join(f"« {m} »" for m in found)
+            left = len(c.spans) - len(found)
+            if left:
+                text += " " + self.tr("and %1 more").replace("%1", QLocale().toString(left))
+            return c.error or text
         return visible(c.description)
 
 

@@ -40,6 +40,7 @@ from ui.review.conversation_view import (
 )
 from ui.review.cursor_table import CursorTable
 from ui.review.example_models import (
+    CELL_LIMIT,
     CheckModel,
     HighlightDelegate,
     VerdictModel,
@@ -47,6 +48,7 @@ from ui.review.example_models import (
     setup_table,
     stretch,
 )
+from ui.review.full_text import FullTextWindow
 from ui.review.inline import AcceptQuestion, NoteEditor
 from ui.review.text_widgets import PlainTextView, plain_label, section_title
 from ui.widgets_util import named
@@ -75,6 +77,7 @@ class ExamplePane(QScrollArea):
         self.terms: tuple[str, ...] = ()
         self._earlier_due: tuple[int, tuple[Any, ...]] | None = None
         self.current_checks = False  # "filter would now" with the current check versions
+        self.whole: FullTextWindow | None = None  # the whole texts (W), once asked for
         inner = QWidget()
         inner.setObjectName("pane_inner")
         self.setWidget(inner)
@@ -119,6 +122,11 @@ class ExamplePane(QScrollArea):
         left.addLayout(self.question_holder)
         self.question: Bubble | None = None
         left.addWidget(section_title(self.tr("Graded response")))
+        # What the answer view leaves out of an enormous answer, and how to see it all:
+        # above the answer, read before it.
+        self.response_note = named(plain_label(), "response_note")
+        self.response_note.setStyleSheet("color: #b35c00;")
+        left.addWidget(self.response_note)
         self.response = PlainTextView()
         self.response.setObjectName("response")
         left.addWidget(self.response)
@@ -284,6 +292,15 @@ class ExamplePane(QScrollArea):
             self.question = Bubble(message.role, message.content)
             self.question_holder.addWidget(aligned(self.question))
 
+    def show_whole_text(self) -> bool:
+        """Open the shown attempt's texts whole in a plain viewer (False: none shown)."""
+        if self.view is None:
+            return False
+        if self.whole is None:
+            self.whole = FullTextWindow(self)
+        self.whole.show_view(self.view)
+        return True
+
     def set_search(self, query: str) -> None:
         """Highlight the words of the queue's search in the answer and the rationales."""
         self.terms = search_terms(query)
@@ -291,7 +308,12 @@ class ExamplePane(QScrollArea):
         self._show_hits()
 
     def _show_hits(self) -> None:
-        self.response.show_hits(hit_spans(self.response.stored, self.terms))
+        view = self.response
+        # Only the shown part is searched: the words of a megabyte are not highlighted.
+        view.show_hits(hit_spans(view.stored[:view.shown_part.end], self.terms))
+        note = view.cut_note()
+        self.response_note.setText(note)
+        self.response_note.setVisible(bool(note))
 
     def set_current_checks(self, on: bool) -> None:
         """Replay "the filter would now" with each check's newest evaluated version."""
@@ -330,7 +352,7 @@ class ExamplePane(QScrollArea):
 
     def _show_decisions(self, view: ExampleView) -> None:
         verdict = self.tr("accepted") if view.accepted else self.tr("refused")
-        reasons = "\n  • ".join(visible(r) for r in view.reasons)
+        reasons = "\n  • ".join(visible(r, CELL_LIMIT) for r in view.reasons)
         self.filter_line.setText(self.tr("Filter: %1").replace("%1", verdict)
                                  + (f"\n  • {reasons}" if reasons else ""))
         self.filter_line.show()

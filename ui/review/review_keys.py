@@ -30,7 +30,7 @@ from ui.shortcuts import CRITERION_KEYS, shortcut
 
 # Keys that answer or leave the accept question open (the others close it).
 KEEP_QUESTION = frozenset({"accept", "false_positive", "back", "help", "scroll_down",
-                           "scroll_up", "earlier", "system_prompt"})
+                           "scroll_up", "earlier", "system_prompt", "whole_text"})
 
 
 class ReviewKeys(QObject):
@@ -57,7 +57,7 @@ class ReviewKeys(QObject):
             "reject": partial(self._decide, "reject"),
             "false_positive": self._false_positive, "note": self._note,
             "verdict_cursor": self._cursor, "earlier": self._earlier,
-            "system_prompt": self._system_prompt,
+            "system_prompt": self._system_prompt, "whole_text": self._whole_text,
         }
         for n, _key in enumerate(CRITERION_KEYS, start=1):
             on_view[f"criterion{n}"] = partial(c.toggle_criterion, n)
@@ -148,6 +148,9 @@ class ReviewKeys(QObject):
     def _system_prompt(self) -> None:
         if not self.pane.earlier.toggle_system():
             self.notice(self.tr("This conversation has no system prompt"))
+
+    def _whole_text(self) -> None:
+        self.pane.show_whole_text()
 
     def back(self) -> None:
         """Esc: close the question or the note, leave the cursor, the filters or the

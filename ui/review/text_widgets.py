@@ -5,6 +5,12 @@ view uses ``setPlainText`` and highlights are extra selections, so an answer con
 ``<img src=x>`` shows those characters. Characters that hide or reorder text are shown as
 ``⟨U+202E⟩`` markers (``reviewer.review.visible``), in the answer view with their own
 style so they cannot pass for text.
+
+A stored text can be a megabyte on one line. The answer view lays out its first
+``SHOWN_LIMIT`` characters and at most ``HIGHLIGHT_LIMIT`` highlights; ``cut_note()`` says
+what was left out (the whole text opens in ``full_text.FullTextWindow``, key W). The
+markers' style is written into the document (linear), not drawn as extra selections
+(each of which Qt walks on every edit and every paint).
 """
 
 from __future__ import annotations
@@ -12,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
+from PySide6.QtCore import QCoreApplication, QLocale, Qt
+from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor, QTextOption
 from PySide6.QtWidgets import QLabel, QSizePolicy, QTextEdit, QWidget
 
-from reviewer.review.visible import shown
+from reviewer.review.visible import HIGHLIGHT_LIMIT, SHOWN_LIMIT, Shown, shown
 from ui.widgets_util import plain, rich_tooltip
 
 MATCH_BG = QColor("#ffab91")  # a check's pattern matched here
@@ -39,6 +45,21 @@ def plain_label(text: str = "", *, bold: bool = False, wrap: bool = True,
         font.setBold(True)
         label.setFont(font)
     return label
+
+
+def number(n: int) -> str:
+    """``20,000`` as the application's language writes it."""
+    return QLocale().toString(n)
+
+
+def cut_text(view: Shown) -> str:
+    """"Showing the first 20,000 of 1,000,000 characters — W shows the whole text", or ""
+    when the whole text is shown."""
+    if view.cut is None:
+        return ""
+    return QCoreApplication.translate(
+        "PlainTextView", "Showing the first %1 of %2 characters — W shows the whole text"
+    ).replace("%1", number(view.cut)).replace("%2", number(view.total))
 
 
 def section_title(text: str) -> QLabel:
@@ -76,19 +97,33 @@ class PlainTextView(QTextEdit):
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        # A line without a space wraps too (the view has no horizontal scroll bar); Qt
+        # wraps "anywhere" in quadratic time, cheap on the bounded part shown here.
+        self.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
         self.document().contentsChanged.connect(self._fit)
         self.stored = ""
         self._shown = shown("")
         self._matches: list[Highlight] = []
         self._hits: Sequence[tuple[int, int]] = ()
+        self.matches_left = 0  # check matches not highlighted (past the cut or the limit)
+        self.hits_left = 0
+
+    @property
+    def shown_part(self) -> Shown:
+        """The part of the stored text shown (``cut``, ``total``: what was left out)."""
+        return self._shown
 
     def show_text(self, text: str, spans: list[Highlight] | None = None) -> None:
-        """Show ``text`` (never as HTML) with the check matches ``spans`` highlighted."""
+        """Show ``text`` (never as HTML; its first ``SHOWN_LIMIT`` characters) with the
+        check matches ``spans`` highlighted (the first ``HIGHLIGHT_LIMIT`` shown)."""
+        # Before the document changes: every selection's cursor follows each edit.
+        self.setExtraSelections([])
         self.stored = text
-        self._shown = shown(text)
+        self._shown = shown(text, SHOWN_LIMIT)
         self._matches = list(spans or [])
         self._hits = ()
         self.setPlainText(self._shown.text)
+        self._style_marks()
         self._highlight()
         self._fit()
 
@@ -96,6 +131,30 @@ class PlainTextView(QTextEdit):
         """Highlight the search's words (stored spans) on top of the matches."""
         self._hits = hits
         self._highlight()
+
+    def cut_note(self) -> str:
+        """What the view leaves out, in one translated line ("" when nothing)."""
+        lines = [cut_text(self._shown)]
+        if self.matches_left:
+            lines.append(self.tr("Check matches: %1 highlighted, %2 not").replace(
+                "%1", number(len(self._matches) - self.matches_left)).replace(
+                "%2", number(self.matches_left)))
+        return "\n".join(line for line in lines if line)
+
+    def _style_marks(self) -> None:
+        """The markers' own colours, written into the document."""
+        if not self._shown.marks:
+            return
+        mark = _format(MARK_BG, bold=False, foreground=MARK_FG)
+        doc = self.document()
+        doc.setUndoRedoEnabled(False)
+        cursor = QTextCursor(doc)
+        cursor.beginEditBlock()  # laid out once, at the end, not after every marker
+        for start, end in self._shown.marks:
+            cursor.setPosition(start)
+            cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+            cursor.mergeCharFormat(mark)
+        cursor.endEditBlock()
 
     def _selection(self, start: int, end: int, fmt: QTextCharFormat) -> QTextEdit.ExtraSelection:
         sel = QTextEdit.ExtraSelection()
@@ -108,16 +167,19 @@ class PlainTextView(QTextEdit):
 
     def _highlight(self) -> None:
         selections = []
-        length, view = len(self.stored), self._shown
-        for start, end, tip in self._matches:
-            if 0 <= start < end <= length:
-                selections.append(self._selection(*view.span(start, end),
-                                                  _format(MATCH_BG, tip=tip)))
-        for start, end in self._hits:
-            if 0 <= start < end <= length:
-                selections.append(self._selection(*view.span(start, end), _format(HIT_BG)))
-        mark = _format(MARK_BG, bold=False, foreground=MARK_FG)
-        selections += [self._selection(s, e, mark) for s, e in view.marks]
+        view = self._shown
+        formats: dict[str, QTextCharFormat] = {}
+        matches, self.matches_left = view.clip([(s, e) for s, e, _ in self._matches],
+                                               HIGHLIGHT_LIMIT)
+        tips = [tip for s, e, tip in self._matches if 0 <= s < min(e, view.end)]
+        for (start, end), tip in zip(matches, tips, strict=False):
+            fmt = formats.get(tip)
+            if fmt is None:
+                fmt = formats[tip] = _format(MATCH_BG, tip=tip)
+            selections.append(self._selection(start, end, fmt))
+        hits, self.hits_left = view.clip(list(self._hits), HIGHLIGHT_LIMIT)
+        hit = _format(HIT_BG)
+        selections += [self._selection(start, end, hit) for start, end in hits]
         self.setExtraSelections(selections)
 
     @property
@@ -126,9 +188,20 @@ class PlainTextView(QTextEdit):
         return [s for s in self.extraSelections() if s.format.background().color() == MATCH_BG]
 
     def selections_of(self, colour: QColor) -> list[str]:
-        """The shown text of every highlight of one colour (what a reviewer sees marked)."""
-        return [s.cursor.selectedText() for s in self.extraSelections()
-                if s.format.background().color() == colour]
+        """The shown text of every highlight of one colour (what a reviewer sees marked):
+        the extra selections, and the markers' formats in the document."""
+        found = [s.cursor.selectedText() for s in self.extraSelections()
+                 if s.format.background().color() == colour]
+        block = self.document().begin()
+        while block.isValid():
+            it = block.begin()
+            while not it.atEnd():
+                fragment = it.fragment()
+                if fragment.charFormat().background().color() == colour:
+                    found += [m + "⟩" for m in fragment.text().split("⟩") if m]
+                it += 1
+            block = block.next()
+        return found
 
     def _fit(self) -> None:
         self.document().setTextWidth(self.viewport().width())
