@@ -14,12 +14,16 @@ from __future__ import annotations
 import sys
 import time
 
-from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QApplication
-
+# The app's modules first, in the order ``reviewer gui`` imports them (the domain before
+# Qt, see ui/app.py): the probe importing PySide6 first would make every later import pay
+# PySide6's import hook, a cost the app itself does not pay.
 from ui import cli
 from ui.app import application
 from ui.review.window import MainWindow
+
+# isort: split
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication
 
 SETTLE_LIMIT_S = 10.0
 
