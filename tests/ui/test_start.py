@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -97,3 +98,17 @@ def test_a_hidden_window_still_reads_everything(qtbot: Any, ui_settings: Setting
         window.close()
         tasks.shutdown()
 
+
+def test_the_filter_is_written_only_when_it_changes(
+        qtbot: Any, make_window: Callable[[Store], MainWindow], ui_settings: Settings,
+        filled_store: Store) -> None:
+    # Each write syncs the settings file to disk on the GUI thread: opening the window on
+    # the filter it remembers (here none: the defaults) writes nothing.
+    window = make_window(filled_store)
+    assert ui_settings.review_filter() == {}
+    box = window.filters.state_box
+    box.setCurrentIndex(box.findData("to_review"))
+    wait_ready(qtbot, window)
+    assert ui_settings.review_filter()["state"] == "to_review"
+    again = make_window(filled_store)
+    assert again.filters.state()["state"] == "to_review"

@@ -25,6 +25,7 @@ import contextlib
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
@@ -36,7 +37,6 @@ from reviewer.review.example import ExampleView, load_example
 from reviewer.review.queue import QueueFilter, attempt_id_for, overall_progress, queue_progress
 from reviewer.review.undo import undo_steps
 from ui.review.action_builder import ReviewActions, help_lines, key_text
-from ui.review.bulk_dialog import BulkDialog
 from ui.review.commands import ReviewCommands
 from ui.review.dialogs import HelpOverlay, SettingsDialog
 from ui.review.example_view import ExamplePane
@@ -53,6 +53,9 @@ from ui.shortcuts import shortcut
 from ui.tasks import TaskManager
 from ui.tools.menu import install_tools
 from ui.widgets_util import named, plain
+
+if TYPE_CHECKING:  # the bulk dialog (and its domain module) loads when first opened
+    from ui.review.bulk_dialog import BulkDialog
 
 MESSAGE_MS = 8000  # how long the status bar says what an action did
 RELEASE_HELD = QEvent.Type(QEvent.registerEventType())  # see MainWindow._page_in
@@ -95,6 +98,7 @@ class MainWindow(QMainWindow):
         self._show_who()
         self.model = QueueModel(tasks, self)
         self.filters = FilterBar(tasks, self.reviewer)
+        self._default_filter = self.filters.state()  # what a setting not stored stands for
         self.filters.restore(settings.review_filter())
         self.queue = QueueView(self.model, tasks)
         self.pane = ExamplePane()
@@ -259,7 +263,11 @@ class MainWindow(QMainWindow):
         self.pane.set_search(f.search)
         self.filters.show_no_match(None)
         self.model.set_filter(f)
-        self.settings.set_review_filter(self.filters.state())
+        # Written only when it differs from what is remembered: each write syncs the
+        # settings file to disk, on the GUI thread (before the first paint, at start).
+        state = self.filters.state()
+        if state != {**self._default_filter, **self.settings.review_filter()}:
+            self.settings.set_review_filter(state)
         self.refresh_progress()
 
     def _emptied(self) -> None:
@@ -478,6 +486,8 @@ class MainWindow(QMainWindow):
         if self.bulk_dialog is not None:
             self.bulk_dialog.raise_()
             return
+        from ui.review.bulk_dialog import BulkDialog
+
         dialog = BulkDialog(self.tasks, self.reviewer, self.model.filter,
                             self.queue.selected_ids(), self)
         self.bulk_dialog = dialog
