@@ -182,6 +182,7 @@ def _run_app(args: argparse.Namespace) -> int:
         # collector's reach, a full collection after a bulk action or a back-test scans
         # only what those made, not the whole heap with the GUI waiting on the lock.
         gc.freeze()
+        gc.enable()  # off while the app started (ui.commands.gui.starting)
         return app.exec()
     finally:
         tasks.shutdown()

@@ -5,6 +5,7 @@ what the window reads first, and what it writes (docs/performance.md, GUI start-
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import subprocess
@@ -14,9 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtWidgets import QApplication
 
 from reviewer.store import Store
 from tests.support.qt import wait_ready
+from ui.cli import main as cli_main
+from ui.commands import gui
 from ui.review.window import MainWindow
 from ui.settings import Settings
 from ui.tasks import TaskManager
@@ -115,3 +119,21 @@ def test_the_filter_is_written_only_when_it_changes(
     assert ui_settings.review_filter()["state"] == "to_review"
     again = make_window(filled_store)
     assert again.filters.state()["state"] == "to_review"
+
+
+def test_the_collector_is_off_while_the_app_starts_and_on_after() -> None:
+    assert gc.isenabled()
+    with gui.starting():
+        assert not gc.isenabled()
+        with gui.starting():  # the probe's imports, then the command's own start
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    assert gc.isenabled()
+
+
+def test_a_screenshot_run_leaves_the_collector_on(qapp: QApplication, ui_settings: Settings,
+                                                  no_leaks: None, db_url: str,
+                                                  tmp_path: Path) -> None:
+    assert cli_main(["--db", db_url, "gui", "--screenshot", str(tmp_path / "shot.png"),
+                     "--lang", "en"]) == 0
+    assert gc.isenabled()
