@@ -22,6 +22,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     false,
+    text,
     true,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -346,11 +347,11 @@ class AuditEvent(Base):
         Index("ix_audit_events_reviewer", "reviewer", "id"),
         Index("ix_audit_events_attempt", "attempt_id"),
         # The events of a grouped step (few: most steps are one event). Partial on both
-        # backends, WHERE group_id IS NOT NULL, as migration 0006 creates it: the condition
-        # is not repeated here, since SQLAlchemy checks a ``postgresql_where`` by importing
-        # its PostgreSQL dialect with every driver's module, at each start of a SQLite app
-        # (and Alembic's comparison of the models with a store does not read it).
-        Index("ix_audit_events_group", "group_id"),
+        # backends, as migration 0006 creates it; PostgreSQL's ``postgresql_where`` is not
+        # repeated here: SQLAlchemy checks it by importing its PostgreSQL dialect with
+        # every driver's module, at each start of a SQLite app (and Alembic's comparison
+        # of the models with a store does not read the condition).
+        Index("ix_audit_events_group", "group_id", sqlite_where=text("group_id IS NOT NULL")),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

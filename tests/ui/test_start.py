@@ -69,6 +69,7 @@ def test_the_domain_is_imported_before_qt() -> None:
     order = started()["modules"]
     assert order.index("sqlalchemy") < order.index("PySide6")
     assert order.index("models") < order.index("PySide6")
+    assert order.index("sqlalchemy.dialects.sqlite") < order.index("PySide6")
 
 
 def test_the_window_asks_for_the_first_page_alone_then_the_rest(
