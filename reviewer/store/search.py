@@ -162,6 +162,7 @@ PAGE_ROWS = 200  # a queue page (reviewer.review.queue.PAGE, which imports this 
 # PostgreSQL: beyond this many matches a page tests a hashed set of them (``_pg_condition``).
 HASHED_FROM = 400
 
+
 @cache
 def _pg_search() -> TableClause:
     """PostgreSQL's index (migration 0012), for the statements built here.
