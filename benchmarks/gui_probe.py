@@ -14,12 +14,20 @@ from __future__ import annotations
 import sys
 import time
 
-from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QApplication
-
 from ui import cli
-from ui.app import application
-from ui.review.window import MainWindow
+from ui.commands import gui
+
+# The app's modules are imported as ``reviewer gui`` imports them: the domain before Qt
+# (ui/app.py; PySide6 first would make every later import pay its import hook) and
+# without the cyclic collector (``gui.starting``). The probe adds no start-up cost the
+# app itself does not have.
+with gui.starting():
+    from ui.app import application
+    from ui.review.window import MainWindow
+
+    # isort: split
+    from PySide6.QtCore import QEvent, QObject, QTimer
+    from PySide6.QtWidgets import QApplication
 
 SETTLE_LIMIT_S = 10.0
 

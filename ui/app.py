@@ -17,6 +17,20 @@ import sys
 import time
 from pathlib import Path
 
+# The domain (SQLAlchemy, the models) before Qt: once PySide6 is imported, its import
+# hook reads the source of every module imported after it (to see whether it uses
+# PySide6's ``__feature__`` options), some 250 files at each start that never use Qt.
+from reviewer.atomic import FileSet
+from reviewer.errors import BadInputError, ReviewerError
+from reviewer.ingest.demo import ensure_demo
+from reviewer.keys import AttemptKey
+from reviewer.outputs import Output
+from reviewer.review.identity import reviewer_name
+from reviewer.rule import ecmascript
+from reviewer.store import Store, open_store
+from reviewer.store.database import database_url
+
+# isort: split
 from PySide6.QtCore import (
     QBuffer,
     QByteArray,
@@ -30,15 +44,6 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from reviewer.atomic import FileSet
-from reviewer.errors import BadInputError, ReviewerError
-from reviewer.ingest.demo import ensure_demo
-from reviewer.keys import AttemptKey
-from reviewer.outputs import Output
-from reviewer.review.identity import reviewer_name
-from reviewer.rule import ecmascript
-from reviewer.store import Store, open_store
-from reviewer.store.database import database_url
 from ui import i18n
 from ui.review.window import MainWindow
 from ui.settings import APPLICATION, ORGANIZATION, Settings
@@ -177,6 +182,7 @@ def _run_app(args: argparse.Namespace) -> int:
         # collector's reach, a full collection after a bulk action or a back-test scans
         # only what those made, not the whole heap with the GUI waiting on the lock.
         gc.freeze()
+        gc.enable()  # off while the app started (ui.commands.gui.starting)
         return app.exec()
     finally:
         tasks.shutdown()

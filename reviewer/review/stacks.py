@@ -17,12 +17,12 @@ it, in every kind of step, so two of them never wait for each other in a circle.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from sqlalchemy import select
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from models import AuditEvent, UndoCursor
@@ -64,7 +64,10 @@ def lock(session: Session, reviewer: str) -> UndoCursor:
     if row is None:
         # A first step of this reviewer in two sessions at once: one insert wins, the other
         # does nothing and then waits for (and reads) the winner's row.
-        dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
+        # The backend's INSERT … ON CONFLICT, its dialect imported here: SQLAlchemy's
+        # PostgreSQL dialect brings every driver's module, for nothing on SQLite.
+        backend = "postgresql" if session.get_bind().dialect.name == "postgresql" else "sqlite"
+        dialect: Any = importlib.import_module(f"sqlalchemy.dialects.{backend}")
         session.execute(dialect.insert(UndoCursor.__table__)
                         .values(reviewer=reviewer, undo_depth=0, redo_depth=0)
                         .on_conflict_do_nothing())

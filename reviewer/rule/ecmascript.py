@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import ctypes
 import json
 import threading
 from collections.abc import Callable, Sequence
@@ -195,7 +194,9 @@ def abandon() -> None:
     """
     global _engine
     engine, _engine = _engine, None
-    if engine is not None:
+    if engine is not None:  # there was an engine: ctypes is loaded already (py_mini_racer)
+        import ctypes
+
         ctypes.pythonapi.Py_IncRef(ctypes.py_object(engine))
 
 

@@ -19,12 +19,14 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from functools import cache
 from typing import Any
 
 from sqlalchemy import (
     ColumnElement,
     Integer,
     Select,
+    TableClause,
     Text,
     bindparam,
     cast,
@@ -37,7 +39,6 @@ from sqlalchemy import (
     text,
     union_all,
 )
-from sqlalchemy.dialects.postgresql import ARRAY, TSQUERY, TSVECTOR
 from sqlalchemy.orm import Session
 
 from models import Attempt
@@ -133,12 +134,15 @@ def index_rows(session: Session, rows: list[tuple[int, str]]) -> None:
         return
     # One statement per chunk, the words as two arrays: no row count can reach the
     # 65,535-parameter limit, and the server only turns each list into a tsvector.
+    from sqlalchemy.dialects import postgresql  # see _pg_search
+
     session.execute(
         text("INSERT INTO attempt_search (attempt_id, document) "
              "SELECT i, reviewer_search_vector(w) FROM unnest(:ids, :words) AS t(i, w)"
              ).bindparams(
-            bindparam("ids", [i for i, _ in rows], type_=ARRAY(Integer)),
-            bindparam("words", [document_words(b) for _, b in rows], type_=ARRAY(Text))))
+            bindparam("ids", [i for i, _ in rows], type_=postgresql.ARRAY(Integer)),
+            bindparam("words", [document_words(b) for _, b in rows],
+                      type_=postgresql.ARRAY(Text))))
 
 
 def fts_query(query: str) -> str | None:
@@ -158,14 +162,26 @@ PAGE_ROWS = 200  # a queue page (reviewer.review.queue.PAGE, which imports this 
 # PostgreSQL: beyond this many matches a page tests a hashed set of them (``_pg_condition``).
 HASHED_FROM = 400
 
-# PostgreSQL's index (migration 0012), for the statements built here.
-_PG_SEARCH = table("attempt_search", column("attempt_id", Integer), column("document", TSVECTOR))
+
+@cache
+def _pg_search() -> TableClause:
+    """PostgreSQL's index (migration 0012), for the statements built here.
+
+    SQLAlchemy's PostgreSQL dialect (with every driver's module) is imported only when
+    PostgreSQL is searched: a SQLite app's start no longer pays for it."""
+    from sqlalchemy.dialects import postgresql
+
+    return table("attempt_search", column("attempt_id", Integer),
+                 column("document", postgresql.TSVECTOR))
 
 
 def _pg_query(terms: list[str]) -> ColumnElement[Any]:
     """The tsquery of ``terms``: every one a prefix, all required (letters and digits only:
     nothing to quote)."""
-    return cast(bindparam(None, " & ".join(f"'{t}':*" for t in terms), type_=Text), TSQUERY)
+    from sqlalchemy.dialects import postgresql
+
+    return cast(bindparam(None, " & ".join(f"'{t}':*" for t in terms), type_=Text),
+                postgresql.TSQUERY)
 
 
 # A prefix term makes the GIN index collect every document holding a word it starts (a
@@ -210,7 +226,7 @@ class _PgPlan:
 
 
 def _pg_match(terms: list[str]) -> ColumnElement[bool]:
-    return _PG_SEARCH.c.document.op("@@")(_pg_query(terms))
+    return _pg_search().c.document.op("@@")(_pg_query(terms))
 
 
 def _too_long(terms: list[str]) -> bool:
@@ -221,7 +237,7 @@ def _too_long(terms: list[str]) -> bool:
 def _pg_matches(terms: list[str], driver: str | None) -> Select[Any]:
     """The ids of the attempts whose document matches every term (found through the
     index entries of ``driver`` alone when given)."""
-    found = select(_PG_SEARCH.c.attempt_id.label("id"))
+    found = select(_pg_search().c.attempt_id.label("id"))
     if _too_long(terms):
         return found.where(false())
     if driver is None:
@@ -229,7 +245,7 @@ def _pg_matches(terms: list[str], driver: str | None) -> Select[Any]:
     # ts_match_vq is what @@ calls, but as a function the planner does not give it to
     # the index: the driver's entries find the candidates, each row tests the rest.
     return found.where(_pg_match([driver]),
-                       func.ts_match_vq(_PG_SEARCH.c.document, _pg_query(terms)))
+                       func.ts_match_vq(_pg_search().c.document, _pg_query(terms)))
 
 
 def _matches(session: Session, terms: list[str]) -> Select[Any]:
@@ -301,7 +317,7 @@ def _pg_walk(terms: list[str]) -> ColumnElement[bool]:
     # walking was cheaper. A scalar subquery stays what it is: the page walks the queue
     # index and tests each attempt's own document (read by key) until the page is full.
     matched = (select(_pg_match(terms))
-               .where(_PG_SEARCH.c.attempt_id == Attempt.id).scalar_subquery())
+               .where(_pg_search().c.attempt_id == Attempt.id).scalar_subquery())
     return func.coalesce(matched, false())
 
 

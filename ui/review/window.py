@@ -25,8 +25,9 @@ import contextlib
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QVBoxLayout, QWidget
 
@@ -36,7 +37,6 @@ from reviewer.review.example import ExampleView, load_example
 from reviewer.review.queue import QueueFilter, attempt_id_for, overall_progress, queue_progress
 from reviewer.review.undo import undo_steps
 from ui.review.action_builder import ReviewActions, help_lines, key_text
-from ui.review.bulk_dialog import BulkDialog
 from ui.review.commands import ReviewCommands
 from ui.review.dialogs import HelpOverlay, SettingsDialog
 from ui.review.example_view import ExamplePane
@@ -54,7 +54,11 @@ from ui.tasks import TaskManager
 from ui.tools.menu import install_tools
 from ui.widgets_util import named, plain
 
+if TYPE_CHECKING:  # the bulk dialog (and its domain module) loads when first opened
+    from ui.review.bulk_dialog import BulkDialog
+
 MESSAGE_MS = 8000  # how long the status bar says what an action did
+RELEASE_HELD = QEvent.Type(QEvent.registerEventType())  # see MainWindow._page_in
 
 
 class MainWindow(QMainWindow):
@@ -85,9 +89,16 @@ class MainWindow(QMainWindow):
         self.bulk_dialog: BulkDialog | None = None
         self.progress = (0, 0)
         self.overall = (0, 0)
+        # At start-up the first page goes to the task thread alone: the other reads
+        # (progress, filter choices, undo labels, the first example) are held until that
+        # page has arrived and been painted (``_release_held``). Asked together with it,
+        # they ran on the task thread while the queue painted its rows, and the two threads
+        # took turns at the GIL: the first paint waited for all of them.
+        self._held: list[Callable[[], None]] | None = []
         self._show_who()
         self.model = QueueModel(tasks, self)
         self.filters = FilterBar(tasks, self.reviewer)
+        self._default_filter = self.filters.state()  # what a setting not stored stands for
         self.filters.restore(settings.review_filter())
         self.queue = QueueView(self.model, tasks)
         self.pane = ExamplePane()
@@ -109,7 +120,7 @@ class MainWindow(QMainWindow):
         self._restore_geometry()
         self._connect()
         self.apply_filter()
-        self.filters.load_choices()
+        self._ask(self.filters.load_choices)
         self.refresh_undo()
         self.queue.focus()
         self._say_reviewer_problem()
@@ -177,7 +188,9 @@ class MainWindow(QMainWindow):
         self.tasks.changed.connect(self._changed)
         self.model.failed.connect(self.show_error)
         self.model.failed.connect(self._queue_failed)
+        self.model.failed.connect(self._release_held)
         self.model.reset_done.connect(self._first_page)
+        self.model.reset_done.connect(self._page_in)
         self.filters.filter_changed.connect(self._filter_changed)
         self.filters.search_entered.connect(self.queue.focus)
         self.filters.done.connect(self.queue.focus)
@@ -223,6 +236,7 @@ class MainWindow(QMainWindow):
         self.statusBar().clearMessage()  # its timer would fire into a closed window
         self._message_timer.stop()
         self.second.cancel()
+        self._held = None  # reads held at start-up are no longer wanted
         if self._listening:
             self._listening = False
             with contextlib.suppress(RuntimeError):
@@ -249,7 +263,11 @@ class MainWindow(QMainWindow):
         self.pane.set_search(f.search)
         self.filters.show_no_match(None)
         self.model.set_filter(f)
-        self.settings.set_review_filter(self.filters.state())
+        # Written only when it differs from what is remembered: each write syncs the
+        # settings file to disk, on the GUI thread (before the first paint, at start).
+        state = self.filters.state()
+        if state != {**self._default_filter, **self.settings.review_filter()}:
+            self.settings.set_review_filter(state)
         self.refresh_progress()
 
     def _emptied(self) -> None:
@@ -266,6 +284,37 @@ class MainWindow(QMainWindow):
         self.show_error(message)
         self.queue.abandon()
         self.keys.refuse(self.tr("the queue could not be read"))
+
+    def _ask(self, read: Callable[[], None]) -> None:
+        """Ask for ``read`` now, or once the first page is painted (start-up)."""
+        if self._held is None:
+            read()
+        else:
+            self._held.append(read)
+
+    def _page_in(self) -> None:
+        """The first page is in: release the held reads once its rows are painted.
+
+        After the slots that select the first row (whose example load is held too). The
+        rows' paint is a low-priority event (``UpdateRequest``) posted as they went in; a
+        low-priority event posted now is delivered after it (a zero timer came before).
+        Without a paint to wait for (a hidden window), it is simply the next event."""
+        if self._held is not None:
+            QCoreApplication.postEvent(self, QEvent(RELEASE_HELD),
+                                       Qt.EventPriority.LowEventPriority.value)
+
+    def customEvent(self, event: QEvent) -> None:
+        """Our own posted events: the release of the reads held at start-up."""
+        if event.type() == RELEASE_HELD:
+            self._release_held()
+        else:
+            super().customEvent(event)
+
+    def _release_held(self) -> None:
+        """Ask, in order, for the reads held while the first page was on its way."""
+        held, self._held = self._held, None
+        for read in held or ():
+            read()
 
     def _first_page(self) -> None:
         """At the start: past the loaded rows if they are all decided already."""
@@ -294,9 +343,10 @@ class MainWindow(QMainWindow):
         self.current_id = attempt_id
         self._load_generation += 1
         generation, reviewer = self._load_generation, self.reviewer
-        self.tasks.query(lambda s: load_example(s, attempt_id, reviewer),
-                         lambda view: self._show(generation, view),
-                         lambda exc: self._load_failed(generation, exc), owner=self)
+        self._ask(lambda: self.tasks.query(
+            lambda s: load_example(s, attempt_id, reviewer),
+            lambda view: self._show(generation, view),
+            lambda exc: self._load_failed(generation, exc), owner=self))
 
     def _reload(self) -> None:
         if self.current_id is not None:
@@ -340,15 +390,16 @@ class MainWindow(QMainWindow):
     def refresh_undo(self) -> None:
         """Name in the Edit menu what Undo/Redo will do (from the audit trail)."""
         reviewer = self.reviewer
-        self.tasks.query(lambda s: undo_steps(s, reviewer), self.review_actions.show_undo,
-                         owner=self)
+        self._ask(lambda: self.tasks.query(lambda s: undo_steps(s, reviewer),
+                                           self.review_actions.show_undo, owner=self))
 
     def refresh_progress(self) -> None:
         """Reviewed / total for the current filter, and over every refusal of the store."""
         f, reviewer = self.model.filter, self.reviewer
-        self.tasks.query(lambda s: queue_progress(s, f), self._show_progress, owner=self)
-        self.tasks.query(lambda s: overall_progress(s, reviewer), self._show_overall,
-                         owner=self)
+        self._ask(lambda: self.tasks.query(lambda s: queue_progress(s, f),
+                                           self._show_progress, owner=self))
+        self._ask(lambda: self.tasks.query(lambda s: overall_progress(s, reviewer),
+                                           self._show_overall, owner=self))
 
     def _show_progress(self, progress: tuple[int, int]) -> None:
         reviewed, total = progress
@@ -435,6 +486,8 @@ class MainWindow(QMainWindow):
         if self.bulk_dialog is not None:
             self.bulk_dialog.raise_()
             return
+        from ui.review.bulk_dialog import BulkDialog
+
         dialog = BulkDialog(self.tasks, self.reviewer, self.model.filter,
                             self.queue.selected_ids(), self)
         self.bulk_dialog = dialog
@@ -510,6 +563,6 @@ class MainWindow(QMainWindow):
 
     def ready(self) -> bool:
         """True when no background work is pending and an example is shown (screenshots)."""
-        return self.tasks.pending == 0 and not self.model.loading and not self.queue.moving \
-            and not self.pane.pending \
+        return self.tasks.pending == 0 and self._held is None and not self.model.loading \
+            and not self.queue.moving and not self.pane.pending \
             and (self.pane.view is not None or self.model.rowCount() == 0)
