@@ -47,9 +47,12 @@ lint: $(STAMP)
 
 # REVIEWER_REAL_MODEL=required: a real-model test fails (never skips) when the model or
 # llama-cpp-python is missing, so a green `make test` always ran them.
+# PYTEST_WORKERS processes (pytest-xdist), one per core of these machines: alone the
+# suite took 10-13 minutes, and CI must finish in 20. PYTEST_WORKERS=0 runs it in one.
+PYTEST_WORKERS ?= 2
 pytest: $(SCANNER) $(REAL_MODEL)
 	bash scripts/ensure_postgres.sh
-	REVIEWER_REAL_MODEL=required $(BIN)/python -m pytest $(PYTEST_ARGS)
+	REVIEWER_REAL_MODEL=required $(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 test: lint pytest
 
