@@ -134,13 +134,30 @@ def run_app(args: argparse.Namespace) -> int:
         qInstallMessageHandler(previous)
 
 
+def _refused(exc: ReviewerError, shot: Path | None) -> int:
+    """Why the app cannot start: one line with ``--screenshot``, else a box; the exit code."""
+    if shot is not None:
+        print(f"reviewer: {exc}", file=sys.stderr)
+    else:
+        title = QCoreApplication.translate("App", "Cannot start") \
+            if isinstance(exc, BadInputError) else \
+            QCoreApplication.translate("App", "Cannot open the database")
+        box = QMessageBox(QMessageBox.Icon.Critical, title, str(exc))
+        box.setTextFormat(Qt.TextFormat.PlainText)  # a path may contain "<…>"
+        box.exec()
+    return exc.exit_code
+
+
 def _run_app(args: argparse.Namespace) -> int:
     app = application()
-    settings = Settings()
+    shot: Path | None = getattr(args, "screenshot", None)
+    try:
+        settings = Settings()
+    except BadInputError as exc:
+        return _refused(exc, shot)
     config = settings.load()
     translators = i18n.install(app, i18n.choose_language(getattr(args, "lang", None),
                                                          config.language))
-    shot: Path | None = getattr(args, "screenshot", None)
     option = getattr(args, "db", None)  # an empty --db is an error (database_url), not unset
     chosen = option if option is not None else (config.database or None)
     target: Output | None = None  # the checked screenshot destination
@@ -152,17 +169,9 @@ def _run_app(args: argparse.Namespace) -> int:
             target = export_target(database_url(chosen), shot)
         store = open_with_demo(chosen)
     except ReviewerError as exc:
-        if shot is not None:
-            print(f"reviewer: {exc}", file=sys.stderr)
-        else:
-            title = QCoreApplication.translate("App", "Cannot start") \
-                if isinstance(exc, BadInputError) else \
-                QCoreApplication.translate("App", "Cannot open the database")
-            box = QMessageBox(QMessageBox.Icon.Critical, title, str(exc))
-            box.setTextFormat(Qt.TextFormat.PlainText)  # a path may contain "<…>"
-            box.exec()
+        code = _refused(exc, shot)
         i18n.remove(app, translators)
-        return exc.exit_code
+        return code
     tasks = TaskManager(store)
     try:
         window = MainWindow(tasks, settings, reviewer=reviewer)

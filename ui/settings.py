@@ -4,8 +4,9 @@ values, window geometries, and the review window's last filter."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
 
 from reviewer.errors import BadInputError
 from reviewer.review.identity import FALLBACK_NAME, default_reviewer, reviewer_name
@@ -61,6 +62,27 @@ def check_values(s: AppSettings) -> AppSettings:
                    ollama_model=s.ollama_model.strip(), database=s.database.strip())
 
 
+def _user_settings() -> QSettings:
+    """The user's settings, refused (BadInputError) when a file QSettings would read is
+    not a regular file.
+
+    QSettings reads its files as it is constructed: a FIFO there (nm43 of the hostile
+    pass) froze the app before its window, waiting for a writer that never came; a device
+    or a folder is no better. On Linux these are the application's file and the
+    organisation's fallback, under the configuration folder (``$XDG_CONFIG_HOME``).
+    """
+    folder = Path(QStandardPaths.writableLocation(
+        QStandardPaths.StandardLocation.GenericConfigLocation))
+    for path in (folder / ORGANIZATION / f"{APPLICATION}.conf", folder / f"{ORGANIZATION}.conf"):
+        if path.exists() and not path.is_file():
+            kind = "a folder" if path.is_dir() else "a pipe" if path.is_fifo() else \
+                "a device" if path.is_char_device() or path.is_block_device() else \
+                "not a file"
+            raise BadInputError(f"{path}: the settings file is {kind}, not a regular file; "
+                                "remove or rename it")
+    return QSettings(ORGANIZATION, APPLICATION)
+
+
 class Settings:
     """Typed access to the stored settings.
 
@@ -69,7 +91,7 @@ class Settings:
     """
 
     def __init__(self, qsettings: QSettings | None = None) -> None:
-        self.q = qsettings or QSettings(ORGANIZATION, APPLICATION)
+        self.q = qsettings or _user_settings()
         self.reviewer_problem: str | None = None
 
     def load(self) -> AppSettings:

@@ -177,3 +177,26 @@ def test_saving_the_settings_keeps_every_field(ui_settings: Settings) -> None:
     loaded = ui_settings.load()
     for f in fields(AppSettings):
         assert getattr(loaded, f.name) == getattr(changed, f.name), f.name
+
+
+@pytest.mark.parametrize("where", ["reviewer/reviewer.conf", "reviewer.conf"],
+                         ids=["the application's file", "the organisation's file"])
+def test_a_settings_file_that_is_a_pipe_is_refused_not_waited_on(
+        tmp_path: Path, where: str) -> None:
+    # nm43: QSettings read the FIFO as it was made, and the app froze before its window.
+    import os
+    import subprocess
+    import sys
+
+    config = tmp_path / "config"
+    (config / "reviewer").mkdir(parents=True)
+    os.mkfifo(config / where)
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(config),
+           "XDG_DATA_HOME": str(tmp_path / "data"), "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run([sys.executable, "-m", "ui.cli", "gui", "--screenshot",
+                           str(tmp_path / "shot.png")], capture_output=True, text=True,
+                          env=env, cwd=Path(__file__).resolve().parents[2], timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == (f"reviewer: {config / where}: the settings file is a pipe, not a "
+                           "regular file; remove or rename it\n")
+    assert not (tmp_path / "shot.png").exists() and not (tmp_path / "data").exists()
