@@ -315,8 +315,9 @@ def refresh_statistics(session: Session, tables: Sequence[str] = BULK_TABLES) ->
     with a scan of every attempt, and a search guessed its matches from an empty table.
     ANALYZE samples a bounded number of rows (about a second at 100,000 attempts); a
     role that does not own the tables gets a warning per table, not an error, and waits
-    for autovacuum. ``tables`` names what the bulk write changed (PostgreSQL analyzes only
-    those; SQLite's bounded ``ANALYZE`` covers every table).
+    for autovacuum. ``tables`` names what the bulk write changed, a table's name followed
+    by a column list where only those columns changed (PostgreSQL analyzes only those;
+    SQLite's bounded ``ANALYZE`` covers every table).
     """
     dialect = session.get_bind().dialect.name
     if dialect == "sqlite":
