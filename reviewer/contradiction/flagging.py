@@ -6,7 +6,8 @@ attempts with the deterministic tier, stores its ``rules`` flag, and sets
 on it). It works inside the caller's unit of work, so the importer can call it from its
 ``on_imported`` hook and flag new attempts in the same transaction. ``flag_all`` (what
 ``reviewer flag`` runs) does the same for the whole store, one unit of work per chunk of
-attempts, and can score the chunks in worker processes while it reads and writes.
+attempts, and can score the chunks (and work out which readings change the decision) in
+worker processes while it reads and writes.
 
 Only readings with a score above 0 are stored: a verdict without a ``rules`` flag reads
 as score 0, not flagged, no evidence (what the detector says of it; the example pane
