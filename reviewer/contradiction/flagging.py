@@ -6,7 +6,8 @@ attempts with the deterministic tier, stores its ``rules`` flag, and sets
 on it). It works inside the caller's unit of work, so the importer can call it from its
 ``on_imported`` hook and flag new attempts in the same transaction. ``flag_all`` (what
 ``reviewer flag`` runs) does the same for the whole store, one unit of work per chunk of
-attempts, and can score the chunks in worker processes while it reads and writes.
+attempts, and can score the chunks (and work out which readings change the decision) in
+worker processes while it reads and writes.
 
 Only readings with a score above 0 are stored: a verdict without a ``rules`` flag reads
 as score 0, not flagged, no evidence (what the detector says of it; the example pane
@@ -66,6 +67,9 @@ CHUNK = 1000  # attempts per unit of work (about 12,000 verdicts): small enough 
 CHUNKS_PER_WORKER = 8
 MIN_CHUNK = 250  # below this a chunk's statements cost more than its scoring saves
 TABLES = Attempt.metadata.tables
+# What a flagging pass writes (refresh_statistics): its readings, and of the attempts only
+# the score and the badge (analyzing every column of attempts took three times as long).
+FLAG_TABLES = ("attempts (contradiction_score, flagged)", "contradiction_flags")
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 PARENT_POLL_S = 1.0
 
@@ -75,6 +79,12 @@ VerdictRow = tuple[int, int, Any, str, int]
 Criterion = tuple[str, str, str, str | None]
 # (score, flagged, evidence, decision-changing)
 Reading = tuple[float, bool, str, bool]
+# What the rule reads besides the filter verdicts: each attempt's check outcomes and
+# its applied second opinions by criterion id.
+RuleInputs = tuple[dict[int, list[CheckOutcome]], dict[int, dict[str, Opinion]]]
+# Their rows as read: (attempt id, check id, passed) in position order, and (attempt id,
+# criterion id, met, rationale) of applied second opinions in id order.
+RuleRows = tuple[list[tuple[int, str, Any]], list[tuple[int, str, Any, str]]]
 QUIET = 0.001
 """A reading that would not change the filter's decision weighs this share of its score in
 the attempt's queue score. So the queue score of an attempt with a decision-changing flag
@@ -111,6 +121,26 @@ _SECOND = text(
     "JOIN criterion_versions c ON c.id = v.criterion_version_id "
     "WHERE v.origin = 'second_opinion' AND v.applied AND v.attempt_id IN :ids ORDER BY v.id"
 ).bindparams(bindparam("ids", expanding=True))
+_CHECKS_RANGE = text(
+    "SELECT r.attempt_id, c.check_id, r.passed FROM check_results r "
+    "JOIN check_versions c ON c.id = r.check_version_id "
+    "WHERE r.attempt_id >= :lo AND r.attempt_id <= :hi ORDER BY r.attempt_id, r.position")
+_SECOND_RANGE = text(
+    "SELECT v.attempt_id, c.criterion_id, v.met, v.rationale FROM verdicts v "
+    "JOIN criterion_versions c ON c.id = v.criterion_version_id "
+    "WHERE v.origin = 'second_opinion' AND v.applied "
+    "AND v.attempt_id >= :lo AND v.attempt_id <= :hi ORDER BY v.id")
+# PostgreSQL takes the ids as one array: an expanded IN list is a new statement text for
+# each length, converted and planned again each time (a fifth of these reads' time).
+_PG_CHECKS = text(
+    "SELECT r.attempt_id, c.check_id, r.passed FROM check_results r "
+    "JOIN check_versions c ON c.id = r.check_version_id "
+    "WHERE r.attempt_id = ANY(CAST(:ids AS integer[])) ORDER BY r.attempt_id, r.position")
+_PG_SECOND = text(
+    "SELECT v.attempt_id, c.criterion_id, v.met, v.rationale FROM verdicts v "
+    "JOIN criterion_versions c ON c.id = v.criterion_version_id "
+    "WHERE v.origin = 'second_opinion' AND v.applied "
+    "AND v.attempt_id = ANY(CAST(:ids AS integer[])) ORDER BY v.id")
 # A rerun compares the chunk's stored rules readings with the new ones and writes only
 # the difference: deleting and reinserting every reading also made the triggers that keep
 # ``attempts.flagged`` rewrite each flagged attempt twice (its row holds the answer).
@@ -137,27 +167,16 @@ _SCORES = text(f"UPDATE attempts SET contradiction_score = {_SCORE} WHERE id IN 
 _SCORES_RANGE = text(
     f"UPDATE attempts SET contradiction_score = {_SCORE} WHERE id >= :lo AND id <= :hi")
 
-# PostgreSQL planned the correlated form once per chunk from the statistics of the import,
-# taken when no flag existed yet: it read every stored flag for each attempt (25 s of a
-# 47 s pass at 10,000 attempts). Grouped by attempt it reads the chunk's flags once, and
-# it leaves alone the attempts whose score did not change (most of them: an update
-# writes a new copy of the row, answer included).
-_PG_CHUNK = "a.id >= :lo AND a.id <= :hi AND a.id = ANY(:ids)"
-_PG_SCORES = (
-    text("UPDATE attempts a SET contradiction_score = s.score FROM ("
-         "SELECT v.attempt_id, "
-         "max(CASE WHEN f.decisive THEN f.score ELSE f.score * :quiet END) AS score "
-         "FROM verdicts v "
-         "JOIN contradiction_flags f ON f.verdict_id = v.id "
-         "WHERE v.attempt_id >= :lo AND v.attempt_id <= :hi AND v.attempt_id = ANY(:ids) "
-         "AND v.origin = 'filter' AND f.tier = :tier GROUP BY v.attempt_id) s "
-         f"WHERE a.id = s.attempt_id AND {_PG_CHUNK} "
-         "AND a.contradiction_score IS DISTINCT FROM s.score"),
-    text("UPDATE attempts a SET contradiction_score = 0.0 "
-         f"WHERE {_PG_CHUNK} AND a.contradiction_score <> 0.0 AND NOT EXISTS ("
-         "SELECT 1 FROM verdicts v JOIN contradiction_flags f ON f.verdict_id = v.id "
-         "WHERE v.attempt_id = a.id AND v.origin = 'filter' AND f.tier = :tier)"),
-)
+# On PostgreSQL each attempt's score is computed here from the readings just stored (the
+# chunk's filter verdicts are all of them: the same max as ``_SCORE``, in the same
+# double-precision arithmetic) and sent as two arrays: one statement that touches only
+# the attempts whose score changed (an update writes a new copy of the row). The grouped
+# UPDATE … FROM (SELECT … GROUP BY) it replaces, and its second statement for the
+# attempts that fell to 0, took a third of a 10,000-attempt pass on the server.
+_PG_SCORES = text(
+    "UPDATE attempts a SET contradiction_score = s.score "
+    "FROM unnest(CAST(:ids AS integer[]), CAST(:scores AS double precision[])) AS s(id, score) "
+    "WHERE a.id = s.id AND a.contradiction_score IS DISTINCT FROM s.score")
 
 
 @dataclass
@@ -192,6 +211,7 @@ def _init_worker(criteria: dict[int, Criterion]) -> None:
     _criteria.clear()
     _criteria.update(criteria)
     _seen.clear()  # readings keyed by version id: ids of another store mean other texts
+    _shapes.clear()
 
 
 def _start_worker(parent: int, criteria: dict[int, Criterion]) -> None:
@@ -262,12 +282,30 @@ def score(items: Sequence[tuple[int, Any, str]]) -> list[Reading]:
     return out
 
 
+def assess(rows: Sequence[VerdictRow], rule_rows: RuleRows) -> list[Reading]:
+    """The readings of a chunk's filter verdicts with whether each changes the decision:
+    the scoring processes' whole share of the work (the writer, the serial part of a
+    pass, then only stores them)."""
+    readings = score([(r[4], r[2], r[3]) for r in rows])
+    flagged = {row[0] for row, reading in zip(rows, readings, strict=True) if reading[1]}
+    read = {row[0] for row, reading in zip(rows, readings, strict=True) if reading[0] > 0.0}
+    decisive = _decisive_of(rows, _rule_inputs_of(rule_rows), flagged, read)
+    return [(reading[0], reading[1], reading[2], True) if row[0] in decisive else reading
+            for row, reading in zip(rows, readings, strict=True)]
+
+
 def _load_criteria(conn: Connection) -> dict[int, Criterion]:
     return {cv_id: (kind, criterion_text, criterion_id, severity)
             for cv_id, kind, criterion_text, criterion_id, severity in conn.execute(_CRITERIA)}
 
 
 # -- which flags change the decision ---------------------------------------------------
+
+# The decision-changing positions of each shape of attempt seen in this pass (see
+# _decisive), keyed by criterion version ids: cleared with the criteria (_init_worker).
+_shapes: dict[tuple[Any, ...], tuple[int, ...]] = {}
+SHAPES_MAX = 50_000
+
 
 def _decisive(conn: Connection, rows: Sequence[VerdictRow], flagged: set[int],
               read: set[int]) -> set[int]:
@@ -277,41 +315,78 @@ def _decisive(conn: Connection, rows: Sequence[VerdictRow], flagged: set[int],
     shows), an unflagged one together with them (what orders the queue below the badge)."""
     if not read:
         return set()
+    ids = sorted({row[1] for row in rows if row[0] in read})
+    return _decisive_of(rows, _rule_inputs_of(_rule_rows(conn, ids, False)), flagged, read)
+
+
+def _rule_rows(conn: Connection, ids: list[int], contiguous: bool) -> RuleRows:
+    """The rows :func:`_rule_inputs_of` makes the rule's inputs of (plain tuples: a chunk's
+    are sent to a scoring process). ``contiguous``: ``ids`` is every attempt between its
+    ends (a range reads the indexes once)."""
+    if not ids:
+        return [], []
+    pg = conn.dialect.name == "postgresql"
+    if contiguous:
+        parts: list[dict[str, Any]] = [{"lo": ids[0], "hi": ids[-1]}]
+        statements = (_CHECKS_RANGE, _SECOND_RANGE)
+    else:  # bounded IN lists on SQLite; one array on PostgreSQL
+        parts = [{"ids": ids[start:start + 20_000]} for start in range(0, len(ids), 20_000)]
+        statements = (_PG_CHECKS, _PG_SECOND) if pg else (_CHECKS, _SECOND)
+    checks: list[Any] = []
+    seconds: list[Any] = []
+    for params in parts:
+        checks += _fetch(conn, statements[0], params)
+        seconds += _fetch(conn, statements[1], params)
+    return checks, seconds
+
+
+def _rule_inputs_of(rows: RuleRows) -> RuleInputs:
+    """What the rule reads besides the filter verdicts: each attempt's check results in
+    position order, its applied second opinions by criterion (the latest of each)."""
+    checks: dict[int, list[CheckOutcome]] = {}
+    seconds: dict[int, dict[str, Opinion]] = {}
+    for attempt_id, check_id, passed in rows[0]:
+        checks.setdefault(attempt_id, []).append(CheckOutcome(check_id, bool(passed)))
+    for attempt_id, criterion_id, met, rationale in rows[1]:
+        seconds.setdefault(attempt_id, {})[criterion_id] = Opinion(bool(met), rationale)
+    return checks, seconds
+
+
+def _decisive_of(rows: Sequence[VerdictRow], inputs: RuleInputs, flagged: set[int],
+                 read: set[int]) -> set[int]:
+    """:func:`_decisive` with the rule's other inputs read already (no database: it runs
+    in the scoring processes)."""
+    if not read:
+        return set()
+    checks, seconds = inputs
     by_attempt: dict[int, list[VerdictRow]] = {}
     for row in rows:
         by_attempt.setdefault(row[1], []).append(row)
     ids = sorted({row[1] for row in rows if row[0] in read})
-    checks: dict[int, list[CheckOutcome]] = {}
-    seconds: dict[int, dict[str, Opinion]] = {}
-    for start in range(0, len(ids), 20_000):
-        part = ids[start:start + 20_000]
-        for attempt_id, check_id, passed in conn.execute(_CHECKS, {"ids": part}):
-            checks.setdefault(attempt_id, []).append(CheckOutcome(check_id, bool(passed)))
-        for attempt_id, criterion_id, met, rationale in conn.execute(_SECOND, {"ids": part}):
-            seconds.setdefault(attempt_id, {})[criterion_id] = Opinion(bool(met), rationale)
     out: set[int] = set()
     # Whether the filter accepts reads which checks passed and each verdict's criterion,
-    # kind, verdict and severity, never a rationale (that only words the reasons); and a
-    # run's attempts come in few such shapes (most pass everything). So without second
-    # opinions the rule runs once per shape of the attempt (checks, each verdict's
-    # criterion version and verdict, which are flagged and which read), not per attempt:
-    # the writer is the serial part of a flagging pass.
-    known: dict[tuple[Any, ...], tuple[int, ...]] = {}
+    # kind, verdict and severity, never a rationale (that only words the reasons), and a
+    # second opinion's verdict, never its rationale either; a run's attempts come in few
+    # such shapes (most pass everything). So the rule runs once per shape of the attempt
+    # (checks, each verdict's criterion version and verdict, which are flagged and which
+    # read, the second opinions' criteria and verdicts), not per attempt, and once per
+    # pass, not per chunk (_shapes: criterion versions mean the same thing for the whole
+    # pass).
+    known = _shapes
+    if len(known) > SHAPES_MAX:
+        known.clear()
+    no_checks: list[CheckOutcome] = []
     for attempt_id in ids:
         attempt_rows = by_attempt[attempt_id]
-        attempt_checks = checks.get(attempt_id, [])
+        attempt_checks = checks.get(attempt_id, no_checks)
         second = seconds.get(attempt_id)
-        if second:
-            positions = _changing(attempt_rows, attempt_checks, second, flagged, read)
-        else:
-            shape = (tuple(c.passed for c in attempt_checks),
-                     tuple((r[4], bool(r[2]), r[0] in flagged, r[0] in read)
-                           for r in attempt_rows))
-            found = known.get(shape)
-            if found is None:
-                found = known[shape] = _changing(attempt_rows, attempt_checks, {}, flagged,
-                                                 read)
-            positions = found
+        shape = (tuple([c.passed for c in attempt_checks]),
+                 tuple([(r[4], r[2], r[0] in flagged, r[0] in read) for r in attempt_rows]),
+                 tuple(sorted([(c, o.met) for c, o in second.items()])) if second else ())
+        positions = known.get(shape)
+        if positions is None:
+            positions = known[shape] = _changing(attempt_rows, attempt_checks, second or {},
+                                                 flagged, read)
         out.update(attempt_rows[i][0] for i in positions)
     return out
 
@@ -348,26 +423,35 @@ def _changing(rows: Sequence[VerdictRow], checks: Sequence[CheckOutcome],
 # -- storing ---------------------------------------------------------------------------
 
 def _store(conn: Connection, attempt_ids: list[int], rows: list[VerdictRow],
-           readings: list[Reading], clear: bool = True, contiguous: bool = False
-           ) -> FlagCounts:
+           readings: list[Reading], clear: bool = True, contiguous: bool = False,
+           assessed: bool = False) -> FlagCounts:
     """Replace the chunk's rules flags by its readings above 0; set its attempts' scores.
 
     ``clear``: rules flags may already be stored (a rerun): only the readings that
     changed are written, those that fell to 0 deleted. ``contiguous``: the chunk is every
     attempt between its ends, so the statements take a range instead of a list of ids.
+    ``assessed``: the readings say already which change the decision (:func:`assess`).
     """
     counts = FlagCounts(attempts=len(attempt_ids), verdicts=len(rows))
     new: dict[int, Reading] = {}
     flagged_attempts: set[int] = set()
-    flagged = {row[0] for row, reading in zip(rows, readings, strict=True) if reading[1]}
-    read = {row[0] for row, reading in zip(rows, readings, strict=True) if reading[0] > 0.0}
-    decisive = _decisive(conn, rows, flagged, read)
+    if not assessed:
+        flagged = {row[0] for row, reading in zip(rows, readings, strict=True) if reading[1]}
+        read = {row[0] for row, reading in zip(rows, readings, strict=True)
+                if reading[0] > 0.0}
+        decisive = _decisive(conn, rows, flagged, read)
+        readings = [(*reading[:3], row[0] in decisive)
+                    for row, reading in zip(rows, readings, strict=True)]
+    best = dict.fromkeys(attempt_ids, 0.0)  # each attempt's score: _SCORE, in Python
     for row, reading in zip(rows, readings, strict=True):
         if reading[1]:
             counts.flagged += 1
             flagged_attempts.add(row[1])
         if reading[0] > 0.0:
-            new[row[0]] = (*reading[:3], row[0] in decisive)
+            new[row[0]] = reading
+            value = reading[0] if reading[3] else reading[0] * QUIET
+            if value > best[row[1]]:
+                best[row[1]] = value
     counts.flagged_attempts = len(flagged_attempts)
     bounds = {"tier": TIER, "lo": attempt_ids[0], "hi": attempt_ids[-1]}
     if clear:
@@ -378,14 +462,20 @@ def _store(conn: Connection, attempt_ids: list[int], rows: list[VerdictRow],
         insert_rows(conn, TABLES["contradiction_flags"], [_flag_row(v, r, now)
                                                           for v, r in new.items()])
     if conn.dialect.name == "postgresql":
-        for statement in _PG_SCORES:
-            conn.execute(statement, {"tier": TIER, "quiet": QUIET, "lo": attempt_ids[0],
-                                     "hi": attempt_ids[-1], "ids": attempt_ids})
+        # Array literals: psycopg dumps a list element by element (a tenth of the
+        # writer's time); a float's repr reads back as the same double.
+        conn.execute(_PG_SCORES, {"ids": _array(map(str, best)),
+                                  "scores": _array(map(repr, best.values()))})
     elif contiguous:
         conn.execute(_SCORES_RANGE, {**bounds, "quiet": QUIET})
     else:
         _update_scores(conn, attempt_ids)
     return counts
+
+
+def _array(items: Iterable[str]) -> str:
+    """A PostgreSQL array literal of numbers' texts."""
+    return "{" + ",".join(items) + "}"
 
 
 def _update_scores(conn: Connection, attempt_ids: list[int]) -> None:
@@ -434,15 +524,20 @@ def _write_difference(conn: Connection, old: dict[int, tuple[Reading, str]],
 
 
 def _chunk_rows(conn: Connection, ids: list[int], contiguous: bool) -> list[VerdictRow]:
+    # Both drivers' rows are plain tuples already (building them again was 5 % of the
+    # main process's time).
     if contiguous:  # ids is every attempt between its ends: a range reads the index once
-        result = conn.execute(_VERDICTS_RANGE, {"lo": ids[0], "hi": ids[-1]})
-    else:
-        result = conn.execute(_VERDICTS, {"ids": ids})
-    # The driver's own rows, fetched at once: a chunk is ~12,000 rows, the writer is the
-    # pipeline's serial part, and building a Row per verdict was a fifth of its time
-    # (plain text() columns have no result processing to skip).
+        return _fetch(conn, _VERDICTS_RANGE, {"lo": ids[0], "hi": ids[-1]})
+    return _fetch(conn, _VERDICTS, {"ids": ids})
+
+
+def _fetch(conn: Connection, statement: Any, params: dict[str, Any]) -> list[Any]:
+    """The driver's own rows, fetched at once: a chunk is ~12,000 verdict rows, the reader
+    is the pipeline's serial part, and building a Row per verdict was a fifth of its time
+    (plain text() columns have no result processing to skip)."""
+    result = conn.execute(statement, params)
     try:
-        return [(r[0], r[1], r[2], r[3], r[4]) for r in result.cursor.fetchall()]
+        return list(result.cursor.fetchall())
     finally:
         result.close()
 
@@ -524,6 +619,18 @@ def _warm(criteria: dict[int, Criterion], rows: list[VerdictRow]) -> None:
     score([(r[4], r[2], r[3]) for r in rows[:24]])
 
 
+# A chunk as the scoring needs it: its filter verdicts and the rule's other inputs.
+Chunk = tuple[list[VerdictRow], RuleRows]
+
+
+def _read_chunk(store: Store, part: list[int], contiguous: bool) -> Chunk:
+    """A chunk's filter verdicts and what the rule reads of its attempts, in one unit of
+    work (the scoring processes decide which readings change the decision)."""
+    with store.session() as session:
+        conn = session.connection()
+        return _chunk_rows(conn, part, contiguous), _rule_rows(conn, part, contiguous)
+
+
 def _chunks(ids: list[int], chunk: int) -> Iterator[tuple[list[int], bool]]:
     for start in range(0, len(ids), chunk):
         part = ids[start:start + chunk]
@@ -531,18 +638,17 @@ def _chunks(ids: list[int], chunk: int) -> Iterator[tuple[list[int], bool]]:
 
 
 def _pipeline(store: Store, pool: ProcessPoolExecutor,
-              parts: list[tuple[list[int], bool]], first: list[VerdictRow] | None,
+              parts: list[tuple[list[int], bool]], first: Chunk | None,
               workers: int, write: Callable[[list[int], list[VerdictRow], list[Reading]], None]
               ) -> None:
-    """Read chunks, have the pool score them, write them back in order."""
+    """Read chunks, have the pool score and assess them, write them back in order."""
     pending: deque[tuple[list[int], list[VerdictRow], Future[list[Reading]]]] = deque()
     for part, contiguous in parts:
         if first is not None:  # read already, to warm the detector
-            rows, first = first, None
+            (rows, inputs), first = first, None
         else:
-            with store.session() as session:
-                rows = _chunk_rows(session.connection(), part, contiguous)
-        pending.append((part, rows, pool.submit(score, [(r[4], r[2], r[3]) for r in rows])))
+            rows, inputs = _read_chunk(store, part, contiguous)
+        pending.append((part, rows, pool.submit(assess, rows, inputs)))
         if len(pending) > workers:  # keep every worker busy, memory bounded
             part0, rows0, future = pending.popleft()
             write(part0, rows0, future.result())
@@ -563,9 +669,10 @@ def flag_all(store: Store, progress: Callable[[int, int], None] | None = None,
              workers: int | None = None, chunk: int = CHUNK) -> FlagCounts:
     """Flag every stored attempt, one unit of work per chunk.
 
-    With ``workers`` > 1 the chunks are scored in that many processes while this one
-    reads the next chunks and writes the scored ones; results are stored in chunk order,
-    so the flags are the same whatever the number of workers.
+    With ``workers`` > 1 the chunks are scored (and which readings change the decision
+    worked out) in that many processes while this one reads the next chunks and writes
+    the scored ones; results are stored in chunk order, so the flags are the same
+    whatever the number of workers.
     """
     workers = default_workers() if workers is None else max(1, workers)
     with store.session() as session:
@@ -582,7 +689,8 @@ def flag_all(store: Store, progress: Callable[[int, int], None] | None = None,
         nonlocal done
         contiguous = part[-1] - part[0] == len(part) - 1
         with store.session() as session:
-            counts.add(_store(session.connection(), part, rows, readings, clear, contiguous))
+            counts.add(_store(session.connection(), part, rows, readings, clear, contiguous,
+                              assessed=True))
         done += len(part)
         if progress:
             progress(done, len(ids))
@@ -590,15 +698,12 @@ def flag_all(store: Store, progress: Callable[[int, int], None] | None = None,
     if workers == 1 or len(ids) <= chunk:  # one chunk: nothing to overlap
         _init_worker(criteria)
         for part, contiguous in _chunks(ids, chunk):
-            with store.session() as session:
-                rows = _chunk_rows(session.connection(), part, contiguous)
-            write(part, rows, score([(r[4], r[2], r[3]) for r in rows]))
+            rows, inputs = _read_chunk(store, part, contiguous)
+            write(part, rows, assess(rows, inputs))
     else:
         parts = list(_chunks(ids, chunk_size(len(ids), workers, chunk)))
-        first: list[VerdictRow] | None = None
-        with store.session() as session:
-            first = _chunk_rows(session.connection(), *parts[0])
-        _warm(criteria, first)
+        first = _read_chunk(store, *parts[0])
+        _warm(criteria, first[0])
         with ProcessPoolExecutor(workers, mp_context=_fork_context(), initializer=_start_worker,
                                  initargs=(os.getpid(), criteria)) as pool:
             try:
@@ -610,5 +715,7 @@ def flag_all(store: Store, progress: Callable[[int, int], None] | None = None,
                 raise
     if ids:
         with store.session() as session:
-            refresh_statistics(session)  # the queue filters on the new flags
+            # The queue filters on the new flags and sorts on the scores; the pass wrote
+            # no other table (analyzing the verdicts again was a tenth of a pass).
+            refresh_statistics(session, FLAG_TABLES)
     return counts

@@ -11,7 +11,7 @@ import os
 import re
 import shutil
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -346,7 +346,7 @@ BULK_TABLES = ("runs", "conversations", "attempts", "verdicts", "check_results",
                "contradiction_flags", "attempt_search")
 
 
-def refresh_statistics(session: Session) -> None:
+def refresh_statistics(session: Session, tables: Sequence[str] = BULK_TABLES) -> None:
     """Tell the planner how big the tables now are, after a bulk write.
 
     Without statistics SQLite guesses, and after an import it guessed wrong: it scanned
@@ -356,14 +356,16 @@ def refresh_statistics(session: Session) -> None:
     with a scan of every attempt, and a search guessed its matches from an empty table.
     ANALYZE samples a bounded number of rows (about a second at 100,000 attempts); a
     role that does not own the tables gets a warning per table, not an error, and waits
-    for autovacuum.
+    for autovacuum. ``tables`` names what the bulk write changed, a table's name followed
+    by a column list where only those columns changed (PostgreSQL analyzes only those;
+    SQLite's bounded ``ANALYZE`` covers every table).
     """
     dialect = session.get_bind().dialect.name
     if dialect == "sqlite":
         session.execute(text(f"PRAGMA analysis_limit = {ANALYSIS_LIMIT}"))
         session.execute(text("ANALYZE"))
     elif dialect == "postgresql":
-        session.execute(text(f"ANALYZE {', '.join(BULK_TABLES)}"))
+        session.execute(text(f"ANALYZE {', '.join(tables)}"))
 
 
 class Store:
