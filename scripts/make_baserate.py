@@ -302,6 +302,19 @@ def render(p: Profile) -> dict[str, str]:
             "attempt_truth.jsonl": lines(attempts), "verdicts.jsonl": lines(items)}
 
 
+def summary(name: str, files: dict[str, str]) -> str:
+    """One line saying what a rendered run holds (attempts, refusals, contradictions)."""
+    runs = [json.loads(x) for x in files["run.jsonl"].splitlines()]
+    labels = [json.loads(x) for x in files["labels.jsonl"].splitlines()]
+    truth = [json.loads(x) for x in files["attempt_truth.jsonl"].splitlines()]
+    contradictions = sum(x["contradiction"] for x in labels)
+    return (f"{name}: {len(runs)} attempts, {sum(not r['accepted'] for r in runs)} refused, "
+            f"{len(labels)} verdicts, {contradictions} contradictions "
+            f"({100 * contradictions / len(labels):.2f} %), "
+            f"{sum(t['refused_because_of_contradiction'] for t in truth)} refused because "
+            f"of one, {sum(t['rescuable'] for t in truth)} rescuable")
+
+
 def main() -> None:
     for p in PROFILES:
         files = render(p)
@@ -309,15 +322,7 @@ def main() -> None:
         out.mkdir(parents=True, exist_ok=True)
         for name, text in files.items():
             (out / name).write_text(text, encoding="utf-8")
-        runs = [json.loads(x) for x in files["run.jsonl"].splitlines()]
-        labels = [json.loads(x) for x in files["labels.jsonl"].splitlines()]
-        truth = [json.loads(x) for x in files["attempt_truth.jsonl"].splitlines()]
-        contradictions = sum(x["contradiction"] for x in labels)
-        print(f"{p.name}: {len(runs)} attempts, {sum(not r['accepted'] for r in runs)} refused, "
-              f"{len(labels)} verdicts, {contradictions} contradictions "
-              f"({100 * contradictions / len(labels):.2f} %), "
-              f"{sum(t['refused_because_of_contradiction'] for t in truth)} refused because "
-              f"of one, {sum(t['rescuable'] for t in truth)} rescuable")
+        print(summary(p.name, files))
 
 
 if __name__ == "__main__":

@@ -231,3 +231,14 @@ class GapMeter:
         self._tick()
         self.timer.stop()
         return self.busy, self.wall
+
+    def check(self, record_property: Callable[[str, object], None], what: str) -> None:
+        """Stop (if still running), record and print the longest gap, and fail past the
+        freeze bounds."""
+        busy, wall = self.stop() if self.timer.isActive() else (self.busy, self.wall)
+        record_property("longest_event_loop_gap_busy_s", round(busy, 3))
+        record_property("longest_event_loop_gap_wall_s", round(wall, 3))
+        print(f"\nlongest event-loop gap, {what}: {busy * 1000:.0f} ms busy, "
+              f"{wall * 1000:.0f} ms on the wall clock")
+        assert busy < FREEZE_BOUND_S
+        assert wall < WALL_BOUND_S

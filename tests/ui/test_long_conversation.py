@@ -24,7 +24,7 @@ from PySide6.QtCore import Qt
 
 from reviewer.ingest.importer import import_run
 from reviewer.store import Store
-from tests.support.qt import FREEZE_BOUND_S, WALL_BOUND_S, GapMeter, idle
+from tests.support.qt import GapMeter, idle
 from tests.support.run_files import record, write_catalog, write_jsonl
 from tests.ui.test_ui_review import key
 from ui.review.conversation_view import BATCH, FIRST_SHOWN
@@ -86,10 +86,5 @@ def test_showing_and_leaving_10000_messages_never_blocks_the_loop(
         assert pane.title.text().endswith("/courte/1/1")
         qtbot.wait(100)  # the deferred deletions run inside the measured window too
     finally:
-        busy, wall = meter.stop()
-    record_property("longest_event_loop_gap_busy_s", round(busy, 3))
-    record_property("longest_event_loop_gap_wall_s", round(wall, 3))
-    print(f"\nlongest event-loop gap, showing and leaving {MESSAGES} messages: "
-          f"{busy * 1000:.0f} ms busy, {wall * 1000:.0f} ms on the wall clock")
-    assert busy < FREEZE_BOUND_S
-    assert wall < WALL_BOUND_S
+        meter.stop()
+    meter.check(record_property, f"showing and leaving {MESSAGES} messages")

@@ -11,7 +11,6 @@ Usage: ``.venv/bin/python tests/data/blind/blind_f/generate.py [--verdicts]``
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from pathlib import Path
@@ -51,15 +50,7 @@ def main() -> None:
         del files["verdicts.jsonl"]
     for name, text in files.items():
         (HERE / name).write_text(text, encoding="utf-8")
-    runs = [json.loads(x) for x in files["run.jsonl"].splitlines()]
-    labels = [json.loads(x) for x in files["labels.jsonl"].splitlines()]
-    truth = [json.loads(x) for x in files["attempt_truth.jsonl"].splitlines()]
-    contradictions = sum(x["contradiction"] for x in labels)
-    print(f"{PROFILE.name}: {len(runs)} attempts, {sum(not r['accepted'] for r in runs)} "
-          f"refused, {len(labels)} verdicts, {contradictions} contradictions "
-          f"({100 * contradictions / len(labels):.2f} %), "
-          f"{sum(t['refused_because_of_contradiction'] for t in truth)} refused because of "
-          f"one, {sum(t['rescuable'] for t in truth)} rescuable")
+    print(mb.summary(PROFILE.name, files))
 
 
 if __name__ == "__main__":
