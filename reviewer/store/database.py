@@ -11,6 +11,7 @@ import os
 import re
 import shutil
 import sqlite3
+import stat
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -432,6 +433,14 @@ def _refuse_other_names(path: Path) -> None:
     lost (2 of 16 in the hostile pass, cc02). Symbolic links are followed before this
     (``to_url``), so only hard links reach here.
     """
+    mode = path.stat().st_mode
+    if not stat.S_ISREG(mode):
+        # A folder's link count is its subfolders plus two: it is no database at all,
+        # and a device made SQLite say "disk I/O error" (the third hostile pass).
+        kind = "a folder" if stat.S_ISDIR(mode) else "a pipe" if stat.S_ISFIFO(mode) else \
+            "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a file"
+        raise StoreError(f"{path}: is {kind}, not a database file; give a database file "
+                         "(a new one is made when it does not exist)")
     links = path.stat().st_nlink
     if links > 1:
         raise StoreError(f"{path}: this database file has {links} names (hard links); "

@@ -525,3 +525,13 @@ def test_a_postgresql_server_that_never_answers_is_a_line_not_a_hang() -> None:
     assert done.returncode == FAILED, done.stderr
     assert done.stderr.startswith("reviewer: ") and done.stderr.count("\n") == 1, done.stderr
     assert "timeout" in done.stderr and f"127.0.0.1:{port}" in done.stderr
+
+
+def test_a_folder_or_a_device_as_database_says_what_it_is(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Third hostile pass: a folder was "a database file with 2 names (hard links)", and
+    # /dev/null "schema upgrade failed … disk I/O error".
+    for db, kind in ((tmp_path, "a folder"), (Path("/dev/null"), "a device")):
+        err = one_line(capsys, run(["--db", str(db), "queue"]), FAILED)
+        assert err == (f"reviewer: {db}: is {kind}, not a database file; give a database "
+                       "file (a new one is made when it does not exist)")
