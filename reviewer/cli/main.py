@@ -118,6 +118,7 @@ def main(
     Every failure is one ``reviewer: …`` line on stderr and the exit code of its kind
     (``reviewer.errors``); ``--debug`` also prints the traceback.
     """
+    _closed_streams_to_devnull()
     pre = argparse.Namespace(db=None, reviewer=None, debug=False, command=None)
     try:
         check_argv(sys.argv[1:] if argv is None else argv)
@@ -144,6 +145,17 @@ def main(
         _drop_unwritable_stdout()
         return failure.exit_code
     return code
+
+
+def _closed_streams_to_devnull() -> None:
+    """A standard stream the shell closed (``reviewer … >&-``) is None in Python: the
+    first print, or the flush after the command, ended in a 30-line traceback, and a
+    decision stored meanwhile was reported as an internal error (the third hostile
+    pass). What goes there goes nowhere, as the shell was asked."""
+    if sys.stdout is None:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - the process's
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
 
 
 def _drop_unwritable_stdout() -> None:

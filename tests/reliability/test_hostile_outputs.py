@@ -480,6 +480,18 @@ def test_a_template_from_a_closed_standard_input_is_bad_input(db: Path) -> None:
     assert "standard input is closed" in one_line(proc.stderr)
 
 
+def test_a_closed_standard_output_is_no_traceback_and_the_decision_stands(db: Path) -> None:
+    # Third hostile pass: `decide … >&-` stored the decision, then reported an internal
+    # error with a 30-line traceback (Python's sys.stdout is None there).
+    key = "2026-10-14-ministral-8b/conv-005/1/1"
+    before = counts(db)
+    for argv in (["decide", key, "--accept"], ["queue", "--limit", "2"]):
+        proc = subprocess.run(["sh", "-c", '"$@" >&-', "sh", *CONSOLE, "--db", str(db),
+                               *argv], capture_output=True, text=True, cwd=ROOT, timeout=120)
+        assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    assert counts(db) == (before[0], before[1] + 1)  # the accept, once
+
+
 # -- signals -------------------------------------------------------------------------------
 
 # SIGINT to the process itself the moment the CLI's first module is imported: the window
