@@ -6,6 +6,10 @@ from dataclasses import dataclass
 
 from reviewer.errors import BadInputError
 
+# The largest turn or attempt number a store holds (a 4-byte integer column on
+# PostgreSQL; SQLite's 8 bytes overflowed at 2**63 into an internal error, exit 70).
+MAX_INDEX = 2**31 - 1
+
 
 @dataclass(frozen=True, slots=True, order=True)
 class AttemptKey:
@@ -31,4 +35,6 @@ class AttemptKey:
             raise BadInputError(f"{text!r}: TURN and ATTEMPT must be integers") from None
         if turn < 1 or attempt < 1:
             raise BadInputError(f"{text!r}: TURN and ATTEMPT must be positive")
+        if turn > MAX_INDEX or attempt > MAX_INDEX:
+            raise BadInputError(f"{text!r}: TURN and ATTEMPT are at most {MAX_INDEX:,}")
         return cls(parts[0], parts[1], turn, attempt)

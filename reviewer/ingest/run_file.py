@@ -15,7 +15,7 @@ from typing import Any, BinaryIO
 
 from reviewer.input_bytes import bounded_lines
 from reviewer.json_input import check_storable, may_be_unstorable, no_duplicate_keys, parse_verdict
-from reviewer.keys import AttemptKey
+from reviewer.keys import MAX_INDEX, AttemptKey
 
 ROLES = ("system", "user", "assistant")
 
@@ -71,6 +71,8 @@ def _positive_int(data: dict[str, Any], key: str, *, optional: bool = False) -> 
     # bool is an int subclass in Python: `true` is not a turn number.
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise ValueError(f"'{key}' must be a positive integer, got {json.dumps(value)}")
+    if value > MAX_INDEX:
+        raise ValueError(f"'{key}' must be at most {MAX_INDEX:,}, got {value}")
     return value
 
 

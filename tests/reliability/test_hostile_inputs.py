@@ -535,3 +535,34 @@ def test_a_folder_or_a_device_as_database_says_what_it_is(
         err = one_line(capsys, run(["--db", str(db), "queue"]), FAILED)
         assert err == (f"reviewer: {db}: is {kind}, not a database file; give a database "
                        "file (a new one is made when it does not exist)")
+
+
+# -- numbers past what a store holds (third hostile pass) ---------------------------------
+
+@pytest.mark.parametrize("argv", [
+    ["decide", "2026-10-14-ministral-8b/recette-001/1/99999999999999999999999", "--reject"],
+    ["rejudge", "--attempt", "2026-10-14-ministral-8b/recette-001/99999999999999999999/1",
+     "--host", "http://127.0.0.1:9"],
+], ids=["decide", "rejudge"])
+def test_a_key_number_past_the_store_is_bad_input(
+        files: Files, capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    # It was "internal error (OverflowError: Python int too large to convert to SQLite
+    # INTEGER)", exit 70.
+    err = one_line(capsys, run(["--db", str(files.db), *argv]), BAD_INPUT)
+    assert err.endswith(": TURN and ATTEMPT are at most 2,147,483,647")
+
+
+def test_a_run_line_whose_turn_is_past_the_store_is_refused_at_its_line(
+        files: Files, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = json.loads(files.input("new_run.jsonl").read_text("utf-8").splitlines()[0])
+    bad = {**good, "conversation": "huge", "turn": 10**30}
+    data = tmp_path / "big.jsonl"
+    data.write_text(json.dumps(bad) + "\n", "utf-8")
+    before = counts(files.db)
+    err = one_line(capsys, run(["--db", str(files.db), "import", str(data)]), BAD_INPUT)
+    assert err == (f"reviewer: {data}:1: 'turn' must be at most 2,147,483,647, got "
+                   f"{10**30}")
+    rejects = tmp_path / "rej.jsonl"
+    assert run(["--db", str(files.db), "import", str(data), "--skip-bad", str(rejects)]) == 0
+    assert len(rejects.read_text("utf-8").splitlines()) == 1  # it was exit 70 here too
+    assert counts(files.db) == before
