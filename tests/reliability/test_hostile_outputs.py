@@ -480,6 +480,22 @@ def test_a_template_from_a_closed_standard_input_is_bad_input(db: Path) -> None:
     assert "standard input is closed" in one_line(proc.stderr)
 
 
+def test_verify_export_reads_no_further_than_the_manifest_says(db: Path,
+                                                                tmp_path: Path) -> None:
+    # Third hostile pass: a split's valid.jsonl made a link to /dev/zero kept
+    # verify-export reading for ever.
+    out = tmp_path / "split"
+    assert cli(["--db", str(db), "export", "dataset", str(out), "--split", "valid=0.5"]) == 0
+    (out / "valid.jsonl").unlink()
+    (out / "valid.jsonl").symlink_to("/dev/zero")
+    proc = subprocess.run([*CONSOLE, "verify-export", str(out)], capture_output=True,
+                          text=True, cwd=ROOT, timeout=60)
+    assert proc.returncode == 1
+    assert one_line(proc.stderr) == (f"reviewer: {out / 'valid.jsonl'} does not match "
+                                     "manifest.json (an export was interrupted, or the file "
+                                     "changed since): export again")
+
+
 def test_a_closed_standard_output_is_no_traceback_and_the_decision_stands(db: Path) -> None:
     # Third hostile pass: `decide … >&-` stored the decision, then reported an internal
     # error with a 30-line traceback (Python's sys.stdout is None there).
