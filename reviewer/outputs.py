@@ -220,6 +220,9 @@ def check_folder(path: Path | str, *, database: Path | None = None,
     """A folder an export writes its files into (``OUT/train.jsonl``…): an existing
     folder or a path where none exists yet (created when the files are written)."""
     shown = str(path)
+    if shown == "-":  # standard output everywhere else: never a folder named "-"
+        raise _refuse(shown, "a split export writes a folder of files, not standard "
+                             "output; give a folder")
     target = _resolved(Path(path).expanduser())
     found = _stat(target)
     if found is not None and not stat.S_ISDIR(found.st_mode):

@@ -496,6 +496,20 @@ def test_verify_export_reads_no_further_than_the_manifest_says(db: Path,
                                      "changed since): export again")
 
 
+@pytest.mark.parametrize("kind", ["dataset", "preference"])
+def test_a_split_to_standard_output_is_refused_not_a_folder_named_dash(
+        db: Path, tmp_path: Path, kind: str) -> None:
+    # Third hostile pass: `export dataset - --split valid=0.1` made a folder "-".
+    proc = subprocess.run([*CONSOLE, "--db", str(db), "export", kind, "-", "--split",
+                           "valid=0.1"], capture_output=True, text=True, cwd=tmp_path,
+                          timeout=120)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert one_line(proc.stderr) == ("reviewer: cannot write -: a split export writes a "
+                                     "folder of files, not standard output; give a folder; "
+                                     "nothing was written")
+    assert not (tmp_path / "-").exists()
+
+
 def test_a_closed_standard_output_is_no_traceback_and_the_decision_stands(db: Path) -> None:
     # Third hostile pass: `decide … >&-` stored the decision, then reported an internal
     # error with a 30-line traceback (Python's sys.stdout is None there).
