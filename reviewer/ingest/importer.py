@@ -211,24 +211,25 @@ def import_run(
             {k: v.id for k, v in current_criterion_versions(session).items()},
             {k: v.id for k, v in current_check_versions(session).items()},
         )
-        bar = tqdm(total=count_lines(path) if show else None, disable=not show,
-                   file=sys.stderr, unit=" lines", desc=path.name)
-        batch: list[AttemptRecord] = []
-        for number, raw in iter_lines(fh, path):
-            bar.update(1)
-            try:
-                record = parse_record(raw, number, set(writer.criteria), set(writer.checks))
-                _admit(writer, record, str(path), batch, report)
-            except LineError as err:
-                if rejects is None:
-                    bar.close()
-                    raise BadInputError(f"{path}:{err.line}: {err.message}") from None
-                rejects.write(_reject_line(raw, err))
-                report.rejected += 1
-            if len(batch) >= CHUNK:
-                _flush(writer, batch, report)
-        _flush(writer, batch, report)
-        bar.close()
+        # Closed however the loop ends: a Ctrl-C's one line then starts on a line of its
+        # own, not glued to the bar's last state (the third hostile pass).
+        with tqdm(total=count_lines(path) if show else None, disable=not show,
+                  file=sys.stderr, unit=" lines", desc=path.name) as bar:
+            batch: list[AttemptRecord] = []
+            for number, raw in iter_lines(fh, path):
+                bar.update(1)
+                try:
+                    record = parse_record(raw, number, set(writer.criteria),
+                                          set(writer.checks))
+                    _admit(writer, record, str(path), batch, report)
+                except LineError as err:
+                    if rejects is None:
+                        raise BadInputError(f"{path}:{err.line}: {err.message}") from None
+                    rejects.write(_reject_line(raw, err))
+                    report.rejected += 1
+                if len(batch) >= CHUNK:
+                    _flush(writer, batch, report)
+            _flush(writer, batch, report)
         if on_imported is not None and report.new_attempt_ids:
             on_imported(session, report.new_attempt_ids)
         if report.new:

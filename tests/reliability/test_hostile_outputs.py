@@ -510,6 +510,28 @@ def test_a_split_to_standard_output_is_refused_not_a_folder_named_dash(
     assert not (tmp_path / "-").exists()
 
 
+def test_ctrl_c_during_an_import_is_a_line_of_its_own_after_the_bar(tmp_path: Path) -> None:
+    # Third hostile pass: the interrupted line was glued to the progress bar's last state.
+    from reviewer.assets import demo_run
+
+    lines = demo_run().read_text("utf-8").splitlines()
+    rows = [json.loads(line) for line in lines]
+    run = write_jsonl(tmp_path / "big.jsonl", [
+        {**r, "conversation": f"{r['conversation']}-{i}"} for i in range(40) for r in rows])
+    assert run.stat().st_size > 8 << 20  # past the size that shows a progress bar
+    db = tmp_path / "store.sqlite3"
+    assert cli(["--db", str(db), "demo"]) == 0
+    proc = subprocess.Popen([*CONSOLE, "--db", str(db), "import", str(run)], cwd=ROOT,
+                            stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+    assert proc.stderr is not None
+    shown = proc.stderr.read(200)  # the bar has started
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, shown + err
+    assert (shown + err).split("\n")[-2] == ("reviewer: interrupted; the step in progress "
+                                             "was not saved (what was saved before is kept)")
+
+
 def test_a_closed_standard_output_is_no_traceback_and_the_decision_stands(db: Path) -> None:
     # Third hostile pass: `decide … >&-` stored the decision, then reported an internal
     # error with a 30-line traceback (Python's sys.stdout is None there).
