@@ -109,12 +109,53 @@ def _bad_reply(exc: Exception) -> RawFault:
     return RawFault(NOT_OLLAMA, f"{BROKEN_HTTP} ({what}): is this an Ollama server?")
 
 
+def _capped_transport(limit: int) -> Any:
+    """An httpx transport whose response bodies stop at ``limit`` bytes (RawFault).
+
+    The reply's size was checked once it was whole: a server sending an endless body
+    grew ``rejudge`` to 1.5 GB within its timeout (the third hostile pass). Made here,
+    not at module level: httpx loads only for a judge call."""
+    import httpx
+
+    class CappedStream(httpx.AsyncByteStream):
+        def __init__(self, stream: Any) -> None:
+            self.stream = stream
+
+        async def __aiter__(self) -> Any:
+            seen = 0
+            async for chunk in self.stream:
+                seen += len(chunk)
+                if seen > limit:
+                    raise RawFault(NOT_OLLAMA, f"the reply is longer than {limit:,} bytes, "
+                                               "more than its token budget allows: is this "
+                                               "an Ollama server?")
+                yield chunk
+
+        async def aclose(self) -> None:
+            await self.stream.aclose()
+
+    class CappedTransport(httpx.AsyncHTTPTransport):
+        async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+            response = await super().handle_async_request(request)
+            response.stream = CappedStream(response.stream)
+            return response
+
+    return CappedTransport()
+
+
+# Bytes of the HTTP body per character the reply may hold: JSON escapes (\u00e9 is six
+# bytes for one character), the reply's other fields, some room.
+BODY_BYTES_PER_CHAR = 8
+BODY_SLACK = 64 * 1024
+
+
 async def _chat(host: str, body: dict[str, Any], timeout: float) -> Any:
     import ollama  # here, not at module level: it costs a third of the app's start-up
 
     # The client's own timeout bounds each step too (connect, each read): the deadline
     # below bounds the sum.
-    async with ollama.AsyncClient(host=host, timeout=timeout) as client:
+    transport = _capped_transport(reply_limit(body) * BODY_BYTES_PER_CHAR + BODY_SLACK)
+    async with ollama.AsyncClient(host=host, timeout=timeout, transport=transport) as client:
         return await asyncio.wait_for(
             client.chat(model=body["model"], messages=body["messages"],
                         format=body.get("format"), options=body.get("options"),

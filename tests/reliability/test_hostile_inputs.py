@@ -11,6 +11,7 @@ pt).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -316,6 +317,51 @@ def test_an_oversized_reply_is_a_judge_fault_not_a_hang(
     text = captured.out + captured.err
     assert "Traceback" not in text and "more than the 65,536 its token budget allows" in text
     assert counts(files.db)[:2] == before[:2]
+
+
+def test_an_endless_reply_is_cut_at_its_budget_not_read_to_the_timeout(
+        files: Files, capsys: pytest.CaptureFixture[str]) -> None:
+    # Third hostile pass: a server sending a body without end grew rejudge to 1.5 GB
+    # before its timeout; the size was checked once the body was whole.
+    import socket
+    import threading
+
+    stop = threading.Event()
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(4)
+    port = listener.getsockname()[1]
+
+    def serve() -> None:
+        listener.settimeout(0.2)
+        deadline = time.monotonic() + 60
+        while not stop.is_set() and time.monotonic() < deadline:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                continue
+            with conn:
+                conn.recv(65536)
+                conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                             b"Transfer-Encoding: chunked\r\n\r\n")
+                chunk = b"%x\r\n%s\r\n" % (65536, b" " * 65536)
+                with contextlib.suppress(OSError):
+                    while not stop.is_set() and time.monotonic() < deadline:
+                        conn.sendall(chunk)
+
+    server = threading.Thread(target=serve, daemon=True)
+    server.start()
+    try:
+        code = run(["--db", str(files.db), "rejudge", "--attempt", KEY, "--host",
+                    f"http://127.0.0.1:{port}", "--model", "m", "--timeout", "30",
+                    "--retries", "0"])
+    finally:
+        stop.set()
+        server.join(timeout=10)
+        listener.close()
+    text = capsys.readouterr()
+    assert code == FAILED, text.err
+    assert "Traceback" not in text.err and "the reply is longer than" in text.err
 
 
 # -- ECMAScript patterns (pt07, pt08) -----------------------------------------------------
