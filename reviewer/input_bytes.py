@@ -16,6 +16,8 @@ here instead:
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
@@ -83,3 +85,23 @@ def read_bounded(path: Path, limit: int) -> bytes:
     except OSError as exc:
         raise os_failure(exc, path, "read") from None
     return b"".join(pieces)
+
+
+def special_file(path: Path) -> str | None:
+    """What ``path`` is when it exists but is not a regular file ("a folder", "a pipe",
+    "a device", "not a file"), read through symbolic links; None for a regular file or
+    nothing there. A database or a settings file that is one of these blocked or misled
+    the reader (a FIFO waits for a writer for ever)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a file"

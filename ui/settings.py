@@ -9,6 +9,7 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
 
 from reviewer.errors import BadInputError
+from reviewer.input_bytes import special_file
 from reviewer.review.identity import FALLBACK_NAME, default_reviewer, reviewer_name
 from reviewer.text_rules import storable
 
@@ -74,10 +75,8 @@ def _user_settings() -> QSettings:
     folder = Path(QStandardPaths.writableLocation(
         QStandardPaths.StandardLocation.GenericConfigLocation))
     for path in (folder / ORGANIZATION / f"{APPLICATION}.conf", folder / f"{ORGANIZATION}.conf"):
-        if path.exists() and not path.is_file():
-            kind = "a folder" if path.is_dir() else "a pipe" if path.is_fifo() else \
-                "a device" if path.is_char_device() or path.is_block_device() else \
-                "not a file"
+        kind = special_file(path)
+        if kind is not None:
             raise BadInputError(f"{path}: the settings file is {kind}, not a regular file; "
                                 "remove or rename it")
     return QSettings(ORGANIZATION, APPLICATION)

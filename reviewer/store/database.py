@@ -11,7 +11,6 @@ import os
 import re
 import shutil
 import sqlite3
-import stat
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -26,6 +25,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 import models
 from reviewer.errors import BadInputError, StoreError
+from reviewer.input_bytes import special_file
 from reviewer.store.faults import explain_db_error
 
 if TYPE_CHECKING:  # Alembic (with Mako and Pygments) is imported only to migrate
@@ -325,8 +325,8 @@ def upgrade(engine: Engine, url: str, *, made_here: bool = False) -> Path | None
             shutil.copyfile(backup, path)
             for suffix in ("-wal", "-shm"):
                 Path(f"{path}{suffix}").unlink(missing_ok=True)
-        # Without a copy (PostgreSQL, or an empty file) the upgrade's own transaction was
-        # rolled back: PostgreSQL and SQLite both have transactional DDL.
+        # Without a copy, PostgreSQL's transaction rolled the DDL back; Python's sqlite3
+        # ran it outside the transaction, so a file made here is removed whole.
         elif made_here and path is not None:
             engine.dispose()
             for suffix in ("", "-wal", "-shm", "-journal"):
@@ -410,7 +410,7 @@ def open_store(url: str | None = None, *, migrate: bool = True) -> Store:
     path = sqlite_path(url)
     made_here = path is not None and not path.exists()
     if path is not None and path.exists():
-        _refuse_other_names(path)
+        _refuse_odd_file(path)
         if path.stat().st_size > 0:
             _refuse_non_sqlite(path)
     engine = make_engine(url)
@@ -425,20 +425,18 @@ def open_store(url: str | None = None, *, migrate: bool = True) -> Store:
     return Store(url, engine)
 
 
-def _refuse_other_names(path: Path) -> None:
-    """Refuse a database file that has other names (hard links).
+def _refuse_odd_file(path: Path) -> None:
+    """Refuse what is no database file, or a database file with other names.
 
+    A folder or a device is no database at all: a device made SQLite say "disk I/O
+    error", and a folder's link count passed for hard links (the third hostile pass).
     SQLite finds its WAL and journal by the name it was opened with: two processes
     opening one file by two names write two WALs for one database, and decisions were
     lost (2 of 16 in the hostile pass, cc02). Symbolic links are followed before this
-    (``to_url``), so only hard links reach here.
+    (``to_url``), so only hard links reach the second test.
     """
-    mode = path.stat().st_mode
-    if not stat.S_ISREG(mode):
-        # A folder's link count is its subfolders plus two: it is no database at all,
-        # and a device made SQLite say "disk I/O error" (the third hostile pass).
-        kind = "a folder" if stat.S_ISDIR(mode) else "a pipe" if stat.S_ISFIFO(mode) else \
-            "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a file"
+    kind = special_file(path)
+    if kind is not None:
         raise StoreError(f"{path}: is {kind}, not a database file; give a database file "
                          "(a new one is made when it does not exist)")
     links = path.stat().st_nlink
