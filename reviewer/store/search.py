@@ -43,6 +43,7 @@ from sqlalchemy.orm import Session
 
 from models import Attempt
 from reviewer.errors import BadInputError
+from reviewer.store.membership import hashed, more_than
 
 # Letters and digits: the characters FTS5's unicode61 tokenizer keeps in a word. "_" is a
 # word character for Python's \w but a separator for FTS5, so "a_b" is two words.
@@ -270,7 +271,7 @@ def matching_condition(session: Session, query: str,
     if session.get_bind().dialect.name != "sqlite":
         return _pg_condition(session, terms, probe)
     matches = _matches(session, terms)
-    if not probe or not _more_matches_than(session, matches, DRIVE_LIMIT):
+    if not probe or not more_than(session, matches, DRIVE_LIMIT):
         return Attempt.id.in_(matches)
     # "id + 0" is the same number but no longer the key, so SQLite cannot start from the
     # matches (every match's row read, then all of them sorted: the cost grew with the
@@ -306,7 +307,7 @@ def _pg_condition(session: Session, terms: list[str], probe: bool) -> ColumnElem
     if probe and plan.matches > HASHED_FROM:
         # Inside an expression the IN stays a subquery, run once into a hash table:
         # PostgreSQL would otherwise turn it into a join and plan it as above.
-        return func.coalesce(Attempt.id.in_(matches), false())
+        return hashed(Attempt.id, matches)
     return Attempt.id.in_(matches)
 
 
@@ -319,12 +320,6 @@ def _pg_walk(terms: list[str]) -> ColumnElement[bool]:
     matched = (select(_pg_match(terms))
                .where(_pg_search().c.attempt_id == Attempt.id).scalar_subquery())
     return func.coalesce(matched, false())
-
-
-def _more_matches_than(session: Session, matches: Select[Any], limit: int) -> bool:
-    """More than ``limit`` attempts match (counted up to ``limit + 1`` only)."""
-    count = session.scalar(select(func.count()).select_from(matches.limit(limit + 1).subquery()))
-    return int(count or 0) > limit
 
 
 def search_ids(session: Session, query: str) -> list[int]:
