@@ -25,11 +25,12 @@ still the old file.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import os
+import secrets
 import sys
-import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -42,7 +43,7 @@ from reviewer.unfinished import settled, track
 
 # Bytes per write to the file: the lines are gathered into blocks this big first.
 BLOCK = 1 << 20
-# Characters mkstemp adds to a temporary file's prefix.
+# Random characters after a temporary file's prefix.
 TEMP_RANDOM = 8
 
 
@@ -141,7 +142,7 @@ def _open_stream(out: Output) -> tuple[BinaryIO, BinaryIO | None]:
 
 
 def _temp_prefix(folder: Path, name: str) -> str:
-    """``.NAME.`` for the temporary file, shortened so that with mkstemp's 8 random
+    """``.NAME.`` for the temporary file, shortened so that with the 8 random
     characters it still fits the file system's longest name (a valid 250-byte name
     overflowed NAME_MAX once the dots and the random part were added)."""
     try:
@@ -155,17 +156,46 @@ def _temp_prefix(folder: Path, name: str) -> str:
     return f".{name}."
 
 
-def _open_temp(out: Output) -> tuple[BinaryIO, Path]:
+def _missing_folders(folder: Path) -> list[Path]:
+    """``folder`` and those of its parents that do not exist yet, innermost first."""
+    missing = []
+    while not folder.exists() and folder.parent != folder:
+        missing.append(folder)
+        folder = folder.parent
+    return missing
+
+
+def _new_temp(folder: Path, prefix: str) -> tuple[int, str]:
+    """A new file ``folder/prefix<8 random characters>``, open, tracked from before it
+    exists: with mkstemp a SIGTERM between the file's creation and ``track`` left it
+    behind (the hostile-output test caught it on a loaded machine)."""
+    for _ in range(100):  # mkstemp's own number of tries
+        path = folder / f"{prefix}{secrets.token_hex(TEMP_RANDOM // 2)}"
+        track(path)
+        try:
+            return os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(
+                os, "O_CLOEXEC", 0), 0o600), str(path)
+        except FileExistsError:  # another file's name: not ours to remove
+            settled(path)
+        except BaseException:  # Ctrl-C may land just after the file was made
+            path.unlink(missing_ok=True)
+            settled(path)
+            raise
+    raise FileExistsError(errno.EEXIST, f"no unused temporary name in {folder}")
+
+
+def _open_temp(out: Output, created: list[Path]) -> tuple[BinaryIO, Path]:
+    """The temporary file of ``out``; the folders made for it are added to ``created``."""
     target = out.target
     assert target is not None
+    missing = _missing_folders(target.parent)
     target.parent.mkdir(parents=True, exist_ok=True)
+    created.extend(missing)
     try:
         mode = os.stat(target).st_mode & 0o7777  # keep the previous file's permissions
     except FileNotFoundError:
         mode = new_file_mode()
-    fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(target.parent, target.name),
-                               dir=target.parent)
-    track(Path(tmp))
+    fd, tmp = _new_temp(target.parent, _temp_prefix(target.parent, target.name))
     try:
         os.fchmod(fd, mode)
         return cast(BinaryIO, os.fdopen(fd, "wb")), Path(tmp)
@@ -206,6 +236,9 @@ class FileSet:
     def __init__(self, *, checksum: bool = True) -> None:
         self.checksum = checksum
         self._entries: list[_Entry] = []
+        # Folders made for the outputs (a split's new folder): a failed export removes
+        # them again, so a full disk leaves no empty folder behind.
+        self._created: list[Path] = []
 
     def open(self, out: Path | str | Output) -> Sink:
         """A sink for ``out`` (checked: see ``reviewer.outputs``)."""
@@ -216,7 +249,7 @@ class FileSet:
             if checked.stream:
                 raw, owned = _open_stream(checked)
             else:
-                raw, tmp = _open_temp(checked)
+                raw, tmp = _open_temp(checked, self._created)
                 owned = raw
         except OSError as exc:
             self._abort()
@@ -300,6 +333,10 @@ class FileSet:
             if entry.tmp is not None:
                 entry.tmp.unlink(missing_ok=True)
                 settled(entry.tmp)
+        for folder in self._created:  # innermost first; one holding anything else stays
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        self._created.clear()
 
 
 class _Text:

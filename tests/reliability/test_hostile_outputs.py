@@ -9,6 +9,7 @@ symbolic links and FIFOs, a closed standard input, SIGINT sent to the very proce
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -661,3 +662,50 @@ def test_verify_export_refuses_a_manifest_that_does_not_describe_the_file(
     err = capsys.readouterr().err
     assert code == 1, err
     assert len(err.splitlines()) == 1 and err.startswith("reviewer: ") and "Traceback" not in err
+
+
+def test_a_split_that_cannot_be_written_leaves_no_empty_folder(
+        db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # Third hostile pass: a split to a new folder on a full disk failed in one line, but
+    # left the folder it had made, empty, as if an export had been written there. (The
+    # disk is full when the files are made durable: SQLite's own writes are not Python's.)
+    def full(_fd: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", full)
+    out = tmp_path / "new" / "split"
+
+    assert cli(["--db", str(db), "export", "dataset", str(out), "--split", "valid=0.5"]) == 4
+
+    assert one_line(capsys.readouterr().err).startswith("reviewer: cannot write ")
+    assert not (tmp_path / "new").exists()
+
+
+# The console script with SIGTERM sent to itself the moment a file is created: the worst
+# time, between the temporary file's creation and its registration.
+TERMINATED_AT_CREATION = """
+import os, signal, sys
+real_open = os.open
+def open_then_terminated(path, flags, *args, **kwargs):
+    fd = real_open(path, flags, *args, **kwargs)
+    if flags & os.O_CREAT and os.path.basename(path).startswith(".out.jsonl."):
+        os.kill(os.getpid(), signal.SIGTERM)
+    return fd
+os.open = open_then_terminated
+from ui.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_terminated_as_the_temporary_file_is_made_leaves_none(db: Path,
+                                                              tmp_path: Path) -> None:
+    # A loaded machine delivered SIGTERM between mkstemp and the file's registration: the
+    # temporary file stayed. Now it is registered before it exists.
+    out = tmp_path / "out.jsonl"
+    before = sorted(p.name for p in tmp_path.iterdir())
+    proc = subprocess.run([sys.executable, "-c", TERMINATED_AT_CREATION, "--db", str(db),
+                           "export", "dataset", str(out)], capture_output=True, text=True,
+                          cwd=ROOT, timeout=300)
+    assert proc.returncode == -signal.SIGTERM, proc.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
