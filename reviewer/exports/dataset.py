@@ -34,7 +34,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from json.encoder import encode_basestring
 from pathlib import Path
 from typing import Any
 
@@ -44,10 +43,12 @@ from sqlalchemy.orm import Session
 from models import CheckVersion, CriterionVersion
 from reviewer.atomic import FileSet
 from reviewer.errors import BadInputError
+from reviewer.exports.json_string import json_string
 from reviewer.exports.manifest import manifest_path
 from reviewer.exports.split import Split, Writer, open_writer
 from reviewer.exports.walk import Node, Walk, walk_conversations
 from reviewer.outputs import Output
+from reviewer.store.mapped import mapped_reads
 
 FORMATS = ("chat", "sharegpt", "prompt-completion")
 PER = ("turn", "conversation")
@@ -98,14 +99,18 @@ class Encoder:
         self.weight_context = weight_context
 
     def item(self, role: str, content: str, *, answer: bool = False) -> bytes:
-        """One message; an assistant message is weighted when weights are asked for."""
-        text = encode_basestring(content)
+        """One message; an assistant message is weighted when weights are asked for.
+
+        ``role`` is one of the chat roles (``walk.clean_messages`` keeps no other): its
+        spelling needs no escape."""
+        text = json_string(content)
         if self.fmt == "sharegpt":
-            return f'{{"from": "{SHAREGPT_ROLES[role]}", "value": {text}}}'.encode()
+            return b'{"from": "%s", "value": %s}' % (SHAREGPT_ROLES[role].encode(), text)
         if self.weight_context is not None and role == "assistant":
             weight = 1 if answer else self.weight_context
-            return f'{{"role": "{role}", "content": {text}, "weight": {weight}}}'.encode()
-        return f'{{"role": "{role}", "content": {text}}}'.encode()
+            return b'{"role": "%s", "content": %s, "weight": %d}' % (role.encode(), text,
+                                                                     weight)
+        return b'{"role": "%s", "content": %s}' % (role.encode(), text)
 
     def line(self, context: bytes, answer: bytes) -> bytes:
         """One example from its encoded context messages and its encoded answer."""
@@ -352,7 +357,7 @@ def export_dataset(
     options.check()
     report = DatasetReport(options)
     catalog = catalog_versions(session)
-    with FileSet() as files:
+    with FileSet() as files, mapped_reads(session):
         writer = open_writer(session, files, out, split, runs=options.runs)
         walks = walk_conversations(session, reviewer=options.reviewer, runs=options.runs)
         dataset_lines(walks, report, writer)

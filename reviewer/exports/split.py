@@ -100,9 +100,9 @@ class Writer:
     def write(self, run: str, conversation: str, lines: list[bytes]) -> None:
         """Add one conversation's lines."""
         name = self.file_of(run, conversation)
-        # One write per conversation: the sink's per-call bookkeeping cost more than the
-        # join (a few lines of a few kilobytes).
-        self.sinks[name].write(b"".join(lines))
+        # One call per conversation: the sink's per-call bookkeeping cost more than a join
+        # of its few lines, and writelines neither counts nor copies them one by one.
+        self.sinks[name].writelines(lines)
         self.lines[name] += len(lines)
         self.conversations[name] += 1
 

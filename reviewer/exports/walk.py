@@ -300,6 +300,7 @@ class _Chain:
                                 and (primary is None or n.filter_accepted
                                      or n.id in primary)), key=lambda n: not n.accepted)
         self._heads: dict[int, str] = {}
+        self._answers: dict[int, str] = {}
 
     def head(self, node: Node) -> str | None:
         """The parent's stored text without its closing "]" (None when not canonical)."""
@@ -309,14 +310,22 @@ class _Chain:
             self._heads[node.id] = node.raw.rstrip()[:-1]
         return self._heads[node.id]
 
+    def answer(self, node: Node) -> str:
+        """How a stored context spells ``node``'s answer after it (once per parent: each
+        of its children's contexts is checked against it)."""
+        found = self._answers.get(node.id)
+        if found is None:
+            assert node.response is not None
+            found = self._answers[node.id] = _answer_text(node.response)
+        return found
+
     def continued(self, raw: str) -> tuple[Node, list[Any]] | None:
         """The parent whose text and answer start ``raw``, and what follows, decoded."""
         for parent in self.previous:
             head = self.head(parent)
             if head is None or not raw.startswith(head):
                 continue
-            assert parent.response is not None
-            answer = _answer_text(parent.response)
+            answer = self.answer(parent)
             if not raw.startswith(answer, len(head)):
                 continue
             try:
@@ -369,6 +378,13 @@ def _attach(node: Node, raw: Any, response: str | None, chain: _Chain) -> None:
         node.link(chain.parent_of(cleaned))
 
 
+def _twin(raw: Any, seen: dict[int, list[Node]]) -> Node | None:
+    """The first attempt of ``seen`` whose stored context is the very text ``raw``."""
+    if not isinstance(raw, str):
+        return None
+    return next((n for n in seen.get(len(raw), ()) if n.raw == raw), None)
+
+
 def _same_context(node: Node, twin: Node) -> None:
     """A retry whose stored context is the very text of another attempt of its turn."""
     node.raw, node.messages = twin.raw, twin.messages
@@ -384,23 +400,23 @@ def _walk_one(conv: _Conv, status: _Status, chain_too: bool = True) -> Walk:
     for turn, group in groupby(conv.rows, key=_TURN):
         rows = list(group)
         chain = _Chain(previous if turn == previous_turn + 1 else [], status.primary)
-        # Retries share their turn's context: a turn of one attempt has no twin to find,
-        # and hashing its context's whole text (kilobytes) for the lookup is skipped
-        # (about 5 ms of a 10,000-attempt dataset export).
-        seen: dict[str, Node] | None = {} if len(rows) > 1 else None
+        # Retries share their turn's context. The distinct stored texts of the turn, by
+        # length: a retry's twin is found by comparing the few texts of its length, not by
+        # hashing every context's whole text (kilobytes) as a dictionary key would.
+        seen: dict[int, list[Node]] = {}
         nodes: list[Node] = []
         for row in rows:
             node = status.node(conv.run, conv.name, row)
             raw, response = status.text(row)
             if raw is not None:
-                twin = seen.get(raw) if seen is not None and isinstance(raw, str) else None
+                twin = _twin(raw, seen) if seen else None
                 if twin is not None:
                     _same_context(node, twin)
                     node.response = response
                 else:
                     _attach(node, raw, response, chain)
-                    if seen is not None and isinstance(raw, str):
-                        seen[raw] = node
+                    if isinstance(raw, str):
+                        seen.setdefault(len(raw), []).append(node)
                 if refused and node.taint is None and node.parent is None:
                     _taint_by_text(node, refused)
             nodes.append(node)
