@@ -48,7 +48,6 @@ from reviewer.exports.manifest import manifest_path
 from reviewer.exports.split import Split, Writer, open_writer
 from reviewer.exports.walk import Node, Walk, walk_conversations
 from reviewer.outputs import Output
-from reviewer.store.mapped import mapped_reads
 
 FORMATS = ("chat", "sharegpt", "prompt-completion")
 PER = ("turn", "conversation")
@@ -357,7 +356,7 @@ def export_dataset(
     options.check()
     report = DatasetReport(options)
     catalog = catalog_versions(session)
-    with FileSet() as files, mapped_reads(session):
+    with FileSet() as files:
         writer = open_writer(session, files, out, split, runs=options.runs)
         walks = walk_conversations(session, reviewer=options.reviewer, runs=options.runs)
         dataset_lines(walks, report, writer)

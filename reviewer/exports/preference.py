@@ -48,7 +48,6 @@ from reviewer.exports.dataset import (
 from reviewer.exports.split import Split, Writer, open_writer
 from reviewer.exports.walk import BY_REVIEWER, Node, Walk, walk_conversations
 from reviewer.outputs import Output
-from reviewer.store.mapped import mapped_reads
 
 FORMATS = ("dpo", "openai-dpo", "kto")
 REVIEWER_CAUSE = "reviewer"
@@ -241,7 +240,7 @@ def export_preference(session: Session, out: Path | str | Output, options: Prefe
     options.check()
     report = PreferenceReport(options)
     catalog = catalog_versions(session)
-    with FileSet() as files, mapped_reads(session):
+    with FileSet() as files:
         writer = open_writer(session, files, out, split, runs=options.runs)
         # KTO labels every attempt; pairs only come from turns with several attempts.
         walks = walk_conversations(session, reviewer=options.reviewer, runs=options.runs,
