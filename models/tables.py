@@ -289,8 +289,9 @@ class CheckResult(Base):
     __tablename__ = "check_results"
     __table_args__ = (
         UniqueConstraint("attempt_id", "check_version_id"),
-        # The queue's "failed check" filter starts from the failed results of a check.
-        Index("ix_check_results_check_version", "check_version_id", "passed"),
+        # The "failed check" filter reads the failed results of a check (attempt_id too:
+        # a PostgreSQL page hashes them from the index alone, migration 0014).
+        Index("ix_check_results_check_version", "check_version_id", "passed", "attempt_id"),
         # The queue's failed-check probe per attempt, answered from the index.
         Index("ix_check_results_attempt_passed", "attempt_id", "check_version_id", "passed"),
     )
