@@ -6,6 +6,7 @@ they are a noticeable share of a start-up that must paint the queue in under a s
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING
 
 from ui.settings import AppSettings
@@ -16,10 +17,12 @@ if TYPE_CHECKING:
 TIMEOUT_S = 120.0
 
 
-def judge_client(config: AppSettings, timeout: float = TIMEOUT_S) -> JudgeClient:
+def judge_client(config: AppSettings, timeout: float = TIMEOUT_S, *,
+                 abandon: threading.Event | None = None) -> JudgeClient:
     """A client for the judge the settings name (one retry: the reviewer is waiting),
-    thinking when the settings say a reasoning judge may think."""
+    thinking when the settings say a reasoning judge may think. ``abandon``: the task
+    manager's ``closing`` flag, so that closing the app drops a request in flight."""
     from reviewer.judge.client import JudgeClient
 
     return JudgeClient(config.ollama_host, config.ollama_model, timeout=timeout, retries=1,
-                       think=config.judge_think)
+                       think=config.judge_think, abandon=abandon)

@@ -131,11 +131,15 @@ class _Handoff(QRunnable):
 
 
 class Work:
-    """What a long job receives: the store, its cancel flag, progress, units of work."""
+    """What a long job receives: the store, its cancel flag, progress, units of work,
+    and ``closing``, the manager's flag set when the app closes: a job hands it to whatever
+    waits on the outside (a judge request) so that the wait is dropped, not finished."""
 
-    def __init__(self, store: Store, cancel: threading.Event, report: Progress) -> None:
+    def __init__(self, store: Store, cancel: threading.Event, report: Progress,
+                 closing: threading.Event | None = None) -> None:
         self.store = store
         self.cancel = cancel
+        self.closing = closing if closing is not None else threading.Event()
         self._report = report
 
     def progress(self, done: int, total: int) -> None:
@@ -205,6 +209,9 @@ class TaskManager(QObject):
         self._jobs: dict[int, _Pending] = {}
         self._watched: set[int] = set()  # owners whose deletion cancels their long jobs
         self._shut = False
+        # Set when the app closes (close_down): long jobs abandon what they wait for
+        # outside the app (Work.closing, a judge request).
+        self.closing = threading.Event()
         _managers.add(self)
 
     # --- asking ----------------------------------------------------------------------
@@ -231,7 +238,8 @@ class TaskManager(QObject):
                          on_progress=on_progress, cancel=cancel)
         job = self._next_id()
         relay = self._relay
-        work = Work(self.store, cancel, lambda d, t: _emit(relay.progressed, job, d, t))
+        work = Work(self.store, cancel, lambda d, t: _emit(relay.progressed, job, d, t),
+                    self.closing)
         self._start(lambda: fn(work), entry, job=job, long=True)
         if owner is not None and id(owner) not in self._watched:
             self._watched.add(id(owner))
@@ -322,6 +330,15 @@ class TaskManager(QObject):
             if entry.cancel is not None and (owner is None or entry.owner is owner):
                 entry.cancel.set()
 
+    def close_down(self) -> None:
+        """The app is closing: long jobs drop what they wait for outside it (a judge
+        request in flight) instead of waiting for it; what they have is still written.
+
+        A judge that never answered kept the process alive with no window for two 120 s
+        timeouts (fourth hostile pass, G6): the window waited for the job on close, and
+        Qt's thread pools wait for their threads when they are destroyed."""
+        self.closing.set()
+
     def wait(self, msecs: int = WAIT_MS) -> bool:
         """Block until every job has run (the ordered thread first: it starts long jobs)."""
         ok = self.pool.waitForDone(msecs)
@@ -331,7 +348,9 @@ class TaskManager(QObject):
         """Cancel the long jobs, wait for every thread, refuse new jobs (at the app's end).
 
         Answers still on their way are dropped: the windows are closing, and one acting
-        on an answer would ask for more work."""
+        on an answer would ask for more work. A judge request in flight is abandoned
+        rather than waited for (``close_down``)."""
+        self.close_down()
         self.cancel_long()
         self._shut = True
         return self.wait(msecs)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -34,6 +35,7 @@ from reviewer.judge.context import DEFAULT_MAX_CTX, cut_prompt, cut_reply, sized
 from reviewer.judge.schema import ReplyError, parse_json
 from reviewer.judge.transport import (
     NOT_OLLAMA,
+    Abandoned,
     ChatReply,
     RawFault,
     chat_once,
@@ -149,8 +151,9 @@ class JudgeClient:
     ``think`` asks a reasoning model to think (its reasoning is stored with the reply,
     never parsed). ``retries`` counts extra tries after the first for transient faults,
     waiting ``backoff * 2**n`` seconds before the n-th retry; ``timeout`` bounds each try
-    as a whole (connect, headers, body). Thread-safe: no state changes after
-    construction.
+    as a whole (connect, headers, body). Setting ``abandon`` drops the request in flight
+    and any retry (``Abandoned``, not a fault: the app sets it when it closes).
+    Thread-safe: no state changes after construction.
     """
 
     def __init__(
@@ -164,6 +167,7 @@ class JudgeClient:
         retries: int = 2,
         backoff: float = 1.0,
         max_ctx: int = DEFAULT_MAX_CTX,
+        abandon: threading.Event | None = None,
     ) -> None:
         self.host = normalize_host(host) if host else default_host()
         self.model = (model if model is not None else default_model()).strip()
@@ -179,6 +183,7 @@ class JudgeClient:
         self.retries = max(0, retries)
         self.backoff = max(0.0, backoff)
         self.max_ctx = max_ctx
+        self.abandon = abandon
 
     @property
     def where(self) -> str:
@@ -215,11 +220,16 @@ class JudgeClient:
         """Send ``call`` (retrying transient faults); the whole reply, checked uncut."""
         tries = self.retries + 1
         fault = self.fault("unreachable", "not sent")
+        abandon = self.abandon
         for n in range(tries):
             if n:
-                time.sleep(self.backoff * 2 ** (n - 1))
+                delay = self.backoff * 2 ** (n - 1)
+                if abandon is None:
+                    time.sleep(delay)
+                elif abandon.wait(delay):
+                    raise Abandoned
             try:
-                reply = chat_once(self.host, call.body, self.timeout)
+                reply = chat_once(self.host, call.body, self.timeout, abandon)
             except RawFault as exc:
                 fault = self.fault(exc.kind, self._detail(exc), exc.status)
                 if not transient(exc.kind, exc.status):

@@ -11,6 +11,10 @@ the database nor the models, so the graders stay pure.
 * **Every reply is read apart from the answer**: ``done_reason``, ``prompt_eval_count``,
   ``eval_count`` and a reasoning model's ``message.thinking`` come back in ``ChatReply``,
   so a caller can tell a reply cut at ``num_predict`` or a prompt the server cut.
+* **A request can be abandoned**: with an ``abandon`` event, setting it drops the
+  request in flight within ``ABANDON_POLL_S`` (the connection is closed) and raises
+  :class:`Abandoned`. The app sets it when its window closes: a judge that never
+  answered kept the process alive for two timeouts after the window had gone.
 * **Faults are classified** (``RawFault``: unreachable, timeout, http, not_ollama); the
   caller words them (the two judge paths keep their own one-line wording) and decides
   about retries with :func:`transient`.
@@ -19,7 +23,10 @@ the database nor the models, so the graders stay pure.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import threading
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +34,9 @@ CHARS_PER_TOKEN = 32
 """Far above any tokenizer's longest token: a reply beyond is not the model's."""
 MIN_REPLY_CHARS = 65_536
 MAX_REPLY_CHARS = 4_000_000
+
+ABANDON_POLL_S = 0.05
+"""How often a request in flight looks at its ``abandon`` event."""
 
 UNREACHABLE = "unreachable"
 TIMEOUT = "timeout"
@@ -57,6 +67,15 @@ class RawFault(Exception):
         self.kind = kind
         self.detail = detail
         self.status = status
+
+
+class Abandoned(Exception):
+    """The request was dropped because its ``abandon`` event was set (the app is
+    closing). Not a judge fault: nothing is recorded about the attempt, the caller's
+    job ends."""
+
+    def __init__(self) -> None:
+        super().__init__("the judge request was abandoned: the app is closing")
 
 
 def transient(kind: str, status: int | None) -> bool:
@@ -149,19 +168,36 @@ BODY_BYTES_PER_CHAR = 8
 BODY_SLACK = 64 * 1024
 
 
-async def _chat(host: str, body: dict[str, Any], timeout: float) -> Any:
+async def _unless(request: Awaitable[Any], abandon: threading.Event | None) -> Any:
+    """``request``'s result, or Abandoned once ``abandon`` is set (the request is then
+    cancelled, which closes its connection)."""
+    task = asyncio.ensure_future(request)
+    try:
+        while not task.done():
+            if abandon is not None and abandon.is_set():
+                raise Abandoned
+            await asyncio.wait({task}, timeout=ABANDON_POLL_S)
+        return task.result()
+    finally:
+        if not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+
+async def _chat(host: str, body: dict[str, Any], timeout: float,
+                abandon: threading.Event | None = None) -> Any:
     import ollama  # here, not at module level: it costs a third of the app's start-up
 
     # The client's own timeout bounds each step too (connect, each read): the deadline
     # below bounds the sum.
     transport = _capped_transport(reply_limit(body) * BODY_BYTES_PER_CHAR + BODY_SLACK)
     async with ollama.AsyncClient(host=host, timeout=timeout, transport=transport) as client:
+        request = client.chat(model=body["model"], messages=body["messages"],
+                              format=body.get("format"), options=body.get("options"),
+                              think=body.get("think"), stream=False)
         return await asyncio.wait_for(
-            client.chat(model=body["model"], messages=body["messages"],
-                        format=body.get("format"), options=body.get("options"),
-                        think=body.get("think"), stream=False),
-            timeout,
-        )
+            request if abandon is None else _unless(request, abandon), timeout)
 
 
 def _run(coroutine: Any) -> Any:
@@ -198,15 +234,17 @@ def _check_size(size: int, body: dict[str, Any]) -> None:
                                    "server?")
 
 
-def chat_once(host: str, body: dict[str, Any], timeout: float) -> ChatReply:
+def chat_once(host: str, body: dict[str, Any], timeout: float,
+              abandon: threading.Event | None = None) -> ChatReply:
     """Send ``body`` (``model``, ``messages``, ``format``, ``options``, ``think``) once;
-    RawFault on anything but a well-formed reply within ``timeout`` seconds in all."""
+    RawFault on anything but a well-formed reply within ``timeout`` seconds in all;
+    Abandoned as soon as ``abandon`` is set."""
     import httpx  # with ollama: only a judge call needs them
     import ollama
     from pydantic import ValidationError
 
     try:
-        response = _run(_chat(host, body, timeout))
+        response = _run(_chat(host, body, timeout, abandon))
     except ollama.ResponseError as exc:
         raise RawFault(HTTP, one_line(exc.error) or "no detail", exc.status_code) from None
     except (TimeoutError, httpx.TimeoutException):

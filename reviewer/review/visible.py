@@ -19,10 +19,17 @@ its length), in time proportional to what it shows, however long the stored text
 megabyte answer laid out whole froze the window for minutes. ``clip`` keeps the
 highlights that fall in the shown part, at most a given number of them; ``plain(text,
 limit)`` cuts a label's text with an ellipsis.
+
+A label wraps only where a line may break, and a long run without a space (a pasted
+note of one 100,000-character word, a URL) has no such place: the label asked for the
+run's whole width, and the pane's layout gave it by squeezing the answer into a narrow
+column and dropping the question (fourth hostile pass, G8). :func:`breakable` gives such
+runs a zero-width break opportunity every ``BREAK_RUN`` characters, for display only.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from bisect import bisect_right
 from dataclasses import dataclass
@@ -37,6 +44,10 @@ SHOWN_LIMIT = 25_000
 LABEL_LIMIT = 2_000
 # Highlights drawn in one text (check matches, search hits, evidence).
 HIGHLIGHT_LIMIT = 1_000
+# Characters of a run without a space after which a label may break the line.
+BREAK_RUN = 40
+ZERO_WIDTH_SPACE = "\u200b"
+_LONG_RUN = re.compile(rf"\S{{{BREAK_RUN}}}(?=\S)")
 
 # Control (Cc), format (Cf: bidi controls, zero-width characters, BOM, soft hyphen),
 # surrogate, line and paragraph separators: never meant to be seen as they act. Then the
@@ -153,3 +164,10 @@ def plain(text: str, limit: int = LABEL_LIMIT) -> str:
     characters with an ellipsis."""
     view = shown(text, limit)
     return view.text + ("…" if view.cut is not None else "")
+
+
+def breakable(text: str) -> str:
+    """``text`` with a zero-width space (a line break opportunity, drawn as nothing)
+    after every ``BREAK_RUN`` characters of a run without whitespace: a label can then
+    wrap a run longer than its width. For display only (labels), never stored."""
+    return _LONG_RUN.sub(lambda m: m.group() + ZERO_WIDTH_SPACE, text)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +16,7 @@ from reviewer.errors import JudgeError
 from reviewer.judge.client import JudgeClient, normalize_host
 from reviewer.judge.schema import verdicts_schema
 from reviewer.judge.second_opinion import FAILED, FLIPPED, failures, second_opinion
+from reviewer.judge.transport import Abandoned
 from reviewer.store import Store
 from tests.support.fake_ollama import FakeOllama
 from tests.support.judge_stores import (
@@ -81,6 +84,27 @@ def test_fault_message_and_nothing_else_changed(
     assert failure_messages(store) == [expected]
     with store.session() as s:
         assert failures(s, aid) == [f"second opinion failed: {expected}"]
+
+
+def test_an_abandoned_request_is_dropped_at_once_and_is_no_failure(
+    tmp_path: Path, store: Store, fake_ollama: FakeOllama
+) -> None:
+    """Fourth hostile pass, G6: the app closing sets ``abandon``; the request in flight to
+    a judge that never answers is dropped, not waited for (120 s, twice), and recorded
+    nowhere: the app is closing, the judge did not fail."""
+    [aid] = load(store, tmp_path, [record("c", 1, 1, demande="non")])
+    before = snapshot(store)
+    fake_ollama.reply_json(GOOD, delay=600)
+    abandon = threading.Event()
+    threading.Timer(0.5, abandon.set).start()
+    started = time.monotonic()
+
+    with pytest.raises(Abandoned):
+        second_opinion(store, client_for(fake_ollama, timeout=120, abandon=abandon), aid)
+
+    assert time.monotonic() - started < 2.0
+    assert snapshot(store) == before
+    assert failure_messages(store) == []
 
 
 def test_no_server_listening(tmp_path: Path, store: Store) -> None:

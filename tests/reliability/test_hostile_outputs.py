@@ -459,6 +459,45 @@ def test_a_screenshot_into_a_read_only_folder_is_exit_3(db: Path, tmp_path: Path
     assert list(folder.iterdir()) == []
 
 
+@pytest.mark.parametrize("display", [None, ":4913"], ids=["no-display", "dead-display"])
+@pytest.mark.parametrize("screenshot", [False, True], ids=["window", "screenshot"])
+def test_the_gui_without_a_display_is_one_line_exit_1(
+        db: Path, tmp_path: Path, display: str | None, screenshot: bool) -> None:
+    """Fourth hostile pass, GUI0: Qt's platform lines, its advice to reinstall, then
+    SIGABRT (exit 134). Now one line that says there is no display and what to do."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET", "QT_QPA_PLATFORM")}
+    if display is not None:
+        assert not Path(f"/tmp/.X11-unix/X{display[1:]}").exists()
+        env["DISPLAY"] = display
+    before = hashlib.sha256(db.read_bytes()).hexdigest()
+    shot = tmp_path / "s.png"
+    args = ["--screenshot", str(shot)] if screenshot else []
+
+    proc = subprocess.run([*CONSOLE, "--db", str(db), "gui", *args], capture_output=True,
+                          text=True, cwd=ROOT, timeout=120, env=env)
+
+    assert proc.returncode == 1, proc.stderr
+    line = one_line(proc.stderr)
+    assert line.startswith("reviewer: cannot open a window: ")
+    assert ("does not answer" if display else "no display") in line
+    assert "desktop session" in line and "QT_QPA_PLATFORM=offscreen" in line
+    assert not shot.exists()
+    assert hashlib.sha256(db.read_bytes()).hexdigest() == before
+
+
+def test_only_the_desktop_platforms_are_judged_before_qt(tmp_path: Path) -> None:
+    from ui.display import display_problem
+
+    assert display_problem({"QT_QPA_PLATFORM": "offscreen"}) is None
+    assert display_problem({"QT_QPA_PLATFORM": "vnc:size=800x600"}) is None
+    assert "(DISPLAY is not set)" in str(display_problem({"QT_QPA_PLATFORM": "xcb"}))
+    wayland = {"WAYLAND_DISPLAY": "wayland-9", "XDG_RUNTIME_DIR": str(tmp_path)}
+    assert "wayland-9 (WAYLAND_DISPLAY) does not exist" in str(display_problem(wayland))
+    (tmp_path / "wayland-9").touch()  # a compositor's socket
+    assert display_problem(wayland) is None
+
+
 # -- streams -------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("command", [["stats"], ["export", "decisions", "-"]])

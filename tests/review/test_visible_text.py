@@ -9,7 +9,7 @@ from pathlib import Path
 from reviewer.cli.main import main as cli_main
 from reviewer.review import actions as review_actions
 from reviewer.review.search_hits import hit_spans, search_terms
-from reviewer.review.visible import shown
+from reviewer.review.visible import BREAK_RUN, breakable, shown
 from reviewer.store import Store
 from tests.support.stores import act, attempt_id
 from tests.ui.test_visible_text import KEY, NOTE, RESPONSE, fill_hidden
@@ -54,3 +54,13 @@ def test_search_hits_read_the_query_as_the_search_does() -> None:
     assert hit_spans(text, search_terms("   ")) == ()
     assert [text[s:e] for s, e in hit_spans(text, search_terms("son deux"))] == [
         "sonores", "deux"]
+
+
+def test_a_long_run_gets_a_break_opportunity_every_break_run_characters() -> None:
+    """Fourth hostile pass, G8: a label cannot wrap a run without spaces."""
+    run = "x" * (3 * BREAK_RUN)
+    assert breakable(f"court {run} fin") == \
+        f"court {'x' * BREAK_RUN}\u200b{'x' * BREAK_RUN}\u200b{'x' * BREAK_RUN} fin"
+    assert breakable("x" * BREAK_RUN) == "x" * BREAK_RUN  # nothing after it: no break
+    assert breakable("un texte ordinaire, sans mot si long.") == \
+        "un texte ordinaire, sans mot si long."

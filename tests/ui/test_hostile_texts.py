@@ -26,7 +26,8 @@ from PySide6.QtWidgets import QApplication
 
 from models import Attempt
 from reviewer.ingest.importer import import_run
-from reviewer.review.visible import HIGHLIGHT_LIMIT, SHOWN_LIMIT
+from reviewer.review.actions import set_note
+from reviewer.review.visible import HIGHLIGHT_LIMIT, LABEL_LIMIT, SHOWN_LIMIT
 from reviewer.store import Store
 from tests.support.qt import GapMeter, idle
 from tests.support.run_files import CATALOG, record, write_catalog, write_jsonl
@@ -248,4 +249,31 @@ def test_a_one_megabyte_answer_of_40000_lines_shows_its_start(
     assert w.pane.response_note.text().split("\n")[0] == cut_note(len(answer))
     viewer = v.whole()
     assert viewer.page(0).blockCount() == 40_001
+    v.leave()
+
+
+def test_a_5000_character_word_in_the_note_and_answer_keeps_the_pane_readable(
+        make_window: Callable[[Store], MainWindow], visit: Callable[[MainWindow], Visit],
+        store: Store, tmp_path: Path) -> None:
+    """Fourth hostile pass, G8: a note of one long word made its label as wide as the
+    word; the question disappeared and the answer was squeezed into a 90 px column."""
+    word = "note" * 1_250  # 5,000 characters, no space
+    hostile = record("hostile", demande="non", response="réponse" + "x" * 5_000)
+    hostile_store(store, tmp_path, hostile)
+    w = make_window(store)
+    aid = attempt_id(store, HOSTILE)
+    with store.session() as s:
+        set_note(s, w.reviewer, aid, word)
+    v = visit(w)
+    v.show()
+    pane = w.pane
+    assert pane.note_line.isVisible()
+    assert pane.note_line.text() == f"Note: {word[:CELL_LIMIT]}…"  # as a rationale cell
+    assert word[:LABEL_LIMIT - 1] in pane.note_line.toolTip()
+    assert pane.note_line.minimumSizeHint().width() < 500  # it wraps anywhere
+    question = pane.question
+    assert question is not None and question.isVisible()
+    assert question.body.width() > 200 and question.body.height() > 0
+    assert pane.response.width() > 300  # the answer keeps its column
+    assert pane.question_title.width() >= pane.question_title.minimumSizeHint().width()
     v.leave()

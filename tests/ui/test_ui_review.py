@@ -153,6 +153,24 @@ def test_note_editor_with_french_text(qtbot: Any, make_window: Maker,
     assert stored(filled_store, "recette-004/2/1")["decision"] == "reject"
 
 
+def test_a_pasted_100000_character_note_is_stored_whole(qtbot: Any, make_window: Maker,
+                                                        filled_store: Store) -> None:
+    """Fourth hostile pass, G7: QLineEdit's default limit cut a pasted note at 32,767
+    characters and the status bar still said "Note saved". The CLI stores any length."""
+    w = make_window(filled_store)
+    show(qtbot, w, "recette-004/2/1")
+    note = "é" + "note" * 25_000  # 100,001 characters, one "word"
+    key(w, Qt.Key.Key_N)
+    editor = w.pane.note_editor
+    QApplication.clipboard().setText(note)
+    QTest.keyClick(editor, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClick(editor, Qt.Key.Key_Return)
+    idle(qtbot, w)
+    assert w.message_label.text() == "Note saved"
+    kept = stored(filled_store, "recette-004/2/1")["note"]
+    assert len(kept) == len(note) and kept == note  # was 32,767 characters
+
+
 def test_undo_redo_also_after_restart(qtbot: Any, make_window: Maker, filled_store: Store,
                                       db_url: str) -> None:
     w = make_window(filled_store)

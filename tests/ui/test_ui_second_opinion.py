@@ -6,6 +6,7 @@ client; the batch runs on the window's background pool while the reviewer keeps 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from sqlalchemy import select
 
-from models import Attempt, ContradictionFlag, Verdict
+from models import Attempt, ContradictionFlag, JudgeFailure, Verdict
 from reviewer.ingest.importer import import_run
 from reviewer.keys import AttemptKey
 from reviewer.store import Store
@@ -99,6 +100,26 @@ def test_batch_for_all_flagged_shows_progress_and_cancels(
     assert 1 <= asked < 6
     assert len(fake_ollama.chat_requests) < 6
     assert not w.jobs.bar.isVisible() and not w.jobs.cancel_button.isVisible()
+
+
+def test_closing_during_a_batch_abandons_a_judge_that_never_answers(
+        qtbot: Any, judged_window: MainWindow, fake_ollama: FakeOllama) -> None:
+    """Fourth hostile pass, G6: the window closed, but the process waited for the judge's
+    two 120 s timeouts (Qt's pools wait for their threads). Closing abandons the request."""
+    w = judged_window
+    fake_ollama.responder = lambda _request: Reply.json(YES, delay=600)  # never, here
+    w.second_opinion_all()
+    qtbot.waitUntil(lambda: len(fake_ollama.chat_requests) >= 1, timeout=20000)
+    started = time.monotonic()
+    w.close()  # what Alt+F4 does; then the app shuts its task manager down
+    assert w.tasks.shutdown()  # every thread joined
+    assert time.monotonic() - started < 3.0
+    assert w.tasks.pool.activeThreadCount() == w.tasks.long_pool.activeThreadCount() == 0
+    qtbot.waitUntil(lambda: w.tasks.idle, timeout=2000)  # the dropped answers arrived
+    with w.tasks.store.session() as s:  # the app closing is no judge failure
+        assert s.scalars(select(Verdict).where(Verdict.origin == "second_opinion")).all() == []
+        assert s.scalars(select(JudgeFailure)).all() == []
+    assert "Second opinion failed" not in w.error_label.text()
 
 
 def test_ollama_errors_are_one_line_not_a_dialog_storm(

@@ -43,7 +43,16 @@ def starting() -> Iterator[None]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Start Qt and the main window (imported here: Qt is heavy and only the GUI needs it)."""
+    """Start Qt and the main window (imported here: Qt is heavy and only the GUI needs it).
+
+    With no display Qt would abort the process (exit 134, its own advice): one
+    ``reviewer:`` line and exit 1 instead (fourth hostile pass, GUI0)."""
+    from reviewer.errors import ReviewerError
+    from ui.display import display_problem
+
+    problem = display_problem()
+    if problem is not None:
+        raise ReviewerError(problem)
     with starting():
         from ui.app import run_app
 

@@ -51,7 +51,7 @@ from ui.review.example_models import (
 from ui.review.full_text import FullTextWindow
 from ui.review.inline import AcceptQuestion, NoteEditor
 from ui.review.text_widgets import PlainTextView, plain_label, section_title
-from ui.widgets_util import named
+from ui.widgets_util import named, rich_tooltip
 
 __all__ = ["Bubble", "ExamplePane", "plain_label"]
 PAGE_OVERLAP = 40  # pixels of the previous screen kept in view when paging
@@ -361,7 +361,13 @@ class ExamplePane(QScrollArea):
             view.review.decision or "", self.tr("not reviewed yet"))
         self.review_line.setText(self.tr("Your decision: %1").replace("%1", decided))
         self.review_line.show()
-        self.note_line.setText(self.tr("Note: %1").replace("%1", visible(view.review.note)))
+        # The note as a rationale cell: its first CELL_LIMIT characters, more in the
+        # tooltip, N edits it whole. Its first 2,000 stretched the decisions box over the
+        # whole height and pushed the verdicts off screen (fourth hostile pass, G8).
+        note = view.review.note
+        self.note_line.setText(self.tr("Note: %1").replace("%1", visible(note, CELL_LIMIT)))
+        self.note_line.setToolTip(rich_tooltip(visible(note)) if len(note) > CELL_LIMIT
+                                  else "")
         self.note_line.setVisible(bool(view.review.note) and not self.note_editor.editing)
         others = ", ".join(
             f"{visible(o.reviewer)}: "

@@ -62,8 +62,16 @@ class AcceptQuestion(QFrame):
         self.hide()
 
 
+# QLineEdit's default maxLength (32,767) cut a longer pasted note without a word, and
+# "Note saved" stored the cut text (fourth hostile pass, G7). The store and the CLI
+# (``decide --note``) have no limit, so the editor has none either: Qt's largest.
+NOTE_MAX_LENGTH = 2**31 - 1
+
+
 class NoteEditor(QLineEdit):
     """The note, edited in place: Enter saves, Esc cancels (the window's Esc).
+
+    It takes a note of any length, as the CLI does (``NOTE_MAX_LENGTH``).
 
     Signals:
         saved(int, str): Enter on the note of this attempt, its text.
@@ -74,6 +82,7 @@ class NoteEditor(QLineEdit):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("note_edit")
+        self.setMaxLength(NOTE_MAX_LENGTH)
         self.setPlaceholderText(self.tr("Why you decided so (Enter saves, Esc cancels)"))
         self.attempt_id: int | None = None
         self.returnPressed.connect(self._save)

@@ -76,8 +76,9 @@ class SecondOpinionRunner(QObject):
         def work(w: Work) -> SecondOpinionRun:
             from reviewer.judge.runs import ask_second_opinions
 
-            return ask_second_opinions(w.store, judge_client(config, TIMEOUT_S), attempt_ids,
-                                       progress=w.progress, cancel=w.cancel)
+            client = judge_client(config, TIMEOUT_S, abandon=w.closing)
+            return ask_second_opinions(w.store, client, attempt_ids, progress=w.progress,
+                                       cancel=w.cancel)
 
         self._task = self.tasks.long(work, self._done, self._failed, owner=self,
                                      on_progress=self.progressed.emit)

@@ -22,7 +22,7 @@ from PySide6.QtCore import QCoreApplication, QLocale, Qt
 from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor, QTextOption
 from PySide6.QtWidgets import QLabel, QSizePolicy, QTextEdit, QWidget
 
-from reviewer.review.visible import HIGHLIGHT_LIMIT, SHOWN_LIMIT, Shown, shown
+from reviewer.review.visible import HIGHLIGHT_LIMIT, SHOWN_LIMIT, Shown, breakable, shown
 from ui.widgets_util import plain, rich_tooltip
 
 MATCH_BG = QColor("#ffab91")  # a check's pattern matched here
@@ -32,10 +32,40 @@ MARK_BG = QColor("#fce4ec")
 Highlight = tuple[int, int, str]  # stored start, stored end, tooltip
 
 
+class WrappingLabel(QLabel):
+    """A label whose word wrap also breaks a long run without spaces.
+
+    A run has no place to break, so a wrapped label asked for the run's whole width
+    and a 5,000-character note squeezed the pane's answer into a narrow column and hid
+    the question (fourth hostile pass, G8). The text laid out gets a zero-width break
+    opportunity every ``BREAK_RUN`` characters of such a run (``visible.breakable``);
+    ``text()`` is still the text given.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._given = ""
+
+    def setText(self, text: str) -> None:
+        """Show ``text``, breakable when the label wraps."""
+        self._given = text
+        super().setText(breakable(text) if self.wordWrap() else text)
+
+    def text(self) -> str:
+        """The text given (without the break opportunities added for the layout)."""
+        return self._given
+
+    def setWordWrap(self, on: bool) -> None:
+        """Wrap (or not), laying out the given text again."""
+        super().setWordWrap(on)
+        self.setText(self._given)
+
+
 def plain_label(text: str = "", *, bold: bool = False, wrap: bool = True,
                 selectable: bool = True) -> QLabel:
-    """A label that never interprets its text as HTML."""
-    label = plain(QLabel())
+    """A label that never interprets its text as HTML, and wraps long runs (see
+    ``WrappingLabel``)."""
+    label = plain(WrappingLabel())
     label.setText(text)
     label.setWordWrap(wrap)
     if selectable:

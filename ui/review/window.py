@@ -229,13 +229,17 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Remember the layout, stop this window's timers and batch, let the app's jobs
-        finish (a decision asked for is on disk before the store closes), then close."""
+        finish (a decision asked for is on disk before the store closes), then close.
+
+        The main window closing ends the app: a judge request in flight is abandoned
+        (``TaskManager.close_down``), not waited for (fourth hostile pass, G6)."""
         self.settings.set_geometry("geometry", self.saveGeometry())
         self.settings.set_geometry("splitter", self.splitter.saveState())
         self.filters.stop()
         self.statusBar().clearMessage()  # its timer would fire into a closed window
         self._message_timer.stop()
         self.second.cancel()
+        self.tasks.close_down()
         self._held = None  # reads held at start-up are no longer wanted
         if self._listening:
             self._listening = False

@@ -39,8 +39,9 @@ class FeedbackTools:
         self.open: dict[str, QWidget] = {}
 
     def judge(self) -> JudgeClient:
-        """A judge client from the host's settings (host, model)."""
-        return judge_client(self.host.config)
+        """A judge client from the host's settings (host, model), abandoned when the
+        app closes."""
+        return judge_client(self.host.config, abandon=self.host.tasks.closing)
 
     def factories(self) -> dict[str, Callable[[], QWidget]]:
         """How to build each tool."""
