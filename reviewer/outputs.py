@@ -10,6 +10,8 @@ nothing written:
   upgrade keeps (``NAME.bak-…``): writing there destroys every decision;
 * a path that resolves to an input of the same command (``import br.jsonl --skip-bad
   br.jsonl`` would replace the very file being imported);
+* a path that resolves to the app's settings file (``reviewer.settings_files``): the
+  next start of the app replaced what it could not read with its defaults;
 * a folder, or a block device (a disk).
 
 What is left is either a *file*, replaced atomically at the path a symbolic link points
@@ -30,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reviewer.errors import BadInputError
+from reviewer.settings_files import settings_files
 
 STDOUT = "-"
 # The files SQLite keeps beside a database, and the copy an upgrade makes before migrating
@@ -189,6 +192,12 @@ def _check_protected(shown: str, target: Path, found: os.stat_result | None,
     for given in inputs:
         if target == _resolved(given) or _same(found, _stat(given)):
             raise _refuse(shown, f"it is an input of this command ({given})")
+    # Fourth hostile pass, S1: ``export golden ~/.config/reviewer/reviewer.conf`` replaced
+    # the settings with JSONL (exit 0), and the next GUI start reset them to the defaults:
+    # the reviewer name, the judge's host and model, the last filter were gone.
+    for settings in settings_files():
+        if target == _resolved(settings) or _same(found, _stat(settings)):
+            raise _refuse(shown, f"it is the app's settings file ({settings})")
 
 
 def as_output(out: Path | str | Output) -> Output:

@@ -237,6 +237,34 @@ def test_a_descriptor_open_on_the_store_is_refused(db: Path) -> None:
     assert db.read_bytes() == before
 
 
+SETTINGS = "[General]\nreviewer=alice\n\n[ollama]\nhost=http://gpu-box:11434\n"
+
+
+@pytest.mark.parametrize("how", ["export", "export with ~", "export through a link",
+                                 "export to the organisation's file", "grade -o"])
+def test_an_output_onto_the_settings_file_is_refused(
+        db: Path, tmp_path: Path, how: str) -> None:
+    """Fourth hostile pass, S1: ``export golden ~/.config/reviewer/reviewer.conf`` replaced
+    the settings with JSONL (exit 0); the next GUI start reset them to the defaults."""
+    home = tmp_path / "home"
+    config = home / ".config"
+    (config / "reviewer").mkdir(parents=True)
+    settings = config / ("reviewer.conf" if "organisation" in how else "reviewer/reviewer.conf")
+    settings.write_text(SETTINGS, encoding="utf-8")
+    (tmp_path / "alias.jsonl").symlink_to(settings)
+    out = {"export with ~": "~/.config/reviewer/reviewer.conf",
+           "export through a link": str(tmp_path / "alias.jsonl")}.get(how, str(settings))
+    command = ["grade", "exact", str(grade_input(tmp_path, 3)), "-o", out] \
+        if how == "grade -o" else ["--db", str(db), "export", "golden", out]
+
+    proc = console(*command, env={"HOME": str(home), "XDG_CONFIG_HOME": str(config)})
+
+    assert proc.returncode == 2, proc.stderr
+    assert one_line(proc.stderr) == (f"reviewer: cannot write {out}: it is the app's "
+                                     f"settings file ({settings}); nothing was written")
+    assert settings.read_text(encoding="utf-8") == SETTINGS
+
+
 def test_standard_input_as_the_output_of_its_own_input_is_refused(tmp_path: Path) -> None:
     """``grade … IN -o /dev/stdin < IN`` doubled IN (op15's twin, op34)."""
     src = grade_input(tmp_path, 3)
