@@ -288,6 +288,46 @@ def test_a_path_through_a_file_is_bad_input(
     assert fingerprint(db.parent) == before
 
 
+@pytest.mark.parametrize(("command", "ending"), [
+    ("export", "/"), ("export", "/."), ("grade -o", "/"), ("import --skip-bad", "/")])
+@pytest.mark.parametrize("there", ["a file", "nothing"])
+def test_an_output_ending_with_a_slash_names_a_folder_and_is_refused(
+        db: Path, tmp_path: Path, command: str, ending: str, there: str,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Fourth hostile pass, C2: ``export golden f.jsonl/`` dropped the slash and replaced
+    the existing file f.jsonl (and ``new.jsonl/`` made a file)."""
+    out = tmp_path / "out" / "f.jsonl"
+    out.parent.mkdir()
+    if there == "a file":
+        out.write_text(PREVIOUS, encoding="utf-8")
+    given = f"{out}{ending}"
+    args = {"export": ["--db", str(db), "export", "golden", given],
+            "grade -o": ["grade", "exact", str(grade_input(tmp_path, 3)), "-o", given],
+            "import --skip-bad": ["--db", str(db), "import", str(bad_run(tmp_path)),
+                                  "--skip-bad", given]}[command]
+    before = counts(db)
+
+    assert cli(args) == 2
+
+    assert one_line(capsys.readouterr().err) == (
+        f"reviewer: cannot write {given}: it ends with '{ending}', which names a folder; "
+        "nothing was written")
+    assert fingerprint(out.parent) == ({"f.jsonl": hashlib.sha256(
+        PREVIOUS.encode()).hexdigest()} if there == "a file" else {})
+    assert counts(db) == before
+
+
+def test_a_split_export_into_a_folder_given_with_a_slash(
+        db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "split"
+
+    assert cli(["--db", str(db), "export", "dataset", f"{out}/", "--split", "valid=0.5"]) == 0
+
+    assert sorted(p.name for p in out.iterdir()) == [
+        "manifest.json", "train.jsonl", "valid.jsonl"]
+    assert f"→ {out}/ (train.jsonl " in capsys.readouterr().out  # not "split//"
+
+
 @pytest.mark.parametrize("folder", ["r.db-wal", "r.db-shm/sub"])
 def test_a_folder_where_sqlite_keeps_its_files_is_refused(
         db: Path, folder: str, capsys: pytest.CaptureFixture[str]) -> None:
