@@ -10,7 +10,10 @@ nothing written:
   upgrade keeps (``NAME.bak-…``): writing there destroys every decision;
 * a path that resolves to an input of the same command (``import br.jsonl --skip-bad
   br.jsonl`` would replace the very file being imported);
-* a folder, or a block device (a disk).
+* a path that resolves to the app's settings file (``reviewer.settings_files``): the
+  next start of the app replaced what it could not read with its defaults;
+* a folder, or a block device (a disk), and a path that names a folder by its spelling
+  (``OUT/``, ``OUT/.``), whatever is there: the shell and ``open()`` say so too.
 
 What is left is either a *file*, replaced atomically at the path a symbolic link points
 to (the link stays a link) and keeping the previous file's permissions, or a *stream*
@@ -30,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reviewer.errors import BadInputError
+from reviewer.settings_files import settings_files
 
 STDOUT = "-"
 # The files SQLite keeps beside a database, and the copy an upgrade makes before migrating
@@ -131,11 +135,32 @@ def _not_a_folder(target: Path) -> Path | None:
     return None
 
 
+def _folder_spelling(shown: str) -> str | None:
+    """The ending (``/`` or ``/.``) that makes ``shown`` name a folder, if any.
+
+    Fourth hostile pass, C2: ``export golden f.jsonl/`` lost its slash in ``Path`` and
+    replaced the existing *file* f.jsonl (``new.jsonl/`` made a file). ``open("f.jsonl/")``
+    fails with ENOTDIR; a single-file output refuses such a path whatever exists there.
+    (A split export's folder, ``check_folder``, may of course end with one.)
+    """
+    for sep in filter(None, (os.sep, os.altsep)):
+        for tail in (sep, sep + "."):
+            if shown.endswith(tail):
+                return tail
+    return None
+
+
 def check_output(
     path: Path | str, *, database: Path | None = None, inputs: Sequence[Path] = (),
 ) -> Output:
-    """The checked destination of ``path`` (see the module docstring), or BadInputError."""
+    """The checked destination of ``path`` (see the module docstring), or BadInputError.
+
+    Give the path as the user typed it (a ``str``): a ``Path`` has already dropped a
+    trailing ``/``, which names a folder (see ``_folder_spelling``)."""
     shown = str(path)
+    tail = _folder_spelling(shown)
+    if tail is not None:
+        raise _refuse(shown, f"it ends with '{tail}', which names a folder")
     guard = (database, tuple(inputs))
     given = Path(path).expanduser()
     fd = 1 if shown == STDOUT else _descriptor(given)
@@ -189,6 +214,12 @@ def _check_protected(shown: str, target: Path, found: os.stat_result | None,
     for given in inputs:
         if target == _resolved(given) or _same(found, _stat(given)):
             raise _refuse(shown, f"it is an input of this command ({given})")
+    # Fourth hostile pass, S1: ``export golden ~/.config/reviewer/reviewer.conf`` replaced
+    # the settings with JSONL (exit 0), and the next GUI start reset them to the defaults:
+    # the reviewer name, the judge's host and model, the last filter were gone.
+    for settings in settings_files():
+        if target == _resolved(settings) or _same(found, _stat(settings)):
+            raise _refuse(shown, f"it is the app's settings file ({settings})")
 
 
 def as_output(out: Path | str | Output) -> Output:

@@ -27,6 +27,7 @@ from reviewer.keys import AttemptKey
 from reviewer.outputs import Output
 from reviewer.review.identity import reviewer_name
 from reviewer.rule import ecmascript
+from reviewer.settings_files import APPLICATION, ORGANIZATION
 from reviewer.store import Store, open_store
 from reviewer.store.database import database_url
 
@@ -46,7 +47,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from ui import i18n
 from ui.review.window import MainWindow
-from ui.settings import APPLICATION, ORGANIZATION, Settings
+from ui.settings import Settings
 from ui.tasks import TaskManager
 
 SCREENSHOT_TIMEOUT_S = 30.0

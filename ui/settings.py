@@ -4,17 +4,15 @@ values, window geometries, and the review window's last filter."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
+from PySide6.QtCore import QByteArray, QSettings
 
 from reviewer.errors import BadInputError
 from reviewer.input_bytes import special_file
 from reviewer.review.identity import FALLBACK_NAME, default_reviewer, reviewer_name
+from reviewer.settings_files import APPLICATION, ORGANIZATION, settings_files
 from reviewer.text_rules import storable
 
-ORGANIZATION = "reviewer"
-APPLICATION = "reviewer"
 LANGUAGES = ("system", "en", "fr")
 DEFAULT_HOST = "http://127.0.0.1:11434"
 DEFAULT_MODEL = "qwen3.6:35b-a3b"
@@ -70,11 +68,10 @@ def _user_settings() -> QSettings:
     QSettings reads its files as it is constructed: a FIFO there (nm43 of the hostile
     pass) froze the app before its window, waiting for a writer that never came; a device
     or a folder is no better. On Linux these are the application's file and the
-    organisation's fallback, under the configuration folder (``$XDG_CONFIG_HOME``).
+    organisation's fallback, under the configuration folder (``$XDG_CONFIG_HOME``),
+    computed in ``reviewer.settings_files`` so that the CLI refuses to write over them.
     """
-    folder = Path(QStandardPaths.writableLocation(
-        QStandardPaths.StandardLocation.GenericConfigLocation))
-    for path in (folder / ORGANIZATION / f"{APPLICATION}.conf", folder / f"{ORGANIZATION}.conf"):
+    for path in settings_files():
         kind = special_file(path)
         if kind is not None:
             raise BadInputError(f"{path}: the settings file is {kind}, not a regular file; "

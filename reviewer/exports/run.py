@@ -30,7 +30,8 @@ def export_target(store_url: str, path: Path | str, *, folder: bool = False) -> 
 def _where(report: DatasetReport | PreferenceReport, out: Path | str | Output) -> str:
     if report.split is not None:
         sides = ", ".join(f"{n} {c}" for n, c in report.split["examples"].items())
-        return f"→ {out}/ ({sides}), manifest {Path(str(out)) / 'manifest.json'}"
+        folder = str(out).rstrip("/") or "/"  # typed as given: "OUT/" is not "OUT//"
+        return f"→ {folder}/ ({sides}), manifest {Path(str(out)) / 'manifest.json'}"
     if (out if isinstance(out, Output) else as_output(out)).stream:
         return f"→ {out}"
     return f"→ {out}, manifest {out}.manifest.json"

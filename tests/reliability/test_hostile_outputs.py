@@ -237,6 +237,34 @@ def test_a_descriptor_open_on_the_store_is_refused(db: Path) -> None:
     assert db.read_bytes() == before
 
 
+SETTINGS = "[General]\nreviewer=alice\n\n[ollama]\nhost=http://gpu-box:11434\n"
+
+
+@pytest.mark.parametrize("how", ["export", "export with ~", "export through a link",
+                                 "export to the organisation's file", "grade -o"])
+def test_an_output_onto_the_settings_file_is_refused(
+        db: Path, tmp_path: Path, how: str) -> None:
+    """Fourth hostile pass, S1: ``export golden ~/.config/reviewer/reviewer.conf`` replaced
+    the settings with JSONL (exit 0); the next GUI start reset them to the defaults."""
+    home = tmp_path / "home"
+    config = home / ".config"
+    (config / "reviewer").mkdir(parents=True)
+    settings = config / ("reviewer.conf" if "organisation" in how else "reviewer/reviewer.conf")
+    settings.write_text(SETTINGS, encoding="utf-8")
+    (tmp_path / "alias.jsonl").symlink_to(settings)
+    out = {"export with ~": "~/.config/reviewer/reviewer.conf",
+           "export through a link": str(tmp_path / "alias.jsonl")}.get(how, str(settings))
+    command = ["grade", "exact", str(grade_input(tmp_path, 3)), "-o", out] \
+        if how == "grade -o" else ["--db", str(db), "export", "golden", out]
+
+    proc = console(*command, env={"HOME": str(home), "XDG_CONFIG_HOME": str(config)})
+
+    assert proc.returncode == 2, proc.stderr
+    assert one_line(proc.stderr) == (f"reviewer: cannot write {out}: it is the app's "
+                                     f"settings file ({settings}); nothing was written")
+    assert settings.read_text(encoding="utf-8") == SETTINGS
+
+
 def test_standard_input_as_the_output_of_its_own_input_is_refused(tmp_path: Path) -> None:
     """``grade … IN -o /dev/stdin < IN`` doubled IN (op15's twin, op34)."""
     src = grade_input(tmp_path, 3)
@@ -258,6 +286,46 @@ def test_a_path_through_a_file_is_bad_input(
         f"reviewer: cannot write {db / 'x.jsonl'}: {db} is a file, not a folder; nothing "
         "was written")
     assert fingerprint(db.parent) == before
+
+
+@pytest.mark.parametrize(("command", "ending"), [
+    ("export", "/"), ("export", "/."), ("grade -o", "/"), ("import --skip-bad", "/")])
+@pytest.mark.parametrize("there", ["a file", "nothing"])
+def test_an_output_ending_with_a_slash_names_a_folder_and_is_refused(
+        db: Path, tmp_path: Path, command: str, ending: str, there: str,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Fourth hostile pass, C2: ``export golden f.jsonl/`` dropped the slash and replaced
+    the existing file f.jsonl (and ``new.jsonl/`` made a file)."""
+    out = tmp_path / "out" / "f.jsonl"
+    out.parent.mkdir()
+    if there == "a file":
+        out.write_text(PREVIOUS, encoding="utf-8")
+    given = f"{out}{ending}"
+    args = {"export": ["--db", str(db), "export", "golden", given],
+            "grade -o": ["grade", "exact", str(grade_input(tmp_path, 3)), "-o", given],
+            "import --skip-bad": ["--db", str(db), "import", str(bad_run(tmp_path)),
+                                  "--skip-bad", given]}[command]
+    before = counts(db)
+
+    assert cli(args) == 2
+
+    assert one_line(capsys.readouterr().err) == (
+        f"reviewer: cannot write {given}: it ends with '{ending}', which names a folder; "
+        "nothing was written")
+    assert fingerprint(out.parent) == ({"f.jsonl": hashlib.sha256(
+        PREVIOUS.encode()).hexdigest()} if there == "a file" else {})
+    assert counts(db) == before
+
+
+def test_a_split_export_into_a_folder_given_with_a_slash(
+        db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "split"
+
+    assert cli(["--db", str(db), "export", "dataset", f"{out}/", "--split", "valid=0.5"]) == 0
+
+    assert sorted(p.name for p in out.iterdir()) == [
+        "manifest.json", "train.jsonl", "valid.jsonl"]
+    assert f"→ {out}/ (train.jsonl " in capsys.readouterr().out  # not "split//"
 
 
 @pytest.mark.parametrize("folder", ["r.db-wal", "r.db-shm/sub"])

@@ -32,10 +32,11 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import QApplication, QWidget
 
+from reviewer.settings_files import APPLICATION, ORGANIZATION
 from reviewer.store import Store
 from ui.review.queue_model import Role
 from ui.review.window import MainWindow
-from ui.settings import APPLICATION, ORGANIZATION, Settings
+from ui.settings import Settings
 from ui.tasks import TaskManager, managers
 
 

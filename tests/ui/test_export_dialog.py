@@ -90,6 +90,24 @@ def test_the_database_is_refused_as_a_destination(
     dialog.close()
 
 
+def test_a_path_ending_with_a_slash_names_a_folder_not_the_file(
+        qtbot: Any, tmp_path: Path, store: Store, task_manager: TaskManager) -> None:
+    # Fourth hostile pass, C2: "golden.jsonl/" replaced the existing file golden.jsonl.
+    load_export_store(store, tmp_path)
+    out = tmp_path / "golden.jsonl"
+    out.write_text("precious\n", encoding="utf-8")
+    dialog = ExportDialog(task_manager, folder=tmp_path)
+    qtbot.addWidget(dialog)
+    dialog.kind.setCurrentIndex(dialog.kind.findData("golden"))
+    dialog.path.setText(f"{out}/")
+    dialog.start()
+    assert dialog.status.text() == (f"cannot write {out}/: it ends with '/', which names "
+                                    "a folder; nothing was written")
+    assert dialog.export_button.isEnabled()
+    assert out.read_text(encoding="utf-8") == "precious\n"
+    dialog.close()
+
+
 def test_a_screenshot_over_the_database_is_refused(
         qapp: Any, ui_settings: Any, no_leaks: None, store: Store, db_url: str,
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

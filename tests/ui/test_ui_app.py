@@ -179,6 +179,38 @@ def test_saving_the_settings_keeps_every_field(ui_settings: Settings) -> None:
         assert getattr(loaded, f.name) == getattr(changed, f.name), f.name
 
 
+QT_SETTINGS_FILE = """
+from PySide6.QtCore import QSettings
+from reviewer.settings_files import settings_files
+from ui.settings import APPLICATION, ORGANIZATION
+print(QSettings(ORGANIZATION, APPLICATION).fileName())
+print(settings_files()[0])
+"""
+
+
+@pytest.mark.parametrize("xdg", ["absolute", "relative", "empty", "unset"])
+@pytest.mark.parametrize("home", ["set", "empty"])
+def test_the_settings_file_the_cli_protects_is_the_one_qt_writes(
+        tmp_path: Path, xdg: str, home: str) -> None:
+    # Fourth hostile pass, S1: the CLI refuses to write over the settings file; it finds
+    # that file without Qt (reviewer.settings_files), so Qt must agree on where it is.
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("HOME", "XDG_CONFIG_HOME")}
+    env["HOME"] = str(tmp_path / "home") if home == "set" else ""
+    xdg_value = {"absolute": str(tmp_path / "config"), "relative": "rel/config",
+                 "empty": "", "unset": None}[xdg]
+    if xdg_value is not None:
+        env["XDG_CONFIG_HOME"] = xdg_value
+    done = subprocess.run([sys.executable, "-c", QT_SETTINGS_FILE], capture_output=True,
+                          text=True, env=env, cwd=tmp_path, timeout=60)
+    assert done.returncode == 0, done.stderr
+    qt, ours = done.stdout.splitlines()
+    assert Path(qt) == Path(ours)
+
+
 @pytest.mark.parametrize("where", ["reviewer/reviewer.conf", "reviewer.conf"],
                          ids=["the application's file", "the organisation's file"])
 def test_a_settings_file_that_is_a_pipe_is_refused_not_waited_on(

@@ -25,6 +25,7 @@ options and path, kept under ``window/export_choices`` when an export starts.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -293,7 +294,9 @@ class ExportDialog(QDialog):
             return
         kind = self.kind.currentData()
         try:
-            work = self._work(kind, Path(text).expanduser())
+            # The text as typed, not a Path: "f.jsonl/" names a folder, and a Path drops
+            # the slash (fourth hostile pass, C2: the file f.jsonl was replaced).
+            work = self._work(kind, os.path.expanduser(text))
         except ReviewerError as exc:
             self.status.setText(str(exc))
             return
@@ -302,7 +305,7 @@ class ExportDialog(QDialog):
         self.status.setText(self.tr("Exporting…"))
         self.tasks.long_query(work, self._done, self._failed, owner=self)
 
-    def _work(self, kind: str, path: Path) -> Any:
+    def _work(self, kind: str, path: str) -> Any:
         """The export as a function of a session, its options and destination checked."""
         split = Split({"valid": self.split.value()}, self.seed.value()) \
             if self.split.isEnabled() and self.split.value() > 0 else None

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 from reviewer.cli.arguments import reviewer_option
@@ -34,7 +33,7 @@ def register(sub: Any) -> None:
     p = sub.add_parser("export", help="write the corrected dataset, preference pairs, "
                                       "catalog, golden set, …")
     p.add_argument("kind", choices=KINDS, metavar="KIND", help=" | ".join(KINDS))
-    p.add_argument("out", type=Path, metavar="OUT", help="file, - (standard output), or the "
+    p.add_argument("out", metavar="OUT", help="file, - (standard output), or the "
                    "folder of a --split export")
     p.add_argument("--per", choices=PER, default="turn", help="dataset: one example per …")
     p.add_argument("--format", default=None, dest="fmt",

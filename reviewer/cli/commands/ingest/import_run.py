@@ -20,7 +20,6 @@ def register(sub: Any) -> None:
     p.add_argument("--catalog", type=Path, metavar="CATALOG.json", help="criteria and checks")
     p.add_argument(
         "--skip-bad",
-        type=Path,
         metavar="REJECTS.jsonl",
         help="import the good lines and write the bad ones here with their reason",
     )
@@ -32,7 +31,10 @@ def run(args: argparse.Namespace) -> int:
     # The rejects file is checked before anything is read or opened: never the database,
     # the run file or the catalog (``reviewer.outputs``).
     inputs = [args.run_file, *([args.catalog] if args.catalog else [])]
-    rejects = checked_output(args, args.skip_bad, inputs=inputs) if args.skip_bad else None
+    # As typed (a str, not a Path): ``--skip-bad rejects/`` names a folder (C2); an empty
+    # value is refused by the guard, not taken as "no --skip-bad".
+    rejects = checked_output(args, args.skip_bad, inputs=inputs) \
+        if args.skip_bad is not None else None
     store = store_from(args)
     try:
         report = import_run(
