@@ -140,6 +140,54 @@ def test_a_device_as_input_is_one_line_in_bounded_memory(
     assert counts(files.db) == before
 
 
+# Fourth hostile pass, MEM: these read a device whole until memory ran out (the kernel's
+# OOM killer ended the first probe). A file read whole refuses a device or a pipe by
+# name; a line reader refuses the endless line, as `import` does.
+@pytest.mark.parametrize(("command", "device", "what"), [
+    (["prompt", "set", "juge"], "/dev/zero", "a prompt template"),
+    (["prompt", "set", "second_avis"], "/dev/urandom", "a prompt template"),
+    (["import", "{run}", "--catalog"], "/dev/zero", "a catalog"),
+    (["grade", "json", "{grade}", "--schema"], "/dev/zero", "a JSON schema"),
+    (["contradictions"], "/dev/zero", None),
+    (["contradictions", "--evaluate"], "/dev/zero", None),
+    (["prompt", "set", "juge"], "{fifo}", "a prompt template"),
+    (["verify-export"], "{manifest}", "a manifest"),
+], ids=["prompt /dev/zero", "prompt /dev/urandom", "catalog", "schema", "contradictions",
+        "contradictions --evaluate", "prompt from a named pipe", "manifest linked to a device"])
+def test_a_device_read_whole_is_refused_in_bounded_memory(
+        files: Files, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        command: list[str], device: str, what: str | None) -> None:
+    os.mkfifo(tmp_path / "fifo")  # no writer: opening it waited for ever
+    (tmp_path / "x.manifest.json").symlink_to("/dev/zero")
+    names = {"run": str(files.input("new_run.jsonl")), "grade": str(files.input("grade.jsonl")),
+             "fifo": str(tmp_path / "fifo"), "manifest": str(tmp_path / "x.manifest.json")}
+    path = device.format(**names)
+    before = counts(files.db)
+    argv = ["--db", str(files.db), *(word.format(**names) for word in command), path]
+    err = one_line(capsys, run(argv), BAD_INPUT)
+    if what is None:
+        assert err.startswith(f"reviewer: {path}:1: NUL bytes in a line of over a megabyte")
+    else:
+        kind = "a pipe" if "fifo" in path else "a device"
+        assert err == f"reviewer: {path}: is {kind}, not a file; give {what} saved as a file"
+    assert counts(files.db) == before
+
+
+def test_a_prompt_template_is_read_up_to_its_documented_limit(
+        files: Files, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    big = tmp_path / "big.txt"
+    big.write_text("$question $response $criteria " + "x" * (2 << 20), "utf-8")
+    db = ["--db", str(files.db)]
+    err = one_line(capsys, run([*db, "prompt", "set", "juge", str(big)]), BAD_INPUT)
+    assert err == f"reviewer: {big}: larger than 1 MB; a prompt template may be at most 1 MB"
+    with open("/dev/zero", encoding="utf-8") as zeros:  # `prompt set juge - < /dev/zero`
+        monkeypatch.setattr("sys.stdin", zeros)
+        err = one_line(capsys, run([*db, "prompt", "set", "juge", "-"]), BAD_INPUT)
+    assert err == ("reviewer: the template: standard input is longer than 1 MB, the most it "
+                   "may be")
+
+
 @pytest.mark.parametrize(("record", "why"), [
     ('{"response": "x", "expected": ' + "[" * 100_000 + "]" * 100_000 + "}",
      "JSON nested too deeply"),
