@@ -15,6 +15,7 @@ import contextlib
 import json
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -27,6 +28,7 @@ from models import AuditEvent, CheckVersion, CriterionVersion, ReviewDecision
 from reviewer.cli.main import main
 from reviewer.errors import BAD_INPUT, FAILED, INTERRUPTED
 from reviewer.store import open_store
+from reviewer.store.database import head_revision
 from tests.reliability.faults import KEY, ROOT, Files, fresh_copy, make_files
 from tests.support.fake_ollama import FakeOllama
 from tests.support.judge_stores import verdict_reply
@@ -629,6 +631,26 @@ def test_a_folder_or_a_device_as_database_says_what_it_is(
         err = one_line(capsys, run(["--db", str(db), "queue"]), FAILED)
         assert err == (f"reviewer: {db}: is {kind}, not a database file; give a database "
                        "file (a new one is made when it does not exist)")
+
+
+@pytest.mark.parametrize(("stamp", "said"), [
+    ("abc; drop", "schema version abc; drop is not one reviewer ever wrote (latest {head}): "
+     "the database is damaged or not a reviewer store; open the right file, or restore a "
+     ".bak- copy from beside it (left untouched)"),
+    ("0099", "schema 0099 is newer than this version of reviewer knows (latest {head}); "
+     "upgrade reviewer (left untouched)"),
+], ids=["garbage", "newer"])
+def test_a_schema_version_reviewer_never_wrote_is_not_called_newer(
+        files: Files, capsys: pytest.CaptureFixture[str], stamp: str, said: str) -> None:
+    # Fourth hostile pass, V2: 'abc; drop' was "newer … upgrade reviewer", which cannot help.
+    conn = sqlite3.connect(files.db)
+    with conn:
+        conn.execute("UPDATE alembic_version SET version_num = ?", (stamp,))
+    conn.close()
+    before = files.db.read_bytes()
+    err = one_line(capsys, run(["--db", str(files.db), "stats"]), FAILED)
+    assert err == f"reviewer: {files.db}: " + said.format(head=head_revision())
+    assert files.db.read_bytes() == before
 
 
 # -- numbers past what a store holds (third hostile pass) ---------------------------------
