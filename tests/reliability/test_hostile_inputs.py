@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import resource
 import signal
 import sqlite3
 import subprocess
@@ -651,6 +652,21 @@ def test_a_schema_version_reviewer_never_wrote_is_not_called_newer(
     err = one_line(capsys, run(["--db", str(files.db), "stats"]), FAILED)
     assert err == f"reviewer: {files.db}: " + said.format(head=head_revision())
     assert files.db.read_bytes() == before
+
+
+def test_too_few_file_descriptors_is_named_not_the_database(files: Files) -> None:
+    # Fourth hostile pass, N3: under `ulimit -n 5` SQLite's "unable to open database file"
+    # sent the reviewer to look at the database; the descriptor limit was the cause.
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (5, 5))
+
+    done = subprocess.run([sys.executable, "-m", "ui.cli", "--db", str(files.db), "stats"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120, check=False,
+                          preexec_fn=limit)
+    assert done.returncode == FAILED, done.stderr
+    assert done.stderr == (f"reviewer: {files.db}: cannot open the database: too many open "
+                           "files (this process may have only 5 open, ulimit -n); raise the "
+                           "limit (ulimit -n 1024) and try again\n")
 
 
 # -- numbers past what a store holds (third hostile pass) ---------------------------------
