@@ -12,6 +12,14 @@ here instead:
   ``FILE:LINE``). A short line with a NUL is the caller's to reject (``--skip-bad``).
 * ``read_bounded(path, limit)``: a whole small file (a CSV of decisions), refused beyond
   ``limit`` bytes or, as above, at a long line holding NUL bytes.
+* ``read_text(path, limit, what)``: the UTF-8 text of a small file read whole (a prompt
+  template, a catalog, a JSON schema): a device, pipe or folder refused by name, then
+  ``read_bounded``.
+
+A UTF-8 byte-order mark at the start of a file (what Windows editors save as "UTF-8 with
+BOM") is dropped by every reader here, so such a file reads as the same file without it
+(fourth hostile pass, I1: a run file with a BOM was refused with Python's own advice,
+"decode using utf-8-sig").
 """
 
 from __future__ import annotations
@@ -23,7 +31,9 @@ from pathlib import Path
 from typing import BinaryIO
 
 from reviewer.errors import BadInputError, os_failure
+from reviewer.text_rules import not_utf8
 
+BOM = b"\xef\xbb\xbf"
 CHUNK = 1 << 20
 MAX_LINE = 256 << 20
 """The longest line a run file or grader input may hold (a 10,000-turn conversation
@@ -53,16 +63,35 @@ def read_line(fh: BinaryIO, source: object, number: int, max_line: int = MAX_LIN
 
 def bounded_lines(fh: BinaryIO, source: object,
                   max_line: int = MAX_LINE) -> Iterator[tuple[int, bytes]]:
-    """Every line of ``fh`` (newline kept) with its 1-based number."""
+    """Every line of ``fh`` (newline kept) with its 1-based number; a byte-order mark
+    starting the first line is dropped."""
     number = 1
     while raw := read_line(fh, source, number, max_line):
-        yield number, raw
+        yield number, raw.removeprefix(BOM) if number == 1 else raw
         number += 1
 
 
-def read_bounded(path: Path, limit: int) -> bytes:
-    """The bytes of ``path``; BadInputError beyond ``limit`` bytes, or at a line of over
-    ``CHUNK`` bytes holding NUL bytes (a short line's NUL is the caller's to name)."""
+def decoded_lines(fh: BinaryIO, source: object) -> Iterator[tuple[int, str]]:
+    """``bounded_lines`` decoded as UTF-8; a line that is not UTF-8 is reported at its own
+    line and column."""
+    for number, raw in bounded_lines(fh, source):
+        try:
+            yield number, raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise BadInputError(f"{source}:{number}: not UTF-8 (byte 0x{raw[exc.start]:02X} "
+                                f"at column {exc.start + 1}); save the file as "
+                                "UTF-8") from None
+
+
+def size_text(size: int) -> str:
+    """``size`` bytes as people say it: "1 MB", "64 KB"."""
+    return f"{size >> 20} MB" if size >= 1 << 20 else f"{size >> 10} KB"
+
+
+def read_bounded(path: Path, limit: int, too_big: str = "split it") -> bytes:
+    """The bytes of ``path``; BadInputError beyond ``limit`` bytes (``too_big`` says what
+    to do), or at a line of over ``CHUNK`` bytes holding NUL bytes (a short line's NUL is
+    the caller's to name)."""
     pieces: list[bytes] = []
     size = lines = line_start = 0
     nul_in_line = False
@@ -80,11 +109,32 @@ def read_bounded(path: Path, limit: int) -> bytes:
                 if nul_in_line and size - line_start > CHUNK:
                     raise _not_text(path, lines + 1, "NUL bytes in a line of over a megabyte")
                 if size > limit:
-                    raise BadInputError(f"{path}: larger than {limit >> 20} MB; split it")
+                    raise BadInputError(f"{path}: larger than {size_text(limit)}; {too_big}")
                 pieces.append(piece)
     except OSError as exc:
         raise os_failure(exc, path, "read") from None
     return b"".join(pieces)
+
+
+def read_text(path: Path, limit: int, what: str) -> str:
+    """The UTF-8 text of the file ``path`` names, read whole, for an input that is a file
+    by nature (``what``: "a prompt template", "a catalog"), with the byte-order mark
+    dropped.
+
+    Fourth hostile pass, MEM: ``prompt set juge /dev/zero``, ``import --catalog
+    /dev/zero`` read until memory ran out, and the kernel's OOM killer took the process
+    (and could take others). A device, a pipe (which can wait for a writer for ever) or
+    a folder is refused by name before anything is read; a regular file beyond ``limit``
+    bytes is refused at the limit, which the message says.
+    """
+    kind = special_file(path)
+    if kind is not None:
+        raise BadInputError(f"{path}: is {kind}, not a file; give {what} saved as a file")
+    data = read_bounded(path, limit, f"{what} may be at most {size_text(limit)}")
+    try:
+        return data.decode("utf-8-sig")  # -sig: a leading byte-order mark is dropped
+    except UnicodeDecodeError:
+        raise not_utf8(path, data) from None
 
 
 def special_file(path: Path) -> str | None:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from reviewer.errors import BadInputError
+from reviewer.input_bytes import read_text
 from reviewer.json_input import check_storable, no_duplicate_keys
 from reviewer.rule.checks import DIALECTS, CheckPattern, PatternError, compile_check
 from reviewer.rule.ecmascript import EcmaSyntaxError
@@ -179,16 +180,19 @@ class _LocatingDecoder(json.JSONDecoder):
         self.scan_once = make_scanner(self)
 
 
+MAX_CATALOG = 64 << 20
+"""The largest catalog file read (fourth hostile pass, MEM: ``--catalog /dev/zero`` was
+read until memory ran out); a catalog of ten thousand checks is a few megabytes."""
+
+
 def read_catalog(path: Path) -> Catalog:
     """Read and validate a catalog JSON file."""
+    text = read_text(path, MAX_CATALOG, "a catalog")
     try:
-        text = path.read_text(encoding="utf-8")
         data = _LocatingDecoder(text).decode(text)
         check_storable(data)
-    except OSError as exc:
-        raise BadInputError(f"{path}: cannot read ({exc.strerror})") from None
     except RecursionError:
         raise BadInputError(f"{path}: JSON nested too deeply") from None
-    except (UnicodeDecodeError, ValueError) as exc:
+    except ValueError as exc:
         raise BadInputError(f"{path}: not a usable JSON catalog ({exc})") from None
     return parse_catalog(data, str(path))

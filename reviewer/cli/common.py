@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from reviewer.errors import BadInputError, os_failure
+from reviewer.input_bytes import size_text
 from reviewer.review.identity import chosen_reviewer
 from reviewer.store import Store, open_store
 
@@ -24,20 +25,25 @@ def reviewer_from(args: argparse.Namespace) -> str:
     return chosen_reviewer(getattr(args, "reviewer", None))
 
 
-def read_stdin(what: str) -> str:
+def read_stdin(what: str, limit: int) -> str:
     """All of standard input as text, for an option given as ``-``; ``what`` names it in
     errors. Closed (``<&-``: Python then has no ``sys.stdin``) or unreadable standard
-    input is one bad-input line, not an internal error."""
+    input is one bad-input line, not an internal error; so is more than ``limit``
+    characters (fourth hostile pass, MEM: ``< /dev/zero`` was read until memory ran out)."""
     if sys.stdin is None:
         raise BadInputError(f"{what}: standard input is closed; pipe the text in or give a "
                             "file")
     try:
-        return sys.stdin.read()
+        text = sys.stdin.read(limit + 1)
     except OSError as exc:
         raise os_failure(exc, "standard input", "read") from None
     except UnicodeDecodeError as exc:
         raise BadInputError(f"{what}: standard input is not UTF-8 text (byte "
                             f"0x{exc.object[exc.start]:02X} at offset {exc.start})") from None
+    if len(text) > limit:
+        raise BadInputError(f"{what}: standard input is longer than {size_text(limit)}, "
+                            "the most it may be")
+    return text.removeprefix("\ufeff")  # a byte-order mark, as a file's (I1)
 
 
 def print_json(data: Any) -> None:

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from reviewer.contradiction.engine import read, strongest
 from reviewer.contradiction.lexicon import words as word_set
+from reviewer.input_bytes import special_file
 
 if TYPE_CHECKING:  # the compiled scanner's results have the same shape
     from reviewer.contradiction.scan import Cue, ScanResult
@@ -217,8 +218,12 @@ def file_digest(data: bytes) -> str:
 def trained_on(path: Path) -> bool:
     """Did the shipped model learn from this very file? Then figures measured on it are
     in-sample and say nothing about verdicts never seen."""
+    if special_file(path) is not None:  # /dev/zero was read whole (fourth hostile pass, MEM)
+        return False
     try:
-        digest = file_digest(path.read_bytes())
+        with path.open("rb") as fh:
+            # file_digest's name, hashed in pieces rather than read whole
+            digest = hashlib.file_digest(fh, "sha256").hexdigest()[:16]
     except OSError:
         return False
     return digest in set(_raw()["trained_on"].values())

@@ -19,8 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from reviewer.errors import BadInputError, ReviewerError
+from reviewer.input_bytes import read_text
 
 SUFFIX = ".manifest.json"
+MAX_MANIFEST = 16 << 20
+"""The largest manifest read: the ones written here list a few files in a kilobyte."""
 FOLDER_NAME = "manifest.json"
 
 
@@ -77,11 +80,14 @@ def verify(path: Path) -> Checked:
     edited or copied over since).
     """
     manifest = find_manifest(path)
+    if not manifest.exists():
+        raise BadInputError(f"{manifest}: no manifest (not an export, or a stream)")
+    # Bounded, a device refused: a manifest made a link to /dev/zero was read until
+    # memory ran out (fourth hostile pass, MEM).
+    text = read_text(manifest, MAX_MANIFEST, "a manifest")
     try:
-        document = json.loads(manifest.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise BadInputError(f"{manifest}: no manifest (not an export, or a stream)") from None
-    except (OSError, ValueError, RecursionError) as exc:
+        document = json.loads(text)
+    except (ValueError, RecursionError) as exc:
         raise ReviewerError(f"{manifest}: not a readable manifest "
                             f"({str(exc).splitlines()[0][:200] if str(exc) else exc!r})"
                             ) from None

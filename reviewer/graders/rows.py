@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from reviewer.errors import BadInputError, os_failure
-from reviewer.input_bytes import bounded_lines
+from reviewer.input_bytes import decoded_lines
 from reviewer.json_input import load_json
 
 
@@ -105,15 +105,9 @@ def parse_lines(lines: Iterable[str], source: str) -> Iterator[Row]:
 
 
 def _decoded(handle: BinaryIO, source: str) -> Iterator[str]:
-    """The lines of a binary file as text, in bounded memory (``reviewer.input_bytes``);
-    a line that is not UTF-8 is reported at its own line and column."""
-    for number, raw in bounded_lines(handle, source):
-        try:
-            yield raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise BadInputError(f"{source}:{number}: not UTF-8 (byte 0x{raw[exc.start]:02X} "
-                                f"at column {exc.start + 1}); save the file as "
-                                "UTF-8") from None
+    """The lines of a binary file as text, in bounded memory (``reviewer.input_bytes``)."""
+    for _, text in decoded_lines(handle, source):
+        yield text
 
 
 def read_rows(path: str | Path) -> list[Row]:

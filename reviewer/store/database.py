@@ -240,6 +240,29 @@ def _known_revisions() -> set[str]:
     return {rev.revision for rev in script.walk_revisions()}
 
 
+_OUR_REVISION = re.compile(r"(\d{4})(?:_\w+)?")
+"""How this program names its schema revisions: ``0012`` (a newer one may add a slug)."""
+
+
+def unknown_schema(where: str, rev: str) -> StoreError:
+    """The refusal of a store stamped with a revision this code does not know.
+
+    Fourth hostile pass, V2: a stamp of ``'abc; drop'`` was called "newer … upgrade
+    reviewer", which cannot help. Only a stamp in this program's own numbering and past
+    its latest revision is newer; anything else is no revision this program ever wrote.
+    """
+    head = head_revision()
+    rev = str(rev)  # SQLite stores what it is given: an integer stamp is possible
+    ours = _OUR_REVISION.fullmatch(rev)
+    if ours is not None and head.isdigit() and int(ours.group(1)) > int(head):
+        return StoreError(f"{where}: schema {rev} is newer than this version of reviewer "
+                          f"knows (latest {head}); upgrade reviewer")
+    shown = rev if len(rev) <= 40 and rev.isprintable() else repr(rev[:40])
+    return StoreError(f"{where}: schema version {shown} is not one reviewer ever wrote "
+                      f"(latest {head}): the database is damaged or not a reviewer store; "
+                      "open the right file, or restore a .bak- copy from beside it")
+
+
 def current_revision(engine: Engine) -> str | None:
     """The revision stamped in the database, None for an empty database.
 
@@ -306,10 +329,7 @@ def upgrade(engine: Engine, url: str, *, made_here: bool = False) -> Path | None
     if rev == head:
         return None
     if rev is not None and rev not in _known_revisions():
-        raise StoreError(
-            f"{engine.url.render_as_string(hide_password=True)}: schema {rev} is newer than "
-            f"this version of reviewer knows (latest {head}); upgrade reviewer"
-        )
+        raise unknown_schema(engine.url.render_as_string(hide_password=True), rev)
     path = sqlite_path(url)
     backup = backup_sqlite(path, rev) if (path is not None and rev is not None) else None
     try:
@@ -486,5 +506,4 @@ def _refuse_non_sqlite(path: Path) -> None:
         raise StoreError(f"{path}: has tables but no reviewer schema version; refusing to "
                          "touch it (left untouched)")
     if rev is not None and rev not in _known_revisions():
-        raise StoreError(f"{path}: schema {rev} is newer than this version of reviewer knows "
-                         f"(latest {head_revision()}); upgrade reviewer (left untouched)")
+        raise StoreError(f"{unknown_schema(str(path), rev)} (left untouched)")

@@ -13,6 +13,7 @@ rolled back (``Store.session``), so it was not saved; what earlier units saved i
 
 from __future__ import annotations
 
+import errno
 import os
 import resource
 import sqlite3
@@ -90,6 +91,10 @@ def _sqlite(orig: sqlite3.Error, url: str) -> ReviewerError | None:
         # One unit of work was refused whole, so "nothing was changed" is exact here.
         return StoreError(f"{where}: the database is busy (another process is writing to "
                           "it); nothing was changed, try again")
+    if primary == SQLITE_CANTOPEN and (limit := descriptors_exhausted()) is not None:
+        return ReviewerError(f"{where}: cannot open the database: too many open files (this "
+                             f"process may have only {limit} open, ulimit -n); raise the "
+                             "limit (ulimit -n 1024) and try again")
     if primary in (SQLITE_READONLY, SQLITE_PERM, SQLITE_FULL, SQLITE_IOERR, SQLITE_CANTOPEN):
         found = surroundings(path) if path is not None else None
         if found is not None:
@@ -112,6 +117,32 @@ def _sqlite(orig: sqlite3.Error, url: str) -> ReviewerError | None:
         return ReviewerError(f"{where}: out of memory; {NOT_SAVED}")
     if primary == SQLITE_INTERRUPT:
         return InterruptedByUser(f"interrupted; {NOT_SAVED}")
+    return None
+
+
+SQLITE_FILES = 4
+"""The descriptors SQLite may need at once for one store: the file, its -wal, its -shm and
+a journal or temporary file."""
+
+
+def descriptors_exhausted() -> int | None:
+    """The process's open-file limit (``ulimit -n``) when fewer than SQLITE_FILES more
+    files can be opened, else None.
+
+    Fourth hostile pass, N3: under ``ulimit -n 5`` SQLite says only "unable to open
+    database file", which sent the reviewer to look at the database; the cause was the
+    descriptor limit. Probed by opening /dev/null, which needs no permission.
+    """
+    opened: list[int] = []
+    try:
+        for _ in range(SQLITE_FILES):
+            opened.append(os.open(os.devnull, os.O_RDONLY))
+    except OSError as exc:
+        if exc.errno == errno.EMFILE:
+            return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    finally:
+        for fd in opened:
+            os.close(fd)
     return None
 
 

@@ -157,7 +157,7 @@ def test_broken_catalog_files_are_refused(
     run = _write(tmp_path / "empty.jsonl", [])
     assert cli(["--db", db_url, "import", str(run), "--catalog", str(path)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"reviewer: {path}: ") and "Traceback" not in err
+    assert err.startswith(f"reviewer: {path}:") and "Traceback" not in err
 
 
 def test_ten_megabyte_lines(tmp_path: Path, fuzz_store: Store) -> None:

@@ -14,7 +14,9 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import resource
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -27,6 +29,7 @@ from models import AuditEvent, CheckVersion, CriterionVersion, ReviewDecision
 from reviewer.cli.main import main
 from reviewer.errors import BAD_INPUT, FAILED, INTERRUPTED
 from reviewer.store import open_store
+from reviewer.store.database import head_revision
 from tests.reliability.faults import KEY, ROOT, Files, fresh_copy, make_files
 from tests.support.fake_ollama import FakeOllama
 from tests.support.judge_stores import verdict_reply
@@ -138,6 +141,54 @@ def test_a_device_as_input_is_one_line_in_bounded_memory(
     assert err.startswith(f"reviewer: {device}:1: ")
     assert "not a text file" in err or "not UTF-8" in err
     assert counts(files.db) == before
+
+
+# Fourth hostile pass, MEM: these read a device whole until memory ran out (the kernel's
+# OOM killer ended the first probe). A file read whole refuses a device or a pipe by
+# name; a line reader refuses the endless line, as `import` does.
+@pytest.mark.parametrize(("command", "device", "what"), [
+    (["prompt", "set", "juge"], "/dev/zero", "a prompt template"),
+    (["prompt", "set", "second_avis"], "/dev/urandom", "a prompt template"),
+    (["import", "{run}", "--catalog"], "/dev/zero", "a catalog"),
+    (["grade", "json", "{grade}", "--schema"], "/dev/zero", "a JSON schema"),
+    (["contradictions"], "/dev/zero", None),
+    (["contradictions", "--evaluate"], "/dev/zero", None),
+    (["prompt", "set", "juge"], "{fifo}", "a prompt template"),
+    (["verify-export"], "{manifest}", "a manifest"),
+], ids=["prompt /dev/zero", "prompt /dev/urandom", "catalog", "schema", "contradictions",
+        "contradictions --evaluate", "prompt from a named pipe", "manifest linked to a device"])
+def test_a_device_read_whole_is_refused_in_bounded_memory(
+        files: Files, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        command: list[str], device: str, what: str | None) -> None:
+    os.mkfifo(tmp_path / "fifo")  # no writer: opening it waited for ever
+    (tmp_path / "x.manifest.json").symlink_to("/dev/zero")
+    names = {"run": str(files.input("new_run.jsonl")), "grade": str(files.input("grade.jsonl")),
+             "fifo": str(tmp_path / "fifo"), "manifest": str(tmp_path / "x.manifest.json")}
+    path = device.format(**names)
+    before = counts(files.db)
+    argv = ["--db", str(files.db), *(word.format(**names) for word in command), path]
+    err = one_line(capsys, run(argv), BAD_INPUT)
+    if what is None:
+        assert err.startswith(f"reviewer: {path}:1: NUL bytes in a line of over a megabyte")
+    else:
+        kind = "a pipe" if "fifo" in path else "a device"
+        assert err == f"reviewer: {path}: is {kind}, not a file; give {what} saved as a file"
+    assert counts(files.db) == before
+
+
+def test_a_prompt_template_is_read_up_to_its_documented_limit(
+        files: Files, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    big = tmp_path / "big.txt"
+    big.write_text("$question $response $criteria " + "x" * (2 << 20), "utf-8")
+    db = ["--db", str(files.db)]
+    err = one_line(capsys, run([*db, "prompt", "set", "juge", str(big)]), BAD_INPUT)
+    assert err == f"reviewer: {big}: larger than 1 MB; a prompt template may be at most 1 MB"
+    with open("/dev/zero", encoding="utf-8") as zeros:  # `prompt set juge - < /dev/zero`
+        monkeypatch.setattr("sys.stdin", zeros)
+        err = one_line(capsys, run([*db, "prompt", "set", "juge", "-"]), BAD_INPUT)
+    assert err == ("reviewer: the template: standard input is longer than 1 MB, the most it "
+                   "may be")
 
 
 @pytest.mark.parametrize(("record", "why"), [
@@ -581,6 +632,41 @@ def test_a_folder_or_a_device_as_database_says_what_it_is(
         err = one_line(capsys, run(["--db", str(db), "queue"]), FAILED)
         assert err == (f"reviewer: {db}: is {kind}, not a database file; give a database "
                        "file (a new one is made when it does not exist)")
+
+
+@pytest.mark.parametrize(("stamp", "said"), [
+    ("abc; drop", "schema version abc; drop is not one reviewer ever wrote (latest {head}): "
+     "the database is damaged or not a reviewer store; open the right file, or restore a "
+     ".bak- copy from beside it (left untouched)"),
+    ("0099", "schema 0099 is newer than this version of reviewer knows (latest {head}); "
+     "upgrade reviewer (left untouched)"),
+], ids=["garbage", "newer"])
+def test_a_schema_version_reviewer_never_wrote_is_not_called_newer(
+        files: Files, capsys: pytest.CaptureFixture[str], stamp: str, said: str) -> None:
+    # Fourth hostile pass, V2: 'abc; drop' was "newer … upgrade reviewer", which cannot help.
+    conn = sqlite3.connect(files.db)
+    with conn:
+        conn.execute("UPDATE alembic_version SET version_num = ?", (stamp,))
+    conn.close()
+    before = files.db.read_bytes()
+    err = one_line(capsys, run(["--db", str(files.db), "stats"]), FAILED)
+    assert err == f"reviewer: {files.db}: " + said.format(head=head_revision())
+    assert files.db.read_bytes() == before
+
+
+def test_too_few_file_descriptors_is_named_not_the_database(files: Files) -> None:
+    # Fourth hostile pass, N3: under `ulimit -n 5` SQLite's "unable to open database file"
+    # sent the reviewer to look at the database; the descriptor limit was the cause.
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (5, 5))
+
+    done = subprocess.run([sys.executable, "-m", "ui.cli", "--db", str(files.db), "stats"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120, check=False,
+                          preexec_fn=limit)
+    assert done.returncode == FAILED, done.stderr
+    assert done.stderr == (f"reviewer: {files.db}: cannot open the database: too many open "
+                           "files (this process may have only 5 open, ulimit -n); raise the "
+                           "limit (ulimit -n 1024) and try again\n")
 
 
 # -- numbers past what a store holds (third hostile pass) ---------------------------------

@@ -97,6 +97,29 @@ def test_broken_line_is_refused_with_file_line_and_exit_2(
     assert table_counts(db_file) == before
 
 
+def test_a_byte_order_mark_is_read_as_the_same_file_without_it(
+    db_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Fourth hostile pass, I1: "UTF-8 with BOM" (a Windows editor's save) was refused with
+    # Python's advice "decode using utf-8-sig". Now it imports what the file without the
+    # mark imports: the same records and the same catalog version.
+    plain_run = write_jsonl(tmp_path / "plain.jsonl", [record("bom", 1, 1), record("bom", 2, 1)])
+    plain_catalog = tmp_path / "catalog.json"
+    bom_run, bom_catalog = tmp_path / "bom.jsonl", tmp_path / "bom-catalog.json"
+    for plain, bom in ((plain_run, bom_run), (plain_catalog, bom_catalog)):
+        bom.write_bytes(b"\xef\xbb\xbf" + plain.read_bytes())
+    capsys.readouterr()
+
+    assert cli(["--db", str(db_file), "import", str(bom_run), "--catalog",
+                str(bom_catalog)]) == 0
+    assert capsys.readouterr().out.startswith("2 new, 0 already present")
+    after = table_counts(db_file)
+    assert cli(["--db", str(db_file), "import", str(plain_run), "--catalog",
+                str(plain_catalog)]) == 0
+    assert capsys.readouterr().out.startswith("0 new, 2 already present")
+    assert table_counts(db_file) == after
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", ["invalid-utf8", "deep-nesting", "ten-megabytes"])
 def test_console_script_refuses_a_broken_line_with_file_line_and_exit_2(

@@ -15,9 +15,10 @@ from sqlalchemy import select
 
 from models import PromptTemplate
 from reviewer.cli.common import read_stdin, store_from
-from reviewer.errors import BadInputError, os_failure
+from reviewer.errors import BadInputError
+from reviewer.input_bytes import read_text
 from reviewer.judge.prompts import DEFAULTS, current_template, save_template, validate_text
-from reviewer.text_rules import not_utf8, storable
+from reviewer.text_rules import storable
 
 
 def register(sub: Any) -> None:
@@ -66,16 +67,16 @@ def _show(args: argparse.Namespace) -> int:
     return 0
 
 
+MAX_TEMPLATE = 1 << 20
+"""The longest prompt template read: a megabyte is far beyond a judge's context window.
+Fourth hostile pass, MEM: ``prompt set juge /dev/zero`` read until memory ran out."""
+
+
 def _read(path: str) -> str:
     if path == "-":
-        return storable(read_stdin("the template"), "the template on standard input")
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise os_failure(exc, path, "read") from None
-    except UnicodeDecodeError:
-        raise not_utf8(Path(path)) from None
-    return storable(text, path)
+        return storable(read_stdin("the template", MAX_TEMPLATE),
+                        "the template on standard input")
+    return storable(read_text(Path(path), MAX_TEMPLATE, "a prompt template"), path)
 
 
 def _set(args: argparse.Namespace) -> int:
