@@ -41,7 +41,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT))
 
-from baserate_data import catalog_b, pools_a, pools_b, pools_c, pools_d, pools_e  # noqa: E402
+from baserate_data import (  # noqa: E402
+    catalog_b,
+    pools_a,
+    pools_b,
+    pools_c,
+    pools_d,
+    pools_e,
+    pools_f,
+)
 from demo_data import catalog as catalog_a  # noqa: E402
 
 from reviewer.rule.filter import CheckOutcome, VerdictOutcome, decide, refuses  # noqa: E402
@@ -136,6 +144,18 @@ def sloppy_fr_c(text: str, rng: random.Random) -> str:
     return text
 
 
+def sloppy_fr_f(text: str, rng: random.Random) -> str:
+    """Set F's large judge is mostly clean: a rare lower-case start or missing full stop,
+    now and then a double space after a comma."""
+    if rng.random() < 0.08:
+        text = text[:1].lower() + text[1:]
+    if rng.random() < 0.06 and text.endswith("."):
+        text = text[:-1]
+    if rng.random() < 0.03 and ", " in text:
+        text = text.replace(", ", ",  ", 1)
+    return text
+
+
 def sloppy_en(text: str, rng: random.Random) -> str:
     if rng.random() < 0.15:
         text = text[:1].lower() + text[1:]
@@ -161,6 +181,10 @@ PROFILES = [
     Profile("dev_e", "2026-11-14-gemma-fr", "gemma3:12b", 55, 150,
             list(catalog_a.CRITERIA), list(catalog_a.CHECKS), pools_e.POOLS, "oui", "non",
             "fr", sloppy_fr),
+    # A large model's formal, administrative French; often no judgement word at all.
+    Profile("dev_f", "2026-11-24-qwen-formal", "qwen2.5:32b", 88, 150,
+            list(catalog_a.CRITERIA), list(catalog_a.CHECKS), pools_f.POOLS, "oui", "non",
+            "fr", sloppy_fr_f),
 ]
 
 
