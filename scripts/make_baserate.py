@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 import unicodedata
 from collections.abc import Callable
@@ -41,7 +42,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT))
 
-from baserate_data import catalog_b, pools_a, pools_b, pools_c, pools_d, pools_e  # noqa: E402
+from baserate_data import (  # noqa: E402
+    catalog_b,
+    pools_a,
+    pools_b,
+    pools_c,
+    pools_d,
+    pools_e,
+    pools_f,
+    pools_g,
+)
 from demo_data import catalog as catalog_a  # noqa: E402
 
 from reviewer.rule.filter import CheckOutcome, VerdictOutcome, decide, refuses  # noqa: E402
@@ -136,11 +146,46 @@ def sloppy_fr_c(text: str, rng: random.Random) -> str:
     return text
 
 
+def sloppy_fr_f(text: str, rng: random.Random) -> str:
+    """Set F's large judge is mostly clean: a rare lower-case start or missing full stop,
+    now and then a double space after a comma."""
+    if rng.random() < 0.08:
+        text = text[:1].lower() + text[1:]
+    if rng.random() < 0.06 and text.endswith("."):
+        text = text[:-1]
+    if rng.random() < 0.03 and ", " in text:
+        text = text.replace(", ", ",  ", 1)
+    return text
+
+
 def sloppy_en(text: str, rng: random.Random) -> str:
     if rng.random() < 0.15:
         text = text[:1].lower() + text[1:]
     if rng.random() < 0.15 and text.endswith("."):
         text = text[:-1]
+    return text
+
+
+def swap_letters(text: str, rng: random.Random) -> str:
+    """A typing slip: two adjacent letters inside one word (neither its first nor its
+    last letter) swapped."""
+    spots = [m.start() + i for m in re.finditer(r"[^\W\d_]{4,}", text)
+             for i in range(1, len(m.group()) - 2)
+             if text[m.start() + i] != text[m.start() + i + 1]]
+    if not spots:
+        return text
+    at = rng.choice(spots)
+    return text[:at] + text[at + 1] + text[at] + text[at + 2:]
+
+
+def sloppy_en_g(text: str, rng: random.Random) -> str:
+    """Set G's judge: a lower-case start, a missing full stop, now and then a typo."""
+    if rng.random() < 0.20:
+        text = text[:1].lower() + text[1:]
+    if rng.random() < 0.15 and text.endswith("."):
+        text = text[:-1]
+    if rng.random() < 0.05:
+        text = swap_letters(text, rng)
     return text
 
 
@@ -161,6 +206,14 @@ PROFILES = [
     Profile("dev_e", "2026-11-14-gemma-fr", "gemma3:12b", 55, 150,
             list(catalog_a.CRITERIA), list(catalog_a.CHECKS), pools_e.POOLS, "oui", "non",
             "fr", sloppy_fr),
+    # A large model's formal, administrative French; often no judgement word at all.
+    Profile("dev_f", "2026-11-24-qwen-formal", "qwen2.5:32b", 88, 150,
+            list(catalog_a.CRITERIA), list(catalog_a.CHECKS), pools_f.POOLS, "oui", "non",
+            "fr", sloppy_fr_f),
+    # A small English judge thinking aloud, written without seeing the detector (pools_g).
+    Profile("dev_g", "2026-11-26-olmo-en", "olmo2:13b", 99, 150,
+            catalog_b.CRITERIA, catalog_b.CHECKS, pools_g.POOLS, "yes", "no", "en",
+            sloppy_en_g),
 ]
 
 

@@ -43,12 +43,12 @@ calibrated probability of a contradiction is at least one half."""
 # answers, and those verdicts are most of a run), while one saying *bad* does often
 # enough: a refusal is where a judge that ticked the wrong box shows. So the same
 # reading weighs much less against a "good" verdict than against a "bad" one.
-SLOPE_BAD, OFFSET_BAD = 1.073, -1.612
-SLOPE_GOOD, OFFSET_GOOD = 1.148, -6.138
+SLOPE_BAD, OFFSET_BAD = 0.952, -1.720
+SLOPE_GOOD, OFFSET_GOOD = 0.993, -5.606
 # The share of contradictions among those runs' verdicts, per side (printed by
 # ``--baserate``): the prior inside the offsets above, replaced by even odds for a
 # reading without a run's base rate.
-PRIOR_BAD, PRIOR_GOOD = 0.263, 0.0018
+PRIOR_BAD, PRIOR_GOOD = 0.2591, 0.0022
 SCORE_FLOOR = 0.001
 """Below this probability the score is 0: the rationale does not lean against the verdict
 enough to be worth storing or showing (most verdicts of a run)."""
