@@ -237,6 +237,66 @@ def test_a_descriptor_open_on_the_store_is_refused(db: Path) -> None:
     assert db.read_bytes() == before
 
 
+def with_streams_on(path: Path, *args: str, fd: int) -> subprocess.CompletedProcess[str]:
+    """The console script with descriptor ``fd`` (1 or 2) open read-write on ``path``
+    at offset 0, as the shell's ``2<>FILE`` opens it; the other one captured."""
+    stream, other = os.open(path, os.O_RDWR), subprocess.PIPE
+    try:
+        return subprocess.run([*CONSOLE, *args], text=True, cwd=ROOT, timeout=120,
+                              env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+                              stdout=stream if fd == 1 else other,
+                              stderr=stream if fd == 2 else other)
+    finally:
+        os.close(stream)
+
+
+@pytest.mark.parametrize("command", [
+    ["export", "golden", "-"],  # succeeds: "2 attempts → -" went over the SQLite header
+    ["decide", "nope/x/1/1", "--accept"],  # fails: its error line went there
+])
+def test_standard_error_on_the_store_writes_nothing_there(
+        db: Path, command: list[str]) -> None:
+    """``reviewer … 2<>r.db`` (fourth hostile pass, A9): nothing can be said on a
+    standard error that is the store, so nothing is; exit 2, the store as it was."""
+    before, events = db.read_bytes(), counts(db)
+
+    proc = with_streams_on(db, "--db", str(db), *command, fd=2)
+
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert db.read_bytes() == before
+    assert counts(db) == events
+
+
+def test_standard_error_on_an_input_writes_nothing_there(tmp_path: Path) -> None:
+    src = grade_input(tmp_path, 3)
+    before = src.read_bytes()
+
+    proc = with_streams_on(src, "grade", "exact", str(src), "-o", str(tmp_path / "o"),
+                           fd=2)
+
+    assert proc.returncode == 2
+    assert src.read_bytes() == before
+    assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("command", [
+    ["stats"], ["decide", "2026-10-14-ministral-8b/conv-005/1/1", "--accept"]])
+def test_standard_output_on_the_store_is_refused_for_every_command(
+        db: Path, command: list[str]) -> None:
+    """``stats 1<>r.db`` wrote its table over the SQLite header (found with A9): the
+    check of ``export … -`` is made for every command, before it starts."""
+    before, events = db.read_bytes(), counts(db)
+
+    proc = with_streams_on(db, "--db", str(db), *command, fd=1)
+
+    assert proc.returncode == 2
+    assert one_line(proc.stderr) == (f"reviewer: cannot write standard output: it is the "
+                                     f"open database ({db}); nothing was written")
+    assert db.read_bytes() == before
+    assert counts(db) == events
+
+
 def test_standard_input_as_the_output_of_its_own_input_is_refused(tmp_path: Path) -> None:
     """``grade … IN -o /dev/stdin < IN`` doubled IN (op15's twin, op34)."""
     src = grade_input(tmp_path, 3)
