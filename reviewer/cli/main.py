@@ -22,7 +22,7 @@ from reviewer import __version__
 from reviewer.cli import commands
 from reviewer.cli.arguments import OneLineParser, check_argv, reviewer_option
 from reviewer.cli.failures import explain, one_line
-from reviewer.cli.streams import guard_standard_streams, parse_db_quietly
+from reviewer.cli.streams import guard_standard_streams, parse_db_quietly, whole_writes_on_stdout
 from reviewer.errors import BAD_INPUT
 
 Registrar = Callable[[Any], None]
@@ -113,10 +113,11 @@ def main(
     try:
         pre = _pre_parse(argv)
         # Before anything is written: a standard stream open on the store is never
-        # written (fourth hostile pass, A9).
+        # written (fourth hostile pass, A9); stdout writes whole or fails (F3).
         refused = guard_standard_streams(sys.argv[1:] if argv is None else argv, pre.db)
         if refused is not None:
             return refused
+        whole_writes_on_stdout()
         check_argv(sys.argv[1:] if argv is None else argv)
         parser = build_parser(extra, discover=pre.command not in extra_commands)
         args = parser.parse_args(argv)
@@ -159,7 +160,7 @@ def _drop_unwritable_stdout() -> None:
     exit does not add "Exception ignored" and exit 120 to our one line."""
     try:
         sys.stdout.flush()
-    except (OSError, ValueError):
+    except Exception:  # OSError, or its one line from reviewer.cli.streams (a ReviewerError)
         with contextlib.suppress(OSError, ValueError):  # a stdout without a descriptor
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 

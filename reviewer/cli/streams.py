@@ -9,17 +9,24 @@ with standard output. Nothing can be said on a standard error that is the store,
 descriptor 2 is pointed at ``/dev/null`` (before Python, SQLite or Qt write there) and the
 command exits 2 without a word; a standard output that is protected is refused with the
 usual one line on standard error.
+
+``whole_writes_on_stdout``: a write to standard output writes every byte or fails with
+one line naming standard output (and the file it is open on).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
+import io
 import os
 import stat
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from reviewer.errors import BAD_INPUT, BadInputError, ReviewerError
+from reviewer.errors import BAD_INPUT, BadInputError, ReviewerError, os_failure
 from reviewer.outputs import check_descriptor, is_descriptor_path
 
 STDOUT, STDERR = 1, 2
@@ -142,3 +149,70 @@ class _Unparsable(Exception):
 class _QuietParser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         raise _Unparsable(message)
+
+
+# -- standard output -----------------------------------------------------------------------
+
+class _StandardOutput(io.FileIO):
+    """Descriptor 1, written whole.
+
+    Under ``PYTHONUNBUFFERED=1`` (or ``python -u``, common in containers) Python's own
+    standard output is this raw file with nothing above it that checks how much a write
+    took: a write that reached the file size limit (``ulimit -f``) took only part of the
+    bytes, and the rest was dropped without an error. ``export golden - > file`` said "20
+    attempts → -" and exited 0 with the file cut mid-line (fourth hostile pass, F3). Here
+    the rest is written again, and that write fails (EFBIG): one line, exit 4.
+
+    A failure names standard output and the file it is open on: a stdout past the limit
+    said "cannot use a file" (F1). A closed reader stays a BrokenPipeError (``| head``
+    is not an error).
+    """
+
+    def write(self, data: object) -> int:
+        view = memoryview(data).cast("B")  # type: ignore[arg-type]
+        done = 0
+        try:
+            while done < len(view):
+                wrote = super().write(view[done:])
+                if wrote is None:  # non-blocking and full: as raw files do
+                    return done
+                done += wrote
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise stdout_failure(exc) from exc
+        return done
+
+
+def stdout_failure(exc: OSError) -> ReviewerError:
+    """``exc``, from a write to standard output, as one line naming where it goes."""
+    where = SHOWN[STDOUT]
+    with contextlib.suppress(OSError):
+        target = os.readlink(f"/proc/self/fd/{STDOUT}")
+        if target.startswith("/"):  # a file or a device; not "pipe:[…]"
+            where = f"{where} ({target})"
+    failure = os_failure(exc, where, "write")
+    partial = "what was written there is incomplete" \
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO) else None
+    message = f"{failure}; {partial}" if partial else str(failure)
+    return type(failure)(message)
+
+
+def whole_writes_on_stdout() -> None:
+    """Put :class:`_StandardOutput` under Python's standard output, with the same
+    encoding, buffering and line buffering. Only the interpreter's own standard output
+    is replaced: one a test or an embedding program put in ``sys.stdout`` is theirs."""
+    current = sys.stdout
+    if current is not sys.__stdout__ or not isinstance(current, io.TextIOWrapper):
+        return
+    try:
+        fd = current.fileno()
+        current.flush()
+    except (OSError, ValueError):
+        return
+    raw = _StandardOutput(fd, "w", closefd=False)
+    unbuffered = isinstance(current.buffer, io.RawIOBase)
+    binary: io.RawIOBase | io.BufferedWriter = raw if unbuffered else io.BufferedWriter(raw)
+    sys.stdout = io.TextIOWrapper(binary, encoding=current.encoding, errors=current.errors,
+                                  line_buffering=current.line_buffering,
+                                  write_through=current.write_through)

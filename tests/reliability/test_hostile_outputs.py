@@ -532,6 +532,49 @@ def test_standard_output_on_a_full_device_is_one_line_exit_4(
     assert "No space left" in one_line(proc.stderr) or "disk is full" in proc.stderr
 
 
+def limited_to_file(limit: int, out: Path, *args: str, unbuffered: bool
+                    ) -> subprocess.CompletedProcess[str]:
+    """:func:`limited` with standard output redirected to ``out`` (``> out``)."""
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONUNBUFFERED"}
+    if unbuffered:
+        env["PYTHONUNBUFFERED"] = "1"
+    with out.open("wb") as stdout:
+        return subprocess.run([sys.executable, "-c", LIMITED, str(limit), *args],
+                              stdout=stdout, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                              timeout=300, env={**env, "QT_QPA_PLATFORM": "offscreen"})
+
+
+@pytest.mark.parametrize("unbuffered", [True, False], ids=["PYTHONUNBUFFERED", "buffered"])
+def test_an_export_to_standard_output_past_the_file_size_limit_is_exit_4(
+        db: Path, tmp_path: Path, unbuffered: bool) -> None:
+    """``(ulimit -f 40; reviewer export dataset - > file)`` under PYTHONUNBUFFERED=1 said
+    "… → -" and exited 0, the file cut mid-line (fourth hostile pass, F3): Python's raw
+    standard output took part of the write and dropped the rest without an error."""
+    out, limit = tmp_path / "out.jsonl", 40 * 1024
+    whole = console("--db", str(db), "export", "dataset", "-").stdout
+    assert len(whole.encode("utf-8")) > limit
+
+    proc = limited_to_file(limit, out, "--db", str(db), "export", "dataset", "-",
+                           unbuffered=unbuffered)
+
+    assert proc.returncode == 4
+    assert one_line(proc.stderr) == (
+        f"reviewer: cannot write standard output ({out}): the file would be larger than "
+        "the file system or the file size limit (ulimit -f) allows; what was written "
+        "there is incomplete")
+
+
+def test_grade_to_standard_output_past_the_file_size_limit_names_it(tmp_path: Path) -> None:
+    """``grade … > file`` under ``ulimit -f 0`` said "cannot use a file" (F1)."""
+    src, out = grade_input(tmp_path, 3), tmp_path / "graded.jsonl"
+
+    proc = limited_to_file(0, out, "grade", "exact", str(src), unbuffered=True)
+
+    assert proc.returncode == 4
+    assert one_line(proc.stderr).startswith(
+        f"reviewer: cannot write standard output ({out}): the file would be larger")
+
+
 def test_a_template_from_a_closed_standard_input_is_bad_input(db: Path) -> None:
     proc = subprocess.run(["sh", "-c", '"$@" <&-', "sh", *CONSOLE, "--db", str(db),
                            "prompt", "set", "second_avis", "-"],
