@@ -435,6 +435,29 @@ def test_grade_output_past_the_file_size_limit_keeps_the_previous_file(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl", "o.jsonl"]
 
 
+@pytest.mark.parametrize("command", [["export", "golden", "OUT"], ["queue", "--json"]])
+def test_a_file_size_limit_below_the_shared_memory_file_says_so(
+        db: Path, tmp_path: Path, command: list[str]) -> None:
+    """Under ``ulimit -f 20`` a command that only reads said the database "reached" the
+    limit and "the change in progress was not saved" (fourth hostile pass, F1): the file
+    that reached it is SQLite's ``r.db-shm``, and nothing was in progress."""
+    out = tmp_path / "g.jsonl"
+    for suffix in ("-shm", "-wal"):  # as a closed store leaves it: -shm made anew
+        Path(f"{db}{suffix}").unlink(missing_ok=True)
+    before = db.read_bytes()
+
+    proc = limited(20 * 1024, "--db", str(db),
+                   *[str(out) if arg == "OUT" else arg for arg in command])
+
+    assert proc.returncode == 4
+    assert one_line(proc.stderr) == (
+        f"reviewer: {db}: this process's file size limit (20 KiB, ulimit -f) is below the "
+        "32 KiB SQLite needs for the database's shared-memory file r.db-shm; nothing was "
+        "changed")
+    assert proc.stdout == "" and not out.exists()
+    assert db.read_bytes() == before
+
+
 def test_grade_output_into_a_read_only_folder_is_exit_3(tmp_path: Path) -> None:
     src, folder = grade_input(tmp_path, 3), tmp_path / "ro"
     folder.mkdir()
