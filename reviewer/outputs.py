@@ -125,6 +125,12 @@ def _descriptor(path: Path) -> int | None:
         int(match["fd"] or match["pfd"])
 
 
+def is_descriptor_path(path: str) -> bool:
+    """Whether ``path`` names an open descriptor of this process (``/dev/stderr``,
+    ``/dev/fd/3``): a stream, whatever file is behind it."""
+    return _descriptor(Path(path)) is not None
+
+
 def _not_a_folder(target: Path) -> Path | None:
     """The first part of ``target``'s folder that exists and is not a folder, if any
     (``r.db/x.jsonl``: nothing could ever be written there)."""
@@ -165,7 +171,7 @@ def check_output(
     given = Path(path).expanduser()
     fd = 1 if shown == STDOUT else _descriptor(given)
     if fd is not None:
-        _check_descriptor(shown, fd, database, inputs)
+        check_descriptor(shown, fd, database, inputs)
         if fd == 1:
             return Output(shown, None, True, *guard)
         # another descriptor: written where it stands, never renamed over
@@ -186,7 +192,7 @@ def check_output(
     raise _refuse(shown, "it is a device or a socket, not a file")
 
 
-def _check_descriptor(shown: str, fd: int, database: Path | None,
+def check_descriptor(shown: str, fd: int, database: Path | None,
                       inputs: Sequence[Path]) -> None:
     """A descriptor open on a regular file is that file: the store (``/dev/fd/3`` opened
     on it) or an input (``-o /dev/stdin`` with the input as standard input) is refused."""

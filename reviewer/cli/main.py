@@ -22,6 +22,7 @@ from reviewer import __version__
 from reviewer.cli import commands
 from reviewer.cli.arguments import OneLineParser, check_argv, reviewer_option
 from reviewer.cli.failures import explain, one_line
+from reviewer.cli.streams import guard_standard_streams, parse_db_quietly, whole_writes_on_stdout
 from reviewer.errors import BAD_INPUT
 
 Registrar = Callable[[Any], None]
@@ -92,18 +93,7 @@ def command_word(argv: Sequence[str] | None) -> str | None:
 
 def _pre_parse(argv: Sequence[str] | None) -> argparse.Namespace:
     """The global options and the command word, read before the full parser exists."""
-    pre = argparse.ArgumentParser(add_help=False)
-    pre.add_argument("--db")
-    pre.add_argument("--reviewer")
-    pre.add_argument("--debug", action="store_true")
-    pre.add_argument("command", nargs="?")
-    try:
-        known, _ = pre.parse_known_args(list(sys.argv[1:] if argv is None else argv))
-    except SystemExit:  # the real parser reports the usage error
-        return argparse.Namespace(db=None, reviewer=None, debug=False, command=None)
-    if not isinstance(known.command, str):
-        known.command = None
-    return known
+    return parse_db_quietly(sys.argv[1:] if argv is None else argv)
 
 
 def main(
@@ -121,8 +111,14 @@ def main(
     _closed_streams_to_devnull()
     pre = argparse.Namespace(db=None, reviewer=None, debug=False, command=None)
     try:
-        check_argv(sys.argv[1:] if argv is None else argv)
         pre = _pre_parse(argv)
+        # Before anything is written: a standard stream open on the store is never
+        # written (fourth hostile pass, A9); stdout writes whole or fails (F3).
+        refused = guard_standard_streams(sys.argv[1:] if argv is None else argv, pre.db)
+        if refused is not None:
+            return refused
+        whole_writes_on_stdout()
+        check_argv(sys.argv[1:] if argv is None else argv)
         parser = build_parser(extra, discover=pre.command not in extra_commands)
         args = parser.parse_args(argv)
         if not getattr(args, "func", None):
@@ -164,7 +160,7 @@ def _drop_unwritable_stdout() -> None:
     exit does not add "Exception ignored" and exit 120 to our one line."""
     try:
         sys.stdout.flush()
-    except (OSError, ValueError):
+    except Exception:  # OSError, or its one line from reviewer.cli.streams (a ReviewerError)
         with contextlib.suppress(OSError, ValueError):  # a stdout without a descriptor
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 

@@ -26,7 +26,7 @@ from sqlalchemy.orm import Session, sessionmaker
 import models
 from reviewer.errors import BadInputError, StoreError
 from reviewer.input_bytes import special_file
-from reviewer.store.faults import explain_db_error
+from reviewer.store.faults import OPENING, explain_db_error
 
 if TYPE_CHECKING:  # Alembic (with Mako and Pygments) is imported only to migrate
     from alembic.config import Config
@@ -276,7 +276,8 @@ def current_revision(engine: Engine) -> str | None:
                 "SELECT version_num FROM alembic_version"))] \
                 if "alembic_version" in tables else []
     except DBAPIError as exc:
-        translated = explain_db_error(exc, engine.url.render_as_string(hide_password=False))
+        translated = explain_db_error(exc, engine.url.render_as_string(hide_password=False),
+                                      OPENING)
         if translated is not None and not isinstance(translated, StoreError):
             raise translated from exc  # read-only, disk full: say so, not "cannot open"
         raise StoreError(f"{engine.url.render_as_string(hide_password=True)}: "
@@ -497,7 +498,7 @@ def _refuse_non_sqlite(path: Path) -> None:
         if "not a database" in str(exc):
             raise StoreError(f"{path}: is not a reviewer database (not a SQLite file); "
                              "left untouched") from None
-        translated = explain_db_error(exc, f"sqlite:///{path}")
+        translated = explain_db_error(exc, f"sqlite:///{path}", OPENING)
         if translated is not None and not isinstance(translated, StoreError):
             raise translated from exc  # read-only, disk full: say so, not "cannot open"
         raise StoreError(f"{path}: cannot open the database ({exc}); left untouched") from exc

@@ -9,6 +9,9 @@ space, the process's file size limit. PostgreSQL errors are read from their SQLS
 
 Each message ends saying what happened to the change in progress: the unit of work was
 rolled back (``Store.session``), so it was not saved; what earlier units saved is kept.
+A failure while the store is being opened says "nothing was changed" instead: no command
+has changed anything yet, and one that only reads (an export, a queue listing) never
+had a change in progress (fourth hostile pass, F1).
 """
 
 from __future__ import annotations
@@ -32,6 +35,10 @@ from reviewer.errors import (
 )
 
 NOT_SAVED = "the change in progress was not saved"
+OPENING = "nothing was changed"  # what ``done`` says for a failure while opening
+# The size SQLite's shared-memory file (``NAME-shm``) takes as soon as a WAL database is
+# read: a file size limit below it stops every command, even one that only reads.
+SHM_SIZE = 32 * 1024
 # Below this much free space a failed write is taken for a full disk: SQLite needs room
 # for at least a few pages of WAL, and file systems keep blocks back for root.
 LOW_SPACE = 1 << 20
@@ -69,18 +76,21 @@ def sqlite_file(url: str) -> Path | None:
     return Path(parsed.database)
 
 
-def explain_db_error(exc: BaseException, url: str) -> ReviewerError | None:
+def explain_db_error(exc: BaseException, url: str, done: str = NOT_SAVED
+                     ) -> ReviewerError | None:
     """A one-line ``ReviewerError`` for a DB-API error (wrapped by SQLAlchemy or not), or
-    None when it is not a fault of the database's surroundings (a bug, then)."""
+    None when it is not a fault of the database's surroundings (a bug, then). ``done``
+    ends the message of a SQLite write failure: what happened to the work (``OPENING``
+    while the store is opened)."""
     orig = exc.orig if isinstance(exc, DBAPIError) else exc
     if isinstance(orig, sqlite3.Error):
-        return _sqlite(orig, url)
+        return _sqlite(orig, url, done)
     if orig is not None and type(orig).__module__.split(".")[0] == "psycopg":
         return _postgres(orig, url)
     return None
 
 
-def _sqlite(orig: sqlite3.Error, url: str) -> ReviewerError | None:
+def _sqlite(orig: sqlite3.Error, url: str, done: str) -> ReviewerError | None:
     code = getattr(orig, "sqlite_errorcode", None)
     name = getattr(orig, "sqlite_errorname", None) or type(orig).__name__
     primary = code & 0xFF if isinstance(code, int) else None
@@ -96,27 +106,27 @@ def _sqlite(orig: sqlite3.Error, url: str) -> ReviewerError | None:
                              f"process may have only {limit} open, ulimit -n); raise the "
                              "limit (ulimit -n 1024) and try again")
     if primary in (SQLITE_READONLY, SQLITE_PERM, SQLITE_FULL, SQLITE_IOERR, SQLITE_CANTOPEN):
-        found = surroundings(path) if path is not None else None
+        found = surroundings(path, done) if path is not None else None
         if found is not None:
             return found
         if primary in (SQLITE_READONLY, SQLITE_PERM):
-            return ReadOnlyError(f"{where}: the database is read-only ({name}); {NOT_SAVED}")
+            return ReadOnlyError(f"{where}: the database is read-only ({name}); {done}")
         if primary == SQLITE_FULL:
-            return DiskFullError(f"{where}: the disk holding the database is full; {NOT_SAVED}")
+            return DiskFullError(f"{where}: the disk holding the database is full; {done}")
         if primary == SQLITE_CANTOPEN:
             return StoreError(f"{where}: cannot open the database file ({name}: a missing "
                               "folder, or no permission)")
         return StoreError(f"{where}: disk I/O error ({name}): the disk or file system failed "
-                          f"while reading or writing the database; {NOT_SAVED}")
+                          f"while reading or writing the database; {done}")
     if primary in (SQLITE_CORRUPT, SQLITE_NOTADB):
         return StoreError(f"{where}: the database file is damaged ({name}); restore a backup "
                           "(the .bak- copies beside it) or the last export")
     if primary == SQLITE_TOOBIG:
-        return BadInputError(f"{where}: a value is too big to store ({name}); {NOT_SAVED}")
+        return BadInputError(f"{where}: a value is too big to store ({name}); {done}")
     if primary == SQLITE_NOMEM:
-        return ReviewerError(f"{where}: out of memory; {NOT_SAVED}")
+        return ReviewerError(f"{where}: out of memory; {done}")
     if primary == SQLITE_INTERRUPT:
-        return InterruptedByUser(f"interrupted; {NOT_SAVED}")
+        return InterruptedByUser(f"interrupted; {done}")
     return None
 
 
@@ -146,8 +156,9 @@ def descriptors_exhausted() -> int | None:
     return None
 
 
-def surroundings(path: Path) -> ReviewerError | None:
-    """What about the place the SQLite file lives prevents writing it, if anything."""
+def surroundings(path: Path, done: str = NOT_SAVED) -> ReviewerError | None:
+    """What about the place the SQLite file lives prevents writing it, if anything;
+    ``done`` ends the message (see :func:`explain_db_error`)."""
     folder = path.parent
     try:
         fs = os.statvfs(folder)
@@ -155,21 +166,28 @@ def surroundings(path: Path) -> ReviewerError | None:
         return StoreError(f"{path}: its folder {folder} cannot be reached")
     if fs.f_flag & os.ST_RDONLY:
         return ReadOnlyError(f"{path}: the file system holding the database is mounted "
-                             f"read-only; {NOT_SAVED}")
+                             f"read-only; {done}")
     if path.exists() and not os.access(path, os.W_OK):
         return ReadOnlyError(f"{path}: the database file is read-only (no write permission); "
-                             f"{NOT_SAVED}")
+                             f"{done}")
     if not os.access(folder, os.W_OK | os.X_OK):
         return ReadOnlyError(f"{path}: the folder {folder} is read-only, and SQLite must "
-                             f"create {path.name}-wal and {path.name}-shm in it; {NOT_SAVED}")
+                             f"create {path.name}-wal and {path.name}-shm in it; {done}")
     free = fs.f_bavail * fs.f_frsize
     if free < LOW_SPACE:
         return DiskFullError(f"{path}: the disk is full ({free // 1024} KiB free on the file "
-                             f"system holding the database); {NOT_SAVED}")
+                             f"system holding the database); {done}")
     limit = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
+    if limit != resource.RLIM_INFINITY and limit < SHM_SIZE:
+        # The file that reached the limit is NAME-shm, which even a read needs: "the
+        # database reached the limit" sent the user to a 1 MB file that had not grown.
+        return DiskFullError(f"{path}: this process's file size limit ({limit // 1024} KiB, "
+                             f"ulimit -f) is below the {SHM_SIZE // 1024} KiB SQLite needs "
+                             f"for the database's shared-memory file {path.name}-shm; "
+                             f"{done}")
     if limit != resource.RLIM_INFINITY and _largest(path) + LOW_SPACE > limit:
         return DiskFullError(f"{path}: the database reached this process's file size limit "
-                             f"({limit // 1024} KiB, ulimit -f); {NOT_SAVED}")
+                             f"({limit // 1024} KiB, ulimit -f); {done}")
     return None
 
 

@@ -265,6 +265,66 @@ def test_an_output_onto_the_settings_file_is_refused(
     assert settings.read_text(encoding="utf-8") == SETTINGS
 
 
+def with_streams_on(path: Path, *args: str, fd: int) -> subprocess.CompletedProcess[str]:
+    """The console script with descriptor ``fd`` (1 or 2) open read-write on ``path``
+    at offset 0, as the shell's ``2<>FILE`` opens it; the other one captured."""
+    stream, other = os.open(path, os.O_RDWR), subprocess.PIPE
+    try:
+        return subprocess.run([*CONSOLE, *args], text=True, cwd=ROOT, timeout=120,
+                              env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+                              stdout=stream if fd == 1 else other,
+                              stderr=stream if fd == 2 else other)
+    finally:
+        os.close(stream)
+
+
+@pytest.mark.parametrize("command", [
+    ["export", "golden", "-"],  # succeeds: "2 attempts → -" went over the SQLite header
+    ["decide", "nope/x/1/1", "--accept"],  # fails: its error line went there
+])
+def test_standard_error_on_the_store_writes_nothing_there(
+        db: Path, command: list[str]) -> None:
+    """``reviewer … 2<>r.db`` (fourth hostile pass, A9): nothing can be said on a
+    standard error that is the store, so nothing is; exit 2, the store as it was."""
+    before, events = db.read_bytes(), counts(db)
+
+    proc = with_streams_on(db, "--db", str(db), *command, fd=2)
+
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert db.read_bytes() == before
+    assert counts(db) == events
+
+
+def test_standard_error_on_an_input_writes_nothing_there(tmp_path: Path) -> None:
+    src = grade_input(tmp_path, 3)
+    before = src.read_bytes()
+
+    proc = with_streams_on(src, "grade", "exact", str(src), "-o", str(tmp_path / "o"),
+                           fd=2)
+
+    assert proc.returncode == 2
+    assert src.read_bytes() == before
+    assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("command", [
+    ["stats"], ["decide", "2026-10-14-ministral-8b/conv-005/1/1", "--accept"]])
+def test_standard_output_on_the_store_is_refused_for_every_command(
+        db: Path, command: list[str]) -> None:
+    """``stats 1<>r.db`` wrote its table over the SQLite header (found with A9): the
+    check of ``export … -`` is made for every command, before it starts."""
+    before, events = db.read_bytes(), counts(db)
+
+    proc = with_streams_on(db, "--db", str(db), *command, fd=1)
+
+    assert proc.returncode == 2
+    assert one_line(proc.stderr) == (f"reviewer: cannot write standard output: it is the "
+                                     f"open database ({db}); nothing was written")
+    assert db.read_bytes() == before
+    assert counts(db) == events
+
+
 def test_standard_input_as_the_output_of_its_own_input_is_refused(tmp_path: Path) -> None:
     """``grade … IN -o /dev/stdin < IN`` doubled IN (op15's twin, op34)."""
     src = grade_input(tmp_path, 3)
@@ -443,6 +503,29 @@ def test_grade_output_past_the_file_size_limit_keeps_the_previous_file(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl", "o.jsonl"]
 
 
+@pytest.mark.parametrize("command", [["export", "golden", "OUT"], ["queue", "--json"]])
+def test_a_file_size_limit_below_the_shared_memory_file_says_so(
+        db: Path, tmp_path: Path, command: list[str]) -> None:
+    """Under ``ulimit -f 20`` a command that only reads said the database "reached" the
+    limit and "the change in progress was not saved" (fourth hostile pass, F1): the file
+    that reached it is SQLite's ``r.db-shm``, and nothing was in progress."""
+    out = tmp_path / "g.jsonl"
+    for suffix in ("-shm", "-wal"):  # as a closed store leaves it: -shm made anew
+        Path(f"{db}{suffix}").unlink(missing_ok=True)
+    before = db.read_bytes()
+
+    proc = limited(20 * 1024, "--db", str(db),
+                   *[str(out) if arg == "OUT" else arg for arg in command])
+
+    assert proc.returncode == 4
+    assert one_line(proc.stderr) == (
+        f"reviewer: {db}: this process's file size limit (20 KiB, ulimit -f) is below the "
+        "32 KiB SQLite needs for the database's shared-memory file r.db-shm; nothing was "
+        "changed")
+    assert proc.stdout == "" and not out.exists()
+    assert db.read_bytes() == before
+
+
 def test_grade_output_into_a_read_only_folder_is_exit_3(tmp_path: Path) -> None:
     src, folder = grade_input(tmp_path, 3), tmp_path / "ro"
     folder.mkdir()
@@ -577,6 +660,49 @@ def test_standard_output_on_a_full_device_is_one_line_exit_4(
 
     assert proc.returncode == 4
     assert "No space left" in one_line(proc.stderr) or "disk is full" in proc.stderr
+
+
+def limited_to_file(limit: int, out: Path, *args: str, unbuffered: bool
+                    ) -> subprocess.CompletedProcess[str]:
+    """:func:`limited` with standard output redirected to ``out`` (``> out``)."""
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONUNBUFFERED"}
+    if unbuffered:
+        env["PYTHONUNBUFFERED"] = "1"
+    with out.open("wb") as stdout:
+        return subprocess.run([sys.executable, "-c", LIMITED, str(limit), *args],
+                              stdout=stdout, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                              timeout=300, env={**env, "QT_QPA_PLATFORM": "offscreen"})
+
+
+@pytest.mark.parametrize("unbuffered", [True, False], ids=["PYTHONUNBUFFERED", "buffered"])
+def test_an_export_to_standard_output_past_the_file_size_limit_is_exit_4(
+        db: Path, tmp_path: Path, unbuffered: bool) -> None:
+    """``(ulimit -f 40; reviewer export dataset - > file)`` under PYTHONUNBUFFERED=1 said
+    "… → -" and exited 0, the file cut mid-line (fourth hostile pass, F3): Python's raw
+    standard output took part of the write and dropped the rest without an error."""
+    out, limit = tmp_path / "out.jsonl", 40 * 1024
+    whole = console("--db", str(db), "export", "dataset", "-").stdout
+    assert len(whole.encode("utf-8")) > limit
+
+    proc = limited_to_file(limit, out, "--db", str(db), "export", "dataset", "-",
+                           unbuffered=unbuffered)
+
+    assert proc.returncode == 4
+    assert one_line(proc.stderr) == (
+        f"reviewer: cannot write standard output ({out}): the file would be larger than "
+        "the file system or the file size limit (ulimit -f) allows; what was written "
+        "there is incomplete")
+
+
+def test_grade_to_standard_output_past_the_file_size_limit_names_it(tmp_path: Path) -> None:
+    """``grade … > file`` under ``ulimit -f 0`` said "cannot use a file" (F1)."""
+    src, out = grade_input(tmp_path, 3), tmp_path / "graded.jsonl"
+
+    proc = limited_to_file(0, out, "grade", "exact", str(src), unbuffered=True)
+
+    assert proc.returncode == 4
+    assert one_line(proc.stderr).startswith(
+        f"reviewer: cannot write standard output ({out}): the file would be larger")
 
 
 def test_a_template_from_a_closed_standard_input_is_bad_input(db: Path) -> None:
