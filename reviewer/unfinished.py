@@ -38,7 +38,10 @@ class _Unfinished:
             self.paths.add(path)
             if not self.saved and _on_main_thread():
                 for sig in SIGNALS:
-                    self.saved[sig] = signal.signal(sig, self._ended)
+                    # An ignored signal stays ignored: under nohup a SIGHUP removed the
+                    # temporary file and the command, which went on, then failed on it.
+                    if signal.getsignal(sig) != signal.SIG_IGN:
+                        self.saved[sig] = signal.signal(sig, self._ended)
 
     def discard(self, path: Path) -> None:
         with self.lock:

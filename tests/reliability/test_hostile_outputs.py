@@ -471,6 +471,29 @@ def test_a_terminated_import_leaves_no_temporary_rejects_file(
     assert counts(db) == before
 
 
+def test_an_ignored_sighup_stays_ignored_while_a_temporary_file_exists(
+        db: Path, tmp_path: Path) -> None:
+    # Under nohup (SIGHUP ignored) a SIGHUP removed the temporary rejects file anyway,
+    # and the import, which went on as nohup intends, then failed: "cannot write
+    # rej.jsonl: No such file or directory".
+    rows: list[Any] = [record(f"big-{i}", 1, 1) for i in range(6000)]
+    run = write_jsonl(tmp_path / "big-run.jsonl", [{"bad": "x"}, *rows])
+    rejects = tmp_path / "rej.jsonl"
+    proc = subprocess.Popen([*CONSOLE, "--db", str(db), "import", str(run), "--skip-bad",
+                             str(rejects)], cwd=ROOT, stderr=subprocess.PIPE,
+                            stdout=subprocess.DEVNULL, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
+    try:
+        wait_for_temporary(tmp_path, ".rej.jsonl.", proc)
+        proc.send_signal(signal.SIGHUP)
+        _, err = proc.communicate(timeout=300)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err
+    assert len(rejects.read_text(encoding="utf-8").splitlines()) == 1
+
+
 def wait_for_temporary(folder: Path, prefix: str, proc: subprocess.Popen[str]) -> Path:
     """The temporary file a running command made in ``folder`` (fails if it ended first)."""
     deadline = time.monotonic() + 60
