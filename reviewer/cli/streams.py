@@ -103,7 +103,9 @@ def _database_file(db: str | None) -> Path | None:
 
     try:
         return sqlite_path(database_url(db))
-    except ReviewerError:
+    # UnicodeError: a path with bytes that are not UTF-8 cannot even be made a URL; the
+    # command's own check says so in one line (fifth hostile pass, P44: exit 70 here).
+    except (ReviewerError, UnicodeError):
         return None
 
 

@@ -479,7 +479,9 @@ def _refuse_non_sqlite(path: Path) -> None:
     another process would then take the WAL for unused and delete it under a live store.
     """
     try:
-        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+        # absolute(): a relative path has no file URI (fifth hostile pass, P41:
+        # --db sqlite:///u.db on an existing file was an internal error, exit 70).
+        conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
         try:
             tables = {name for (name,) in conn.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}

@@ -30,7 +30,7 @@ from reviewer.cli.main import main
 from reviewer.errors import BAD_INPUT, FAILED, INTERRUPTED
 from reviewer.store import open_store
 from reviewer.store.database import head_revision
-from tests.reliability.faults import KEY, ROOT, Files, fresh_copy, make_files
+from tests.reliability.faults import CONSOLE, KEY, ROOT, Files, fresh_copy, make_files
 from tests.support.fake_ollama import FakeOllama
 from tests.support.judge_stores import verdict_reply
 
@@ -698,3 +698,32 @@ def test_a_run_line_whose_turn_is_past_the_store_is_refused_at_its_line(
     assert run(["--db", str(files.db), "import", str(data), "--skip-bad", str(rejects)]) == 0
     assert len(rejects.read_text("utf-8").splitlines()) == 1  # it was exit 70 here too
     assert counts(files.db) == before
+
+
+def test_a_relative_sqlite_url_opens_the_existing_store(files: Files,
+                                                        tmp_path: Path) -> None:
+    # Fifth hostile pass, P41: `--db sqlite:///u.db` on an existing file was "internal
+    # error (ValueError: relative path can't be expressed as a file URI)", exit 70.
+    before = counts(files.db)
+    proc = subprocess.run([*CONSOLE, "--db", f"sqlite:///{files.db.name}", "queue", "--json"],
+                          capture_output=True, text=True, cwd=files.db.parent, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)
+    assert counts(files.db) == before
+
+
+def test_a_db_path_that_is_not_utf8_is_one_line(files: Files, tmp_path: Path) -> None:
+    # Fifth hostile pass, P44: bytes that are not UTF-8 in --db were an internal error
+    # (UnicodeEncodeError) from the standard-stream guard, which looks at a stream
+    # redirected to a file, exit 70.
+    odd = os.fsencode(str(files.db.parent)) + b"/caf\xe9.db"
+    with open(files.db, "rb") as src, open(odd, "wb") as dst:
+        dst.write(src.read())
+    out, err_file = tmp_path / "out.txt", tmp_path / "err.txt"
+    with open(out, "wb") as stdout, open(err_file, "wb") as stderr:
+        proc = subprocess.run([*(os.fsencode(a) for a in CONSOLE), b"--db", odd, b"queue"],
+                              stdout=stdout, stderr=stderr, cwd=ROOT, timeout=300)
+    err = err_file.read_bytes().decode("utf-8", "replace").splitlines()
+    assert proc.returncode == BAD_INPUT, err
+    assert len(err) == 1 and err[0].startswith("reviewer: --db is not valid UTF-8"), err
