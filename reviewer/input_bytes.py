@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from reviewer.errors import BadInputError, os_failure
-from reviewer.text_rules import not_utf8
+from reviewer.text_rules import not_utf8, not_utf8_at
 
 BOM = b"\xef\xbb\xbf"
 CHUNK = 1 << 20
@@ -78,9 +78,7 @@ def decoded_lines(fh: BinaryIO, source: object) -> Iterator[tuple[int, str]]:
         try:
             yield number, raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise BadInputError(f"{source}:{number}: not UTF-8 (byte 0x{raw[exc.start]:02X} "
-                                f"at column {exc.start + 1}); save the file as "
-                                "UTF-8") from None
+            raise not_utf8_at(source, number, raw[exc.start], exc.start + 1) from None
 
 
 def size_text(size: int) -> str:

@@ -97,6 +97,12 @@ def not_utf8(path: Path, data: bytes | None = None) -> BadInputError:
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        return BadInputError(f"{path}:{line}: not UTF-8 (byte 0x{data[exc.start]:02X} at "
-                             f"column {column}); save the file as UTF-8")
+        return not_utf8_at(path, line, data[exc.start], column)
     return BadInputError(f"{path}: not UTF-8 text; save it as UTF-8")
+
+
+def not_utf8_at(source: object, line: int, byte: int, column: int) -> BadInputError:
+    """``FILE:LINE: not UTF-8 (byte 0xE9 at column N)``: the one wording of a byte that is
+    not UTF-8, whether the file was read whole or line by line."""
+    return BadInputError(f"{source}:{line}: not UTF-8 (byte 0x{byte:02X} at column "
+                         f"{column}); save the file as UTF-8")

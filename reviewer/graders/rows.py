@@ -12,7 +12,7 @@ import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
 from reviewer.errors import BadInputError, os_failure
 from reviewer.input_bytes import decoded_lines
@@ -104,18 +104,14 @@ def parse_lines(lines: Iterable[str], source: str) -> Iterator[Row]:
             yield parse_row(text, source, number)
 
 
-def _decoded(handle: BinaryIO, source: str) -> Iterator[str]:
-    """The lines of a binary file as text, in bounded memory (``reviewer.input_bytes``)."""
-    for _, text in decoded_lines(handle, source):
-        yield text
-
-
 def read_rows(path: str | Path) -> list[Row]:
     """Every row of a JSONL file (``-`` is not supported: graders need the whole file)."""
     p = Path(path)
     try:
         with p.open("rb") as handle:
-            rows = list(parse_lines(_decoded(handle, str(path)), str(path)))
+            # Bounded memory, a line that is not UTF-8 named (reviewer.input_bytes).
+            lines = (text for _, text in decoded_lines(handle, str(path)))
+            rows = list(parse_lines(lines, str(path)))
     except FileNotFoundError:
         raise BadInputError(f"{path}: no such file") from None
     except IsADirectoryError:
