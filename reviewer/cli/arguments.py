@@ -121,7 +121,8 @@ def input_file(text: str) -> str:
     standard output for every export, so a reader may expect it here; it is refused in
     one line, the same for every command: each reader names FILE:LINE in its errors and
     some read their file more than once (``import`` counts the lines of a large file
-    first). A file named ``-`` is ``./-``."""
+    first, and reads it again after another import of the same run got there first). A
+    file named ``-`` is ``./-``."""
     if text == "-":
         raise argparse.ArgumentTypeError(STDIN_REFUSED)
     return text
