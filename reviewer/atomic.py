@@ -13,7 +13,13 @@ Several files that belong together (a dataset and its manifest, the files of a s
 are written with :class:`FileSet`: every temporary file is complete and fsynced before
 the first rename, and they are renamed in order, the manifest last. Readers check the
 manifest's checksums (``reviewer.exports.manifest``), so a process killed between two
-renames leaves files that are seen not to match, never a silent mix.
+renames leaves files that are seen not to match, never a silent mix. Two sets renamed
+at the same moment into one folder (two exports to the same file) take turns: the
+renames of a set are made holding an advisory lock (``flock``) on each folder they go
+to, so the last set renamed is there whole (fifth hostile pass, P19: one run in six left
+the data of one export beside the manifest of the other). The folder itself is locked,
+not a lock file beside the output: nothing is left behind, and no file of the user's
+can be taken for the lock.
 
 A failure of the file system (disk full, file too large, no permission) is one
 ``ReviewerError`` line naming the destination, not a traceback. SIGTERM and SIGHUP remove
@@ -26,6 +32,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import fcntl
 import hashlib
 import json
 import os
@@ -219,6 +226,44 @@ def _fsync_folder(folder: Path) -> None:
             os.close(fd)
 
 
+@contextmanager
+def _folders_held(folders: list[Path]) -> Iterator[None]:
+    """An exclusive ``flock`` on each of ``folders`` for the duration of the block, taken
+    in one order (device, inode), so that two processes putting files into the same
+    folders wait for each other instead of interleaving their renames.
+
+    The lock is advisory: only another :class:`FileSet` waits for it. A folder that
+    cannot be opened or locked (a file system without ``flock``) is renamed into without
+    the lock, as before: the manifest's checksums still show a mix.
+    """
+    held: list[int] = []
+    try:
+        for folder in sorted(set(folders), key=_node_key):
+            try:
+                fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
+                             | getattr(os, "O_CLOEXEC", 0))
+            except OSError:
+                continue
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX)  # waits for the other set's renames
+            except OSError:
+                os.close(fd)
+                continue
+            held.append(fd)
+        yield
+    finally:
+        for fd in reversed(held):
+            os.close(fd)  # closing the last descriptor of the folder releases its lock
+
+
+def _node_key(folder: Path) -> tuple[int, int]:
+    try:
+        found = os.stat(folder)
+    except OSError:
+        return (-1, -1)
+    return (found.st_dev, found.st_ino)
+
+
 def _same_node(a: Output, b: Output) -> bool:
     if a.target is None or b.target is None:
         return False
@@ -313,19 +358,23 @@ class FileSet:
     def _commit(self) -> None:
         self.prepare()
         # Every file is complete on disk before the first one takes its place.
+        renamed = [entry for entry in self._entries
+                   if entry.tmp is not None and entry.out.target is not None]
         folders: list[Path] = []
-        for entry in self._entries:
-            target = entry.out.target
-            if entry.tmp is None or target is None:
-                continue
-            try:
-                os.replace(entry.tmp, target)
-            except OSError as exc:
-                raise _cannot_write(entry.out, exc) from exc
-            settled(entry.tmp)
-            entry.tmp = None
-            if target.parent not in folders:
-                folders.append(target.parent)
+        for entry in renamed:
+            assert entry.out.target is not None
+            if entry.out.target.parent not in folders:
+                folders.append(entry.out.target.parent)
+        # One file needs no turn: a rename is atomic by itself.
+        with _folders_held(folders) if len(renamed) > 1 else contextlib.nullcontext():
+            for entry in renamed:
+                assert entry.tmp is not None and entry.out.target is not None
+                try:
+                    os.replace(entry.tmp, entry.out.target)
+                except OSError as exc:
+                    raise _cannot_write(entry.out, exc) from exc
+                settled(entry.tmp)
+                entry.tmp = None
         for folder in folders:
             _fsync_folder(folder)
 

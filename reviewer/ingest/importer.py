@@ -3,6 +3,13 @@
 Records are validated and written in chunks inside a single transaction, so a bad line
 anywhere leaves the database exactly as it was (or, with ``--skip-bad``, goes to a rejects
 file with its reason while the good lines go in).
+
+Two imports of the same new run at once both look for the run, find none, and both add
+it: the one that commits second is refused by the unique index (fifth hostile pass, P45:
+``database error: UNIQUE constraint failed: runs.name``). Its transaction is rolled back
+whole, so the import simply starts again from the first line: it then finds what the
+other one stored, and says "0 new, N already present" (or adds what the other did not
+have). A file that cannot be read again (a pipe) is one line saying to run it again.
 """
 
 from __future__ import annotations
@@ -12,30 +19,34 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from sqlalchemy import insert, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from tqdm import tqdm  # type: ignore[import-untyped]
 
 from models import Attempt, Conversation, Run
 from models.base import utcnow
 from reviewer.atomic import FileSet
-from reviewer.catalog.spec import read_catalog
+from reviewer.catalog.spec import Catalog, read_catalog
 from reviewer.catalog.versions import (
     apply_catalog,
     current_check_versions,
     current_criterion_versions,
 )
-from reviewer.errors import BadInputError
+from reviewer.errors import BadInputError, StoreError
 from reviewer.ingest.run_file import AttemptRecord, LineError, count_lines, iter_lines, parse_record
 from reviewer.outputs import Output, check_output
 from reviewer.store import Store, refresh_statistics
 from reviewer.store.bulk import insert_rows
 from reviewer.store.database import sqlite_path
+from reviewer.store.faults import unique_violation
 from reviewer.store.search import index_rows
 
 CHUNK = 2000
+# Times an import starts again after another import stored the same rows first.
+RETRIES = 3
 # The Core tables of the bulk inserts (``Model.__table__`` is not typed as a Table).
 TABLES = Attempt.metadata.tables
 LARGE_FILE_BYTES = 4 << 20
@@ -197,12 +208,48 @@ def import_run(
         fh = path.open("rb")
     except OSError as exc:
         raise BadInputError(f"{path}: cannot read ({exc.strerror})") from None
-    report = ImportReport()
     show = progress if progress is not None else path.stat().st_size >= LARGE_FILE_BYTES
+    with fh:
+        for attempt in range(RETRIES + 1):
+            try:
+                return _import_once(store, fh, path, catalog, rejects_out, show, on_imported)
+            except IntegrityError as exc:
+                # Another import committed the same run, conversation or attempt after
+                # this one looked for it; nothing of this one was kept (P45).
+                if not unique_violation(exc):
+                    raise
+                if attempt == RETRIES or not _rewound(fh):
+                    raise StoreError(
+                        f"{path}: another import was storing the same records at the same "
+                        "time; nothing was imported from this file: run the import again"
+                    ) from exc
+    raise AssertionError("unreachable")  # the loop returns or raises
+
+
+def _rewound(fh: BinaryIO) -> bool:
+    """Back at the start of ``fh``, if it can be read again (not a pipe)."""
+    try:
+        fh.seek(0)
+    except (OSError, ValueError):
+        return False
+    return True
+
+
+def _import_once(
+    store: Store,
+    fh: BinaryIO,
+    path: Path,
+    catalog: Catalog | None,
+    rejects_out: Output | None,
+    show: bool,
+    on_imported: Callable[[Session, list[int]], None] | None,
+) -> ImportReport:
+    """One try of :func:`import_run`: one transaction, from the first line of ``fh``."""
+    report = ImportReport()
     # The rejects file is opened before the import (a folder that cannot take it stops
     # here), written and fsynced inside the transaction (a disk that fills up rolls the
     # import back: all or nothing), and takes its place once the import is committed.
-    with fh, FileSet(checksum=False) as files, store.session() as session:
+    with FileSet(checksum=False) as files, store.session() as session:
         rejects = files.open(rejects_out) if rejects_out is not None else None
         if catalog is not None:
             report.catalog_versions = apply_catalog(session, catalog)

@@ -24,9 +24,10 @@ from sqlalchemy.exc import ArgumentError, DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 import models
-from reviewer.errors import BadInputError, StoreError
+from reviewer.errors import BadInputError, ReadOnlyError, StoreError
 from reviewer.input_bytes import special_file
 from reviewer.store.faults import OPENING, explain_db_error
+from reviewer.store.read_only import READ_ONLY, connector, read_only_query, uri
 
 if TYPE_CHECKING:  # Alembic (with Mako and Pygments) is imported only to migrate
     from alembic.config import Config
@@ -145,10 +146,15 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.close()
 
 
-def make_engine(url: str) -> Engine:
-    """An engine with the settings each backend needs."""
+def make_engine(url: str, read_only: str | None = None) -> Engine:
+    """An engine with the settings each backend needs; ``read_only``, the query of a
+    read-only SQLite URI to open the file with (``reviewer.store.read_only``)."""
     if url.startswith("sqlite"):
         path = sqlite_path(url)
+        if path is not None and read_only is not None:
+            engine = create_engine(url, creator=connector(path, read_only))
+            event.listen(engine, "connect", _sqlite_pragmas)
+            return engine
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
         engine = create_engine(url)
@@ -430,13 +436,18 @@ def open_store(url: str | None = None, *, migrate: bool = True) -> Store:
     url = database_url(url)
     path = sqlite_path(url)
     made_here = path is not None and not path.exists()
+    read_only = None
     if path is not None and path.exists():
         _refuse_odd_file(path)
+        # A place SQLite cannot write (a read-only mount, folder): read it read-only.
+        read_only = read_only_query(path)
         if path.stat().st_size > 0:
-            _refuse_non_sqlite(path)
-    engine = make_engine(url)
+            _refuse_non_sqlite(path, read_only or READ_ONLY)
+    engine = make_engine(url, read_only)
     try:
-        if migrate:
+        if read_only is not None:
+            _refuse_an_upgrade(engine, path)
+        elif migrate:
             upgrade(engine, url, made_here=made_here)
         elif current_revision(engine) != head_revision():
             raise StoreError(f"{url}: schema is not at the version this reviewer expects")
@@ -444,6 +455,17 @@ def open_store(url: str | None = None, *, migrate: bool = True) -> Store:
         engine.dispose()
         raise
     return Store(url, engine)
+
+
+def _refuse_an_upgrade(engine: Engine, path: Path | None) -> None:
+    """A store read where it cannot be written must be at this reviewer's schema: an
+    upgrade writes the file and a backup copy beside it."""
+    rev = current_revision(engine)
+    if rev != head_revision():
+        raise ReadOnlyError(f"{path}: this store has schema {rev} and this reviewer must "
+                            f"upgrade it to {head_revision()}, which writes beside it, in a "
+                            "read-only place; nothing was changed. Copy it to a writable "
+                            "folder and open the copy")
 
 
 def _refuse_odd_file(path: Path) -> None:
@@ -468,7 +490,7 @@ def _refuse_odd_file(path: Path) -> None:
                          "other links); left untouched")
 
 
-def _refuse_non_sqlite(path: Path) -> None:
+def _refuse_non_sqlite(path: Path, query: str = READ_ONLY) -> None:
     """Refuse a file that is not SQLite, another application's SQLite file, or a newer
     schema, before anything is written to it.
 
@@ -479,9 +501,10 @@ def _refuse_non_sqlite(path: Path) -> None:
     another process would then take the WAL for unused and delete it under a live store.
     """
     try:
-        # absolute(): a relative path has no file URI (fifth hostile pass, P41:
-        # --db sqlite:///u.db on an existing file was an internal error, exit 70).
-        conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
+        # ``uri`` makes the path absolute: a relative one has no file URI (fifth hostile
+        # pass, P41: --db sqlite:///u.db on an existing file was an internal error).
+        # ``query``: read-only, or immutable for a store in a read-only place (P26).
+        conn = sqlite3.connect(uri(path, query), uri=True)
         try:
             tables = {name for (name,) in conn.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}

@@ -46,6 +46,9 @@ LOW_SPACE = 1 << 20
 SQLITE_PERM, SQLITE_BUSY, SQLITE_LOCKED, SQLITE_NOMEM, SQLITE_READONLY = 3, 5, 6, 7, 8
 SQLITE_INTERRUPT, SQLITE_IOERR, SQLITE_CORRUPT, SQLITE_FULL, SQLITE_CANTOPEN = 9, 10, 11, 13, 14
 SQLITE_TOOBIG, SQLITE_NOTADB = 18, 26
+# SQLite's extended codes of a unique index refusing a row, and PostgreSQL's SQLSTATE.
+SQLITE_CONSTRAINT_UNIQUE, SQLITE_CONSTRAINT_PRIMARYKEY = 2067, 1555
+PG_UNIQUE_VIOLATION = "23505"
 # PostgreSQL SQLSTATEs (https://www.postgresql.org/docs/current/errcodes-appendix.html).
 PG_READ_ONLY = {"25006": "the transaction is read-only (a standby server, or "
                          "default_transaction_read_only is on)",
@@ -88,6 +91,18 @@ def explain_db_error(exc: BaseException, url: str, done: str = NOT_SAVED
     if orig is not None and type(orig).__module__.split(".")[0] == "psycopg":
         return _postgres(orig, url)
     return None
+
+
+def unique_violation(exc: BaseException) -> bool:
+    """Whether ``exc`` is a unique index (or primary key) refusing a row, on either
+    backend: what a writer meets when another process committed the same row after this
+    one looked for it (two imports of one new run, P45)."""
+    orig = exc.orig if isinstance(exc, DBAPIError) else exc
+    if isinstance(orig, sqlite3.IntegrityError):
+        return getattr(orig, "sqlite_errorcode", None) in (SQLITE_CONSTRAINT_UNIQUE,
+                                                           SQLITE_CONSTRAINT_PRIMARYKEY)
+    return (orig is not None and type(orig).__module__.split(".")[0] == "psycopg"
+            and getattr(orig, "sqlstate", None) == PG_UNIQUE_VIOLATION)
 
 
 def _sqlite(orig: sqlite3.Error, url: str, done: str) -> ReviewerError | None:

@@ -727,3 +727,44 @@ def test_a_db_path_that_is_not_utf8_is_one_line(files: Files, tmp_path: Path) ->
     err = err_file.read_bytes().decode("utf-8", "replace").splitlines()
     assert proc.returncode == BAD_INPUT, err
     assert len(err) == 1 and err[0].startswith("reviewer: --db is not valid UTF-8"), err
+
+
+# -- `-` where a file is read (fifth hostile pass, P10) -----------------------------------
+
+@pytest.mark.parametrize(("command", "argument"), [
+    (["import", "-"], "RUN.jsonl"),
+    (["import", "{run}", "--catalog", "-"], "--catalog"),
+    (["decide", "--from-csv", "-"], "--from-csv"),
+    (["contradictions", "-"], "IN.jsonl"),
+    (["contradictions", "--evaluate", "-"], "--evaluate"),
+    (["grade", "exact", "-"], "IN.jsonl"),
+    (["grade", "json", "{grade}", "--schema", "-"], "--schema"),
+    (["lint-graders", "-"], "IN.jsonl"),
+    (["calibrate", "-"], "IN.jsonl"),
+    (["verify-export", "-"], "OUT"),
+], ids=lambda v: " ".join(v) if isinstance(v, list) else v)
+def test_a_dash_where_a_file_is_read_is_one_wording_everywhere(
+        files: Files, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str], command: list[str], argument: str) -> None:
+    # P10: `-` was refused with six wordings ("-: cannot read (No such file or
+    # directory)", "cannot read -: no such file or folder", "-: no such file", …). It is
+    # standard output for the exports and standard input for `prompt set`; an input
+    # file refuses it with one line naming the argument, before reading anything.
+    (tmp_path / "-").write_text("not this file\n", "utf-8")  # a file named - is ./-
+    monkeypatch.chdir(tmp_path)
+    names = {"run": str(files.input("new_run.jsonl")), "grade": str(files.input("grade.jsonl"))}
+    before = counts(files.db)
+    argv = ["--db", str(files.db), *(word.format(**names) for word in command)]
+    err = one_line(capsys, run(argv), BAD_INPUT)
+    assert err == (f"reviewer: {argument}: - (standard input) is not accepted here; give a "
+                   f"file; see 'reviewer {command[0]} --help'")
+    assert counts(files.db) == before
+
+
+def test_a_file_named_dash_is_read_as_dot_slash_dash(
+        files: Files, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "-").write_bytes(files.input("grade.jsonl").read_bytes())
+    monkeypatch.chdir(tmp_path)
+    assert run(["grade", "exact", "./-"]) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[0])["score"] == 1.0

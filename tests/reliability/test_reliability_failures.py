@@ -10,6 +10,7 @@ finish, 2 bad input, 3 read-only, 4 disk full, 70 internal error, 130 interrupte
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -25,6 +26,7 @@ from reviewer.errors import BAD_INPUT, DISK_FULL, FAILED, INTERRUPTED, READ_ONLY
 from tests.reliability.faults import (
     DB_NAME,
     INPUT_KINDS,
+    KEY,
     ROOT,
     Files,
     file_commands,
@@ -105,8 +107,10 @@ def test_read_only_database_file(files: Files) -> None:
 
 
 def test_read_only_folder_where_sqlite_makes_its_wal(files: Files) -> None:
+    # Readers read (fifth hostile pass, P26): nobody can write the folder, so the store is
+    # opened immutable, without the -shm SQLite could not create there.
     make_read_only(files.store_dir)
-    names, commands, expected = matrix(files, {READ_ONLY}, {0, READ_ONLY})
+    names, commands, expected = matrix(files, {READ_ONLY}, {0})
     results = run_driver(files.root, commands, prefix=unprivileged_prefix())
     check(results, names, expected, f"the folder {files.store_dir} is read-only")
 
@@ -134,7 +138,7 @@ def test_full_disk(files: Files) -> None:
 
 
 def test_read_only_file_system(files: Files) -> None:
-    names, commands, expected = matrix(files, {READ_ONLY}, {0, READ_ONLY})
+    names, commands, expected = matrix(files, {READ_ONLY}, {0})  # readers read (P26)
     setup = _tmpfs_setup(files, fill=False, read_only=True)
     results = run_driver(files.root, commands, prefix=mount_prefix(), shell_setup=setup)
     check(results, names, expected, "mounted read-only")
@@ -146,6 +150,103 @@ def test_file_size_limit(files: Files) -> None:
     expected["import"] = {DISK_FULL}
     results = run_driver(files.root, commands, fsize=64 * 1024)
     check(results, names, expected, "file size limit")
+
+
+def _snapshots(files: Files) -> tuple[Path, Path]:
+    """Copies of the store taken while it is open, its last decision still in its
+    write-ahead log, as a snapshot or a backup of a live store has it: one with its
+    ``-shm`` beside it, one without."""
+    from reviewer.cli.main import main
+
+    holder = sqlite3.connect(files.db)  # open: the last close would fold the log in
+    try:
+        holder.execute("SELECT count(*) FROM runs").fetchone()
+        assert main(writers(files)["decide"]) == 0
+        assert Path(f"{files.db}-wal").stat().st_size > 0
+        copies = []
+        for name, suffixes in (("snapshot", ("", "-wal", "-shm")), ("no-index", ("", "-wal"))):
+            (files.root / name).mkdir()
+            for suffix in suffixes:
+                shutil.copyfile(f"{files.db}{suffix}", files.root / name / f"{DB_NAME}{suffix}")
+            copies.append(files.root / name / DB_NAME)
+    finally:
+        holder.close()
+    return copies[0], copies[1]
+
+
+def test_a_store_on_a_read_only_mount_is_read_with_its_last_changes(
+        files: Files, capsys: pytest.CaptureFixture[str]) -> None:
+    # Fifth hostile pass, P26: on a read-only mount even `export decisions -`, `queue`
+    # and `stats` refused, exit 3. A snapshot holding changes in its write-ahead log is
+    # read through its -shm, read-only (an immutable open would miss the last decision);
+    # one whose -shm is missing cannot be read there: the line says to copy it.
+    from reviewer.cli.main import main
+
+    snapshot, no_index = _snapshots(files)
+    capsys.readouterr()
+    assert main(["--db", str(files.db), "export", "decisions", "-"]) == 0
+    decisions = capsys.readouterr().out
+    assert '"ines"' in decisions  # the decision made while the snapshot was taken
+    setup = " && ".join(f"mount --bind {f} {f} && mount -o remount,bind,ro {f}"
+                        for f in (snapshot.parent, no_index.parent))
+    db, bare = ["--db", str(snapshot)], ["--db", str(no_index)]
+    decide = [*db, "decide", KEY, "--reject", "--reviewer", "zoe"]
+    results = run_driver(files.root, [
+        [*db, "export", "decisions", "-"], [*db, "queue", "--limit", "5"],
+        [*db, "stats", "--json"], decide, [*bare, "stats"]],
+        prefix=mount_prefix(), shell_setup=setup)
+    export, queue, stats, decide, unreadable = results
+    for result in (queue, stats):
+        assert (result["code"], result["err"], result["escaped"]) == (0, "", None), result
+    assert (export["code"], export["err"]) == (0, "3 audit events → -\n"), export
+    assert export["out"] == decisions
+    assert decide["code"] == READ_ONLY and decide["err"] == (
+        f"reviewer: {snapshot}: the file system holding the database is mounted read-only; "
+        "the change in progress was not saved\n")
+    assert unreadable["code"] == READ_ONLY and unreadable["err"] == (
+        f"reviewer: {no_index}: cannot be read here: the file system holding it is mounted "
+        f"read-only, and its write-ahead log {DB_NAME}-wal holds changes SQLite reads only "
+        f"through {DB_NAME}-shm, which it cannot create; nothing was changed. Copy the "
+        "database with its -wal file to a writable folder and open the copy\n")
+
+
+def test_a_folder_others_may_write_is_not_read_unlocked(files: Files) -> None:
+    # The user may not write the folder, but its group may: another process may be
+    # writing the store, so it is not opened immutable (pages read while they are
+    # written); the -shm that would let SQLite read it safely cannot be made. One line.
+    files.store_dir.chmod(0o575)
+    results = run_driver(files.root, [readers(files)["stats"]],
+                         prefix=unprivileged_prefix())
+    assert results[0]["code"] == READ_ONLY, results
+    assert results[0]["err"] == (
+        f"reviewer: {files.db}: cannot be read here: the folder {files.store_dir} is "
+        f"read-only for you but not for others, who may be writing the database, and "
+        f"SQLite must create {DB_NAME}-shm beside it to read it safely; nothing was "
+        "changed. Copy it to a writable folder and open the copy\n")
+
+
+def test_an_older_store_in_a_read_only_folder_says_it_must_be_upgraded(
+        files: Files) -> None:
+    # A store is read where it lies only at this reviewer's schema: an upgrade writes it,
+    # and its backup copy beside it.
+    from reviewer.store.database import head_revision
+    from tests.store.test_store import make_old_database
+
+    old = files.root / "old" / "old.sqlite3"
+    old.parent.mkdir()
+    make_old_database(old, "0001")
+    make_read_only(old.parent)
+    try:
+        results = run_driver(files.root, [["--db", str(old), "stats"]],
+                             prefix=unprivileged_prefix())
+    finally:
+        make_writable(old.parent)
+    assert results[0]["code"] == READ_ONLY, results
+    assert results[0]["err"] == (
+        f"reviewer: {old}: this store has schema 0001 and this reviewer must upgrade it to "
+        f"{head_revision()}, which writes beside it, in a read-only place; nothing was "
+        "changed. Copy it to a writable folder and open the copy\n")
+    assert sorted(p.name for p in old.parent.iterdir()) == ["old.sqlite3"]
 
 
 def test_busy_database(files: Files) -> None:

@@ -33,7 +33,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from reviewer.cli.arguments import host_url, model_option, seconds
+from reviewer.cli.arguments import host_url, input_path, model_option, seconds
 from reviewer.cli.common import print_json, store_from
 from reviewer.contradiction.detector import THRESHOLD
 from reviewer.contradiction.evaluate import (
@@ -62,11 +62,12 @@ def register(sub: Any) -> None:
             f"asserts the opposite of the verdict (flagged when score >= {THRESHOLD})."
         ),
     )
-    p.add_argument("input", metavar="IN.jsonl", nargs="?", type=Path, help="verdicts to check")
+    p.add_argument("input", metavar="IN.jsonl", nargs="?", type=input_path,
+                   help="verdicts to check")
     p.add_argument(
         "--evaluate",
         metavar="LABELLED.jsonl",
-        type=Path,
+        type=input_path,
         default=None,
         help="measure precision/recall/F1 on a labelled file instead",
     )

@@ -15,6 +15,7 @@ import argparse
 import sys
 from typing import Any
 
+from reviewer.cli.arguments import input_file
 from reviewer.cli.commands.graders.grade import add_grading_arguments, judge_from, options_from
 from reviewer.cli.common import print_json
 from reviewer.errors import BadInputError
@@ -43,7 +44,7 @@ def register(sub: Any) -> None:
         help="compare graders with your own scores of the answers (per group)",
         description="Compare graders with the 'human' scores of IN.jsonl; see docs/graders.md.",
     )
-    p.add_argument("input", metavar="IN.jsonl")
+    p.add_argument("input", type=input_file, metavar="IN.jsonl")
     p.add_argument(
         "--graders",
         metavar="G1,G2,…",

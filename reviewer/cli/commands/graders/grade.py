@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from reviewer.atomic import FileSet
-from reviewer.cli.arguments import host_url, model_option, seconds
+from reviewer.cli.arguments import host_url, input_file, model_option, seconds
 from reviewer.cli.outputs import checked_output
 from reviewer.errors import BadInputError, JudgeError
 from reviewer.graders.batch import (
@@ -82,7 +82,8 @@ def add_grading_arguments(p: argparse.ArgumentParser) -> None:
                    help="regex grader: python (regex package) or ecmascript (JavaScript's "
                         "RegExp, as the TypeScript filter runs it)")
     p.add_argument("--labels", help="label grader: comma-separated labels")
-    p.add_argument("--schema", metavar="FILE", help="json grader: JSON schema file")
+    p.add_argument("--schema", type=input_file, metavar="FILE",
+                   help="json grader: JSON schema file")
     p.add_argument("--case-sensitive", action="store_true", help="exact/contains/label")
     p.add_argument(
         "--tokenizer",
@@ -111,7 +112,7 @@ def register(sub: Any) -> None:
         description="Score each line of IN.jsonl; see docs/graders.md.",
     )
     p.add_argument("grader", choices=GRADERS, metavar="GRADER", help=", ".join(GRADERS))
-    p.add_argument("input", metavar="IN.jsonl")
+    p.add_argument("input", type=input_file, metavar="IN.jsonl")
     p.add_argument("-o", "--output", metavar="OUT.jsonl", help="write here instead of stdout")
     add_grading_arguments(p)
     p.set_defaults(func=run)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from reviewer.cli.arguments import input_file
 from reviewer.cli.commands.graders.grade import add_judge_arguments
 from reviewer.graders.batch import COMPONENTS, GRADERS, GradeOptions, weights_for
 from reviewer.graders.combine import parse_weights
@@ -24,7 +25,7 @@ def register(sub: Any) -> None:
         help="suggest a grader and warn about common mistakes on a dataset",
         description="Check a grader choice against IN.jsonl; see docs/graders.md.",
     )
-    p.add_argument("input", metavar="IN.jsonl")
+    p.add_argument("input", type=input_file, metavar="IN.jsonl")
     p.add_argument("--grader", choices=GRADERS, metavar="GRADER", help="only this grader")
     p.add_argument("--weights", metavar="NAME=W,…", help="weights of the mix grader")
     add_judge_arguments(p)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
+from reviewer.cli.arguments import input_path
 from reviewer.cli.common import store_from
 from reviewer.cli.outputs import checked_output
 from reviewer.contradiction.flagging import flag_imported
@@ -16,8 +16,8 @@ from reviewer.ingest.importer import import_run
 def register(sub: Any) -> None:
     """Add the ``import`` command."""
     p = sub.add_parser("import", help="import a graded run (JSONL), all or nothing")
-    p.add_argument("run_file", type=Path, metavar="RUN.jsonl")
-    p.add_argument("--catalog", type=Path, metavar="CATALOG.json", help="criteria and checks")
+    p.add_argument("run_file", type=input_path, metavar="RUN.jsonl")
+    p.add_argument("--catalog", type=input_path, metavar="CATALOG.json", help="criteria and checks")
     p.add_argument(
         "--skip-bad",
         metavar="REJECTS.jsonl",

@@ -5,10 +5,9 @@ and ``reviewer decide --from-csv FILE``: decisions through the same audit trail 
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
-from reviewer.cli.arguments import reviewer_option
+from reviewer.cli.arguments import input_path, reviewer_option
 from reviewer.cli.common import reviewer_from, store_from
 from reviewer.errors import BadInputError
 from reviewer.keys import AttemptKey
@@ -40,7 +39,7 @@ def register(sub: Any) -> None:
     # SUPPRESS: never overwrite a global --reviewer given before the command name.
     p.add_argument("--reviewer", type=reviewer_option, default=argparse.SUPPRESS, metavar="NAME",
                    help="who decides (default: $REVIEWER_NAME, else the login name)")
-    p.add_argument("--from-csv", type=Path, metavar="FILE",
+    p.add_argument("--from-csv", type=input_path, metavar="FILE",
                    help="columns key,decision,criteria,checks,note,reviewer; all or nothing")
     p.set_defaults(func=run)
 
