@@ -22,7 +22,12 @@ from reviewer import __version__
 from reviewer.cli import commands
 from reviewer.cli.arguments import OneLineParser, check_argv, reviewer_option
 from reviewer.cli.failures import explain, one_line
-from reviewer.cli.streams import guard_standard_streams, parse_db_quietly, whole_writes_on_stdout
+from reviewer.cli.streams import (
+    guard_standard_streams,
+    parse_db_quietly,
+    quiet_library_logs,
+    whole_writes_on_stdout,
+)
 from reviewer.errors import BAD_INPUT
 
 Registrar = Callable[[Any], None]
@@ -112,6 +117,7 @@ def main(
     pre = argparse.Namespace(db=None, reviewer=None, debug=False, command=None)
     try:
         pre = _pre_parse(argv)
+        quiet_library_logs(pre.debug)
         # Before anything is written: a standard stream open on the store is never
         # written (fourth hostile pass, A9); stdout writes whole or fails (F3).
         refused = guard_standard_streams(sys.argv[1:] if argv is None else argv, pre.db)

@@ -12,6 +12,9 @@ usual one line on standard error.
 
 ``whole_writes_on_stdout``: a write to standard output writes every byte or fails with
 one line naming standard output (and the file it is open on).
+
+``quiet_library_logs``: what a library logs never reaches standard error unless
+``--debug`` was given.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import argparse
 import contextlib
 import errno
 import io
+import logging
 import os
 import stat
 import sys
@@ -218,3 +222,18 @@ def whole_writes_on_stdout() -> None:
     sys.stdout = io.TextIOWrapper(binary, encoding=current.encoding, errors=current.errors,
                                   line_buffering=current.line_buffering,
                                   write_through=current.write_through)
+
+
+LIBRARY_LOGGERS = ("sqlalchemy",)
+
+
+def quiet_library_logs(debug: bool) -> None:
+    """With no logging set up, Python prints a library's warnings and errors on stderr
+    (its "last resort" handler). SQLAlchemy logs an exception raised while its pool
+    hands a connection back, traceback included: a Ctrl-C landing there printed
+    "Exception during reset or similar" and 15 lines before our one line. The exception
+    itself still reaches ``main``, which says what happened; ``--debug`` shows the log."""
+    for name in LIBRARY_LOGGERS:
+        logger = logging.getLogger(name)
+        if not debug and not any(isinstance(h, logging.NullHandler) for h in logger.handlers):
+            logger.addHandler(logging.NullHandler())

@@ -393,3 +393,30 @@ def test_a_new_store_on_a_full_disk_is_disk_full_and_leaves_no_half_store(
         assert result["code"] == DISK_FULL and result["escaped"] is None, result
         assert result["err"] == ("reviewer: schema upgrade failed, the new database file "
                                  "was removed: database or disk is full\n"), result
+
+
+_INTERRUPTED_IN_POOL_RESET = """
+import sys
+from sqlalchemy import event
+from sqlalchemy.pool import Pool
+from reviewer.cli.main import main
+
+@event.listens_for(Pool, "reset")
+def _reset(*_args):  # Ctrl-C landing while the pool hands a connection back
+    raise KeyboardInterrupt
+
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_ctrl_c_during_the_pool_reset_is_still_one_line(files: Files, debug: bool) -> None:
+    """SQLAlchemy logs an exception in its pool's reset ("Exception during reset or
+    similar") with the traceback; with no logging set up, Python printed it on stderr
+    before our line (seen once in ``flag``'s Ctrl-C test on a loaded machine)."""
+    argv = ["--debug"] * debug + ["--db", str(files.db), "stats"]
+    proc = subprocess.run([sys.executable, "-c", _INTERRUPTED_IN_POOL_RESET, *argv],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == INTERRUPTED, proc.stderr
+    assert proc.stderr.splitlines()[-1].startswith("reviewer: interrupted"), proc.stderr
+    assert ("Traceback" in proc.stderr) is debug, proc.stderr
