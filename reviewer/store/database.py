@@ -109,9 +109,29 @@ def to_url(text: str, given_as: str = "--db") -> str:
         # the command ends: a reviewer who typed sqlite:// meant a file.
         raise BadInputError(f"{given_as} {text!r} is an in-memory database: nothing would be "
                             "kept; give a database file (or sqlite:///PATH)")
+    if backend == "sqlite" and parsed.query:
+        raise _sqlite_options(text, parsed.query, given_as)
     if backend == "sqlite":
         _resolved(Path(str(parsed.database)).expanduser(), given_as)
     return text
+
+
+def _sqlite_options(text: str, query: Any, given_as: str) -> BadInputError:
+    """The refusal of a SQLite URL with options after ``?``.
+
+    None of them does what a reviewer means (fifth hostile pass): ``?mode=ro`` was dropped
+    with a raw SAWarning naming a source file, and the write went through (P42);
+    ``?mode=ro&uri=true`` opened a new empty store named ``PATH?mode=ro`` (P43), beside a
+    ``PATH`` the output guard protected instead. Honouring them would mean a store that
+    cannot be migrated, a WAL it cannot switch to, and a guard reading the options as
+    the pysqlite driver does; driver options such as ``isolation_level`` would undo the
+    unit of work. So they are refused, as ``file:`` URIs are.
+    """
+    hint = ("; to keep a store from being changed, make its file read-only (chmod a-w "
+            "FILE)" if "mode" in query or "immutable" in query else "")
+    return BadInputError(
+        f"{given_as} {text!r}: options after '?' are not accepted in a SQLite URL; give "
+        f"the file's path (or sqlite:///PATH without them){hint}")
 
 
 def _resolved(path: Path, given_as: str) -> Path:
