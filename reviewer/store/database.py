@@ -11,6 +11,7 @@ import os
 import re
 import shutil
 import sqlite3
+import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -445,11 +446,20 @@ class Store:
         self.engine.dispose()
 
 
-def open_store(url: str | None = None, *, migrate: bool = True) -> Store:
-    """Open (and by default migrate) the store at ``url`` or the default location."""
+def open_store(url: str | None = None, *, migrate: bool = True, create: bool = True) -> Store:
+    """Open (and by default migrate) the store at ``url`` or the default location.
+
+    ``create=False``: a SQLite file that does not exist, or is empty, is refused
+    (``no_store``) before anything is made or written, not even its folder. A PostgreSQL
+    database is the server's to create; an empty one gets its schema from its first
+    command, as its owner's (docs/team.md).
+    """
+    option = url
     url = database_url(url)
     path = sqlite_path(url)
     made_here = path is not None and not path.exists()
+    if path is not None and not create and (made_here or _empty_file(path)):
+        raise no_store(path, option)
     if path is not None and path.exists():
         _refuse_odd_file(path)
         if path.stat().st_size > 0:
@@ -466,6 +476,62 @@ def open_store(url: str | None = None, *, migrate: bool = True) -> Store:
     return Store(url, engine)
 
 
+def is_default_store(option: str | None) -> bool:
+    """Whether ``option`` (``--db``, the app's setting; None when not given) leaves the
+    store to the default location in the user data folder: no option, no
+    ``$REVIEWER_DB``. The app makes that store on its first start, and no other."""
+    return option is None and not os.environ.get("REVIEWER_DB")
+
+
+def no_store(path: Path, option: str | None) -> BadInputError:
+    """The refusal of a command that may not make a store, given a SQLite file that does
+    not exist (or is empty: ``_empty_file``).
+
+    Fifth hostile pass, P40: a mistyped ``--db``, or the NFD twin of an NFC file name (a
+    name pasted from macOS), made an empty store; ``queue`` printed nothing and exited 0,
+    and ``export dataset good.jsonl`` replaced a good dataset with 0 examples.
+    """
+    if is_default_store(option):
+        return BadInputError(
+            f"no database yet at {path} (the default store): import a run first (reviewer "
+            "import RUN.jsonl, or reviewer demo), or name a database with --db")
+    named = "" if option is not None else ", named by $REVIEWER_DB"
+    if path.exists():
+        return BadInputError(f"no database at {path}{named}: the file is empty (import a run "
+                             "first, or check the path)")
+    twin = _unicode_twin(path)
+    if twin is not None:
+        return BadInputError(
+            f"no database at {path}{named} (a file beside it, {twin.name}, has the same "
+            "name spelt with other Unicode code points, NFC or NFD: type the name again "
+            "or complete it with Tab)")
+    return BadInputError(f"no database at {path}{named} (import a run first, or check the "
+                         "path)")
+
+
+def _empty_file(path: Path) -> bool:
+    """Whether ``path`` is an empty file with no write-ahead log beside it: no database
+    yet (a copy that failed on a full disk, ``touch``), which a reader would otherwise
+    report as an empty store."""
+    wal = Path(f"{path}-wal")
+    return (path.is_file() and path.stat().st_size == 0
+            and (not wal.exists() or wal.stat().st_size == 0))
+
+
+def _unicode_twin(path: Path) -> Path | None:
+    """A file beside ``path`` whose name is ``path``'s in another Unicode normalization
+    (``café`` typed as e + U+0301 where the file has U+00E9, or the reverse)."""
+    key = unicodedata.normalize("NFC", path.name)
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return None
+    for name in names:
+        if name != path.name and unicodedata.normalize("NFC", name) == key:
+            return path.parent / name
+    return None
+
+
 def _refuse_odd_file(path: Path) -> None:
     """Refuse what is no database file, or a database file with other names.
 
@@ -479,7 +545,7 @@ def _refuse_odd_file(path: Path) -> None:
     kind = special_file(path)
     if kind is not None:
         raise StoreError(f"{path}: is {kind}, not a database file; give a database file "
-                         "(a new one is made when it does not exist)")
+                         "(reviewer import makes a new one where there is none)")
     links = path.stat().st_nlink
     if links > 1:
         raise StoreError(f"{path}: this database file has {links} names (hard links); "
