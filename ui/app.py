@@ -29,7 +29,7 @@ from reviewer.review.identity import reviewer_name
 from reviewer.rule import ecmascript
 from reviewer.settings_files import APPLICATION, ORGANIZATION
 from reviewer.store import Store, open_store
-from reviewer.store.database import database_url
+from reviewer.store.database import database_url, is_default_store
 
 # isort: split
 from PySide6.QtCore import (
@@ -65,8 +65,14 @@ def application() -> QApplication:
 
 
 def open_with_demo(url: str | None) -> Store:
-    """Open the store and load the demo into it when it is empty."""
-    store = open_store(url)
+    """Open the store and load the demo into it when it is empty.
+
+    Only the default store (no ``--db``, no ``$REVIEWER_DB``, no database in Settings) is
+    made here, on the app's first start. A path the reviewer typed that names no file is
+    refused (``no database at PATH``): a mistyped or moved database made a new store with
+    the demo in it, where the reviewer then decided and exported (fifth hostile pass,
+    P40); ``reviewer --db PATH import RUN.jsonl`` (or ``demo``) makes a new one."""
+    store = open_store(url, create=is_default_store(url))
     try:
         ensure_demo(store)
     except BaseException:

@@ -12,10 +12,21 @@ from reviewer.input_bytes import size_text
 from reviewer.review.identity import chosen_reviewer
 from reviewer.store import Store, open_store
 
+MAKE_A_STORE = frozenset({"import", "demo", "contradictions"})
+"""The commands that make a new SQLite store where none is: ``import`` and ``demo`` put a
+run into it, ``contradictions --llm`` keeps only its judge cache there (it reads a file,
+never the store's runs: README's "without a database"). Every other command reads or
+changes a store that must exist already; given a path where there is none it says so in
+one line, exit 2, and makes nothing (fifth hostile pass, P40: a mistyped ``--db`` made an
+empty store, and ``export dataset`` then replaced a good dataset with 0 examples). A
+command left out of this set can never make a store by mistake."""
+
 
 def store_from(args: argparse.Namespace) -> Store:
-    """Open the store the global ``--db`` option (or $REVIEWER_DB) names."""
-    return open_store(getattr(args, "db", None))
+    """Open the store the global ``--db`` option (or $REVIEWER_DB) names; only the
+    commands of ``MAKE_A_STORE`` may make it."""
+    return open_store(getattr(args, "db", None),
+                      create=getattr(args, "command", None) in MAKE_A_STORE)
 
 
 def reviewer_from(args: argparse.Namespace) -> str:

@@ -11,6 +11,7 @@ import os
 import re
 import shutil
 import sqlite3
+import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -110,9 +111,29 @@ def to_url(text: str, given_as: str = "--db") -> str:
         # the command ends: a reviewer who typed sqlite:// meant a file.
         raise BadInputError(f"{given_as} {text!r} is an in-memory database: nothing would be "
                             "kept; give a database file (or sqlite:///PATH)")
+    if backend == "sqlite" and parsed.query:
+        raise _sqlite_options(text, parsed.query, given_as)
     if backend == "sqlite":
         _resolved(Path(str(parsed.database)).expanduser(), given_as)
     return text
+
+
+def _sqlite_options(text: str, query: Any, given_as: str) -> BadInputError:
+    """The refusal of a SQLite URL with options after ``?``.
+
+    None of them does what a reviewer means (fifth hostile pass): ``?mode=ro`` was dropped
+    with a raw SAWarning naming a source file, and the write went through (P42);
+    ``?mode=ro&uri=true`` opened a new empty store named ``PATH?mode=ro`` (P43), beside a
+    ``PATH`` the output guard protected instead. Honouring them would mean a store that
+    cannot be migrated, a WAL it cannot switch to, and a guard reading the options as
+    the pysqlite driver does; driver options such as ``isolation_level`` would undo the
+    unit of work. So they are refused, as ``file:`` URIs are.
+    """
+    hint = ("; to keep a store from being changed, make its file read-only (chmod a-w "
+            "FILE)" if "mode" in query or "immutable" in query else "")
+    return BadInputError(
+        f"{given_as} {text!r}: options after '?' are not accepted in a SQLite URL; give "
+        f"the file's path (or sqlite:///PATH without them){hint}")
 
 
 def _resolved(path: Path, given_as: str) -> Path:
@@ -431,11 +452,20 @@ class Store:
         self.engine.dispose()
 
 
-def open_store(url: str | None = None, *, migrate: bool = True) -> Store:
-    """Open (and by default migrate) the store at ``url`` or the default location."""
+def open_store(url: str | None = None, *, migrate: bool = True, create: bool = True) -> Store:
+    """Open (and by default migrate) the store at ``url`` or the default location.
+
+    ``create=False``: a SQLite file that does not exist, or is empty, is refused
+    (``no_store``) before anything is made or written, not even its folder. A PostgreSQL
+    database is the server's to create; an empty one gets its schema from its first
+    command, as its owner's (docs/team.md).
+    """
+    option = url
     url = database_url(url)
     path = sqlite_path(url)
     made_here = path is not None and not path.exists()
+    if path is not None and not create and (made_here or _empty_file(path)):
+        raise no_store(path, option)
     read_only = None
     if path is not None and path.exists():
         _refuse_odd_file(path)
@@ -468,6 +498,62 @@ def _refuse_an_upgrade(engine: Engine, path: Path | None) -> None:
                             "folder and open the copy")
 
 
+def is_default_store(option: str | None) -> bool:
+    """Whether ``option`` (``--db``, the app's setting; None when not given) leaves the
+    store to the default location in the user data folder: no option, no
+    ``$REVIEWER_DB``. The app makes that store on its first start, and no other."""
+    return option is None and not os.environ.get("REVIEWER_DB")
+
+
+def no_store(path: Path, option: str | None) -> BadInputError:
+    """The refusal of a command that may not make a store, given a SQLite file that does
+    not exist (or is empty: ``_empty_file``).
+
+    Fifth hostile pass, P40: a mistyped ``--db``, or the NFD twin of an NFC file name (a
+    name pasted from macOS), made an empty store; ``queue`` printed nothing and exited 0,
+    and ``export dataset good.jsonl`` replaced a good dataset with 0 examples.
+    """
+    if is_default_store(option):
+        return BadInputError(
+            f"no database yet at {path} (the default store): import a run first (reviewer "
+            "import RUN.jsonl, or reviewer demo), or name a database with --db")
+    named = "" if option is not None else ", named by $REVIEWER_DB"
+    if path.exists():
+        return BadInputError(f"no database at {path}{named}: the file is empty (import a run "
+                             "first, or check the path)")
+    twin = _unicode_twin(path)
+    if twin is not None:
+        return BadInputError(
+            f"no database at {path}{named} (a file beside it, {twin.name}, has the same "
+            "name spelt with other Unicode code points, NFC or NFD: type the name again "
+            "or complete it with Tab)")
+    return BadInputError(f"no database at {path}{named} (import a run first, or check the "
+                         "path)")
+
+
+def _empty_file(path: Path) -> bool:
+    """Whether ``path`` is an empty file with no write-ahead log beside it: no database
+    yet (a copy that failed on a full disk, ``touch``), which a reader would otherwise
+    report as an empty store."""
+    wal = Path(f"{path}-wal")
+    return (path.is_file() and path.stat().st_size == 0
+            and (not wal.exists() or wal.stat().st_size == 0))
+
+
+def _unicode_twin(path: Path) -> Path | None:
+    """A file beside ``path`` whose name is ``path``'s in another Unicode normalization
+    (``café`` typed as e + U+0301 where the file has U+00E9, or the reverse)."""
+    key = unicodedata.normalize("NFC", path.name)
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return None
+    for name in names:
+        if name != path.name and unicodedata.normalize("NFC", name) == key:
+            return path.parent / name
+    return None
+
+
 def _refuse_odd_file(path: Path) -> None:
     """Refuse what is no database file, or a database file with other names.
 
@@ -481,7 +567,7 @@ def _refuse_odd_file(path: Path) -> None:
     kind = special_file(path)
     if kind is not None:
         raise StoreError(f"{path}: is {kind}, not a database file; give a database file "
-                         "(a new one is made when it does not exist)")
+                         "(reviewer import makes a new one where there is none)")
     links = path.stat().st_nlink
     if links > 1:
         raise StoreError(f"{path}: this database file has {links} names (hard links); "

@@ -21,7 +21,7 @@ from reviewer.judge.prompts import (
 )
 from reviewer.judge.second_opinion import second_opinion
 from reviewer.judge.verdicts import judge_case
-from reviewer.store import Store
+from reviewer.store import Store, open_store
 from tests.support.fake_ollama import FakeOllama
 from tests.support.judge_stores import client_for, load, prompt_of, verdict_reply
 from tests.support.run_files import record
@@ -68,6 +68,7 @@ def test_edited_template_is_used_and_not_answered_from_the_old_cache(
 def test_prompt_command(tmp_path: Path, db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "prompt.txt"
     path.write_text(EDITED + "\n", encoding="utf-8")
+    open_store(db_url).close()  # prompt set changes a store, never makes one
     assert main(["--db", db_url, "prompt", "set", SECOND_OPINION, str(path)]) == 0
     assert main(["--db", db_url, "prompt", "list"]) == 0
     assert main(["--db", db_url, "prompt", "show", SECOND_OPINION, "--version", "1"]) == 0

@@ -631,7 +631,7 @@ def test_a_folder_or_a_device_as_database_says_what_it_is(
     for db, kind in ((tmp_path, "a folder"), (Path("/dev/null"), "a device")):
         err = one_line(capsys, run(["--db", str(db), "queue"]), FAILED)
         assert err == (f"reviewer: {db}: is {kind}, not a database file; give a database "
-                       "file (a new one is made when it does not exist)")
+                       "file (reviewer import makes a new one where there is none)")
 
 
 @pytest.mark.parametrize(("stamp", "said"), [

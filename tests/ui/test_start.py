@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from reviewer.store import Store
+from reviewer.store import Store, open_store
 from tests.support.qt import wait_ready
 from ui.cli import main as cli_main
 from ui.commands import gui
@@ -135,6 +135,7 @@ def test_the_collector_is_off_while_the_app_starts_and_on_after() -> None:
 def test_a_screenshot_run_leaves_the_collector_on(qapp: QApplication, ui_settings: Settings,
                                                   no_leaks: None, db_url: str,
                                                   tmp_path: Path) -> None:
+    open_store(db_url).close()  # the app makes no store where --db names none
     assert cli_main(["--db", db_url, "gui", "--screenshot", str(tmp_path / "shot.png"),
                      "--lang", "en"]) == 0
     assert gc.isenabled()

@@ -12,7 +12,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from reviewer.store import Store
+from reviewer.store import Store, open_store
 from tests.support.qt import idle
 from ui import i18n
 from ui.cli import main as cli_main
@@ -29,6 +29,7 @@ def test_screenshot_of_a_chosen_attempt(qapp: QApplication, ui_settings: Setting
                                         no_leaks: None, db_url: str, tmp_path: Path,
                                         capsys: pytest.CaptureFixture[str]) -> None:
     png = tmp_path / "shots" / "main.png"
+    open_store(db_url).close()  # the app makes no store where --db names none
     code = cli_main(["--db", db_url, "gui", "--screenshot", str(png), "--attempt", DEMO_KEY,
                      "--lang", "en"])
     assert code == 0
@@ -40,9 +41,34 @@ def test_screenshot_of_a_chosen_attempt(qapp: QApplication, ui_settings: Setting
     assert capsys.readouterr().out.strip().startswith("2026-10-14-ministral-8b/")
 
 
+def test_the_app_makes_only_the_default_store(
+        qapp: QApplication, ui_settings: Settings, no_leaks: None, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # Fifth hostile pass, P40: a mistyped or moved --db made a new store with the demo
+    # in it, where the reviewer then decided and exported. A path typed is never made;
+    # the default store (no --db, no $REVIEWER_DB, no database in Settings) is, on the
+    # first start, with the demo.
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.delenv("REVIEWER_DB", raising=False)
+    work = tmp_path / "work"
+    work.mkdir()
+    typo = work / "typo.db"
+    code = cli_main(["--db", str(typo), "gui", "--screenshot", str(work / "x.png")])
+    assert code == 2
+    assert capsys.readouterr().err == (f"reviewer: no database at {typo} (import a run "
+                                       "first, or check the path)\n")
+    assert list(work.iterdir()) == []
+    assert cli_main(["gui", "--screenshot", str(work / "x.png"), "--lang", "en"]) == 0
+    assert (tmp_path / "data" / "reviewer" / "reviewer.sqlite3").is_file()
+    capsys.readouterr()
+    assert cli_main(["queue", "--limit", "1"]) == 0  # the demo, in the default store
+    assert capsys.readouterr().out.strip().startswith("2026-10-14-ministral-8b/")
+
+
 def test_unknown_attempt_key_is_one_line(qapp: QApplication, ui_settings: Settings,
                                          no_leaks: None, db_url: str, tmp_path: Path,
                                          capsys: pytest.CaptureFixture[str]) -> None:
+    open_store(db_url).close()  # the app makes no store where --db names none
     code = cli_main(["--db", db_url, "gui", "--screenshot", str(tmp_path / "x.png"),
                      "--attempt", "not-a-key"])
     assert code == 2

@@ -72,6 +72,7 @@ def test_gui_reviewer_option_decides_as_that_reviewer(
         qapp: QApplication, ui_settings: Settings, db_url: str, where: str) -> None:
     argv = ["--db", db_url, "gui", "--reviewer", "eve", "--lang", "en"] \
         if where == "gui --reviewer" else ["--db", db_url, "--reviewer", "eve", "gui"]
+    open_store(db_url).close()  # the app makes no store where --db names none
     shown: list[str] = []
 
     def accept(window: MainWindow) -> None:

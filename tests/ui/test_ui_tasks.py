@@ -18,7 +18,7 @@ from reviewer.changes import NOTHING, Changes
 from reviewer.review import actions as review_actions
 from reviewer.review import decisions as review
 from reviewer.review.queue import QueueFilter, queue_progress
-from reviewer.store import Session, Store
+from reviewer.store import Session, Store, open_store
 from tests.support.qt import decisions, idle
 from tests.support.stores import attempt_id
 from tests.ui.test_ui_review import RUN, show, stored
@@ -56,6 +56,7 @@ def test_one_task_manager_for_the_whole_app(qapp: QApplication, ui_settings: Set
         window.close()  # the last window: the app quits
 
     QTimer.singleShot(0, inspect)
+    open_store(db_url).close()  # the app makes no store where --db names none
     assert cli_main(["--db", db_url, "gui", "--lang", "en"]) == 0
     assert seen["used"] == {seen["window"]}
     assert seen["running"] == [seen["window"]]  # no other manager exists in the app
