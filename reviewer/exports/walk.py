@@ -43,7 +43,19 @@ from json.encoder import encode_basestring_ascii
 from operator import attrgetter
 from typing import Any, NamedTuple
 
-from sqlalchemy import Text, and_, case, cast, exists, null, or_, select, type_coerce, union
+from sqlalchemy import (
+    Text,
+    and_,
+    case,
+    cast,
+    exists,
+    null,
+    or_,
+    select,
+    tuple_,
+    type_coerce,
+    union,
+)
 from sqlalchemy.orm import Session, aliased
 
 from models import Attempt, Conversation, ReviewDecision, Run, Verdict
@@ -520,10 +532,14 @@ def _may_choose() -> Any:
         select(Attempt.conversation_id)
         .join(Verdict, Verdict.attempt_id == Attempt.id)
         .where(Verdict.origin == "second_opinion"))
+    # The turns holding an accepted attempt (an accepted attempt's own turn among them),
+    # listed once from ix_attempts_queue, which starts with ``accepted`` and holds the
+    # conversation and turn: a correlated EXISTS read the accepted flag of the turn's
+    # attempts from their rows, past their contexts' overflow pages, for every attempt.
+    accepted_turns = select(accepted.conversation_id, accepted.turn) \
+        .where(accepted.accepted.is_(True))
     return or_(
-        Attempt.accepted.is_(True),
-        exists().where(accepted.conversation_id == Attempt.conversation_id,
-                       accepted.turn == Attempt.turn, accepted.accepted.is_(True)),
+        tuple_(Attempt.conversation_id, Attempt.turn).in_(accepted_turns),
         exists().where(later.conversation_id == Attempt.conversation_id,
                        later.turn > Attempt.turn),
         Attempt.conversation_id.in_(corrected))
