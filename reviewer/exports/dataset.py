@@ -46,7 +46,7 @@ from reviewer.errors import BadInputError
 from reviewer.exports.json_string import json_string
 from reviewer.exports.manifest import manifest_path
 from reviewer.exports.split import Split, Writer, open_writer
-from reviewer.exports.walk import Node, Walk, walk_conversations
+from reviewer.exports.walk import Node, Walk, collector_paused, walk_conversations
 from reviewer.outputs import Output
 
 FORMATS = ("chat", "sharegpt", "prompt-completion")
@@ -356,7 +356,7 @@ def export_dataset(
     options.check()
     report = DatasetReport(options)
     catalog = catalog_versions(session)
-    with FileSet() as files:
+    with FileSet() as files, collector_paused():
         writer = open_writer(session, files, out, split, runs=options.runs)
         walks = walk_conversations(session, reviewer=options.reviewer, runs=options.runs)
         dataset_lines(walks, report, writer)

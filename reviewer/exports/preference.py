@@ -46,7 +46,7 @@ from reviewer.exports.dataset import (
     turn_examples,
 )
 from reviewer.exports.split import Split, Writer, open_writer
-from reviewer.exports.walk import BY_REVIEWER, Node, Walk, walk_conversations
+from reviewer.exports.walk import BY_REVIEWER, Node, Walk, collector_paused, walk_conversations
 from reviewer.outputs import Output
 
 FORMATS = ("dpo", "openai-dpo", "kto")
@@ -240,7 +240,7 @@ def export_preference(session: Session, out: Path | str | Output, options: Prefe
     options.check()
     report = PreferenceReport(options)
     catalog = catalog_versions(session)
-    with FileSet() as files:
+    with FileSet() as files, collector_paused():
         writer = open_writer(session, files, out, split, runs=options.runs)
         # KTO labels every attempt; pairs only come from turns with several attempts.
         walks = walk_conversations(session, reviewer=options.reviewer, runs=options.runs,
