@@ -362,6 +362,11 @@ class _Chain:
         return None
 
 
+# The chain of a first turn, or of a turn after one not read (the preference export
+# reads only the turns that can pair): no parent, so nothing cached, shared by all.
+_NO_PARENTS = _Chain((), None)
+
+
 def _attach(node: Node, raw: Any, response: str | None, chain: _Chain) -> None:
     """Decode ``node``'s context, find its parent, and say whether it is well formed."""
     node.raw, node.response = raw, response
@@ -414,7 +419,9 @@ def _walk_one(conv: _Conv, status: _Status, chain_too: bool = True) -> Walk:
     refused: dict[str, Node] = {}  # answers now refused, by text (see _taint_by_text)
     for turn, group in groupby(conv.rows, key=_TURN):
         rows = list(group)
-        chain = _Chain(previous if turn == previous_turn + 1 else [], status.primary)
+        # A turn after a turn not read continues no attempt the walk holds.
+        chain = _Chain(previous, status.primary) if previous and turn == previous_turn + 1 \
+            else _NO_PARENTS
         # Retries share their turn's context. The distinct stored texts of the turn, by
         # length: a retry's twin is found by comparing the few texts of its length, not by
         # hashing every context's whole text (kilobytes) as a dictionary key would.
