@@ -53,6 +53,9 @@ FORMATS = ("chat", "sharegpt", "prompt-completion")
 PER = ("turn", "conversation")
 PICKS = ("all", "first", "last")
 SHAREGPT_ROLES = {"system": "system", "user": "human", "assistant": "gpt"}
+# How a chat message starts, up to its content, for each role ``clean_messages`` keeps.
+CHAT_STARTS = {role: b'{"role": "%s", "content": ' % role.encode()
+               for role in ("system", "user", "assistant")}
 
 
 @dataclass(frozen=True)
@@ -109,7 +112,9 @@ class Encoder:
             weight = 1 if answer else self.weight_context
             return b'{"role": "%s", "content": %s, "weight": %d}' % (role.encode(), text,
                                                                      weight)
-        return b'{"role": "%s", "content": %s}' % (role.encode(), text)
+        # The text copied once, after its message's spelled-out start (a formatted line
+        # also encoded the role: 0.3 against 0.16 µs, for each of 12,000 messages).
+        return b"".join((CHAT_STARTS[role], text, b"}"))
 
     def line(self, context: bytes, answer: bytes) -> bytes:
         """One example from its encoded context messages and its encoded answer."""
