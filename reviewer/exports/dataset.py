@@ -46,13 +46,16 @@ from reviewer.errors import BadInputError
 from reviewer.exports.json_string import json_string
 from reviewer.exports.manifest import manifest_path
 from reviewer.exports.split import Split, Writer, open_writer
-from reviewer.exports.walk import Node, Walk, walk_conversations
+from reviewer.exports.walk import Node, Walk, collector_paused, walk_conversations
 from reviewer.outputs import Output
 
 FORMATS = ("chat", "sharegpt", "prompt-completion")
 PER = ("turn", "conversation")
 PICKS = ("all", "first", "last")
 SHAREGPT_ROLES = {"system": "system", "user": "human", "assistant": "gpt"}
+# How a chat message starts, up to its content, for each role ``clean_messages`` keeps.
+CHAT_STARTS = {role: b'{"role": "%s", "content": ' % role.encode()
+               for role in ("system", "user", "assistant")}
 
 
 @dataclass(frozen=True)
@@ -109,7 +112,9 @@ class Encoder:
             weight = 1 if answer else self.weight_context
             return b'{"role": "%s", "content": %s, "weight": %d}' % (role.encode(), text,
                                                                      weight)
-        return b'{"role": "%s", "content": %s}' % (role.encode(), text)
+        # The text copied once, after its message's spelled-out start (a formatted line
+        # also encoded the role: 0.3 against 0.16 µs, for each of 12,000 messages).
+        return b"".join((CHAT_STARTS[role], text, b"}"))
 
     def line(self, context: bytes, answer: bytes) -> bytes:
         """One example from its encoded context messages and its encoded answer."""
@@ -356,7 +361,7 @@ def export_dataset(
     options.check()
     report = DatasetReport(options)
     catalog = catalog_versions(session)
-    with FileSet() as files:
+    with FileSet() as files, collector_paused():
         writer = open_writer(session, files, out, split, runs=options.runs)
         walks = walk_conversations(session, reviewer=options.reviewer, runs=options.runs)
         dataset_lines(walks, report, writer)

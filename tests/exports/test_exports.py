@@ -235,3 +235,34 @@ def test_demo_dataset_loads_and_alternates(tmp_path: Path, store: Store, db_url:
             body = roles[1:] if roles[0] == "system" else roles
             assert body == ["user", "assistant"] * (len(body) // 2)
             assert body[-1] == "assistant"
+
+
+def test_the_walk_leaves_the_page_cache_and_the_collector_as_it_found_them(
+        loaded: Store) -> None:
+    """The pass sets a small SQLite page cache and pauses the garbage collector (both
+    for speed: ``reviewer.exports.walk``); the store's connection and the process get
+    theirs back, after a whole walk and after one left half-way."""
+    import gc
+
+    from reviewer.exports.walk import collector_paused, walk_conversations
+
+    with loaded.session() as s:
+        connection = s.connection()
+        sqlite = connection.dialect.name == "sqlite"
+
+        def cache() -> int | None:
+            return int(connection.exec_driver_sql("PRAGMA cache_size").scalar_one()) \
+                if sqlite else None
+
+        before = cache()
+        assert sum(1 for _ in walk_conversations(s)) > 1
+        assert cache() == before
+        walks = walk_conversations(s, content=True)
+        next(walks)
+        assert cache() != before or not sqlite  # the pass's own
+        walks.close()
+        assert cache() == before
+    assert gc.isenabled()
+    with collector_paused():
+        assert not gc.isenabled()
+    assert gc.isenabled()
