@@ -42,11 +42,12 @@ from sqlalchemy.orm import Session
 
 from models import CheckVersion, CriterionVersion
 from reviewer.atomic import FileSet
+from reviewer.collector import collector_paused
 from reviewer.errors import BadInputError
 from reviewer.exports.json_string import json_string
 from reviewer.exports.manifest import manifest_path
 from reviewer.exports.split import Split, Writer, open_writer
-from reviewer.exports.walk import Node, Walk, collector_paused, walk_conversations
+from reviewer.exports.walk import Node, Walk, walk_conversations
 from reviewer.outputs import Output
 
 FORMATS = ("chat", "sharegpt", "prompt-completion")

@@ -38,6 +38,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from reviewer.atomic import FileSet
+from reviewer.collector import collector_paused
 from reviewer.errors import BadInputError
 from reviewer.exports.dataset import (
     Contexts,
@@ -47,7 +48,7 @@ from reviewer.exports.dataset import (
     turn_examples,
 )
 from reviewer.exports.split import Split, Writer, open_writer
-from reviewer.exports.walk import BY_REVIEWER, Node, Walk, collector_paused, walk_conversations
+from reviewer.exports.walk import BY_REVIEWER, Node, Walk, walk_conversations
 from reviewer.outputs import Output
 
 FORMATS = ("dpo", "openai-dpo", "kto")

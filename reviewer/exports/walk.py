@@ -34,7 +34,6 @@ so only that new part is decoded (any other stored form is decoded whole).
 
 from __future__ import annotations
 
-import gc
 import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
@@ -599,26 +598,6 @@ def _conversations(session: Session, runs: list[str] | None, chunk: int, *,
         current.rows.append(Row(aid, turn, att, bool(accepted), text, answer, why))
     if current is not None:
         yield current
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """No cyclic garbage collection while an export walks the store (the collector's
-    previous state restored after).
-
-    A walk makes a dictionary per message and a node per attempt, and none of them is
-    in a reference cycle: counting frees them. The collector still walked them, some 20
-    young collections and a full one now and then per 10,000 attempts, 7 ms (3 %) of a
-    preference export's CPU. (The GUI does the same while it starts:
-    ``ui.commands.gui.starting``.)
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def walk_conversations(

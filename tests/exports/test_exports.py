@@ -244,7 +244,8 @@ def test_the_walk_leaves_the_page_cache_and_the_collector_as_it_found_them(
     theirs back, after a whole walk and after one left half-way."""
     import gc
 
-    from reviewer.exports.walk import collector_paused, walk_conversations
+    from reviewer.collector import collector_paused
+    from reviewer.exports.walk import walk_conversations
 
     with loaded.session() as s:
         connection = s.connection()

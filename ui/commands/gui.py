@@ -4,11 +4,12 @@ window (deciding as NAME, else as the name in Settings)."""
 from __future__ import annotations
 
 import argparse
-import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from reviewer.collector import collector_paused
 
 
 def register(sub: Any) -> None:
@@ -33,13 +34,8 @@ def starting() -> Iterator[None]:
     growing heap about 170 times on the way. ``run_app`` freezes what start-up built and
     enables the collector again once the window is shown.
     """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def run(args: argparse.Namespace) -> int:
