@@ -31,8 +31,23 @@ def load_json(text: str, where: str) -> Any:
     except RecursionError:
         raise BadInputError(f"{where}: JSON nested too deeply") from None
     except ValueError:  # an integer of more than 4,300 digits (Python's own limit)
-        raise BadInputError(f"{where}: a number of more than "
-                            f"{sys.get_int_max_str_digits()} digits") from None
+        raise BadInputError(f"{where}: {too_many_digits()}") from None
+
+
+def too_many_digits() -> str:
+    """What a number past Python's digit limit is called (not Python's advice,
+    ``sys.set_int_max_str_digits``, which a reviewer cannot act on)."""
+    return f"a number with more than {sys.get_int_max_str_digits():,} digits"
+
+
+MID_FILE_BOM = ("a byte-order mark (U+FEFF) in the middle of the file (two files joined "
+                "together?)")
+"""A line that starts with a BOM after the first (Python's advice was "decode using
+utf-8-sig"); the first line's is dropped (``input_bytes.bounded_lines``)."""
+
+
+class DuplicateKey(ValueError):
+    """A JSON object that names one key twice."""
 
 
 def parse_verdict(value: Any) -> bool | None:
@@ -72,7 +87,7 @@ def no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     if len(data) != len(pairs):  # cheaper than a set of keys on every object
         keys = [k for k, _ in pairs]
         dupe = next(k for k in keys if keys.count(k) > 1)
-        raise ValueError(f"duplicate key {dupe!r}")
+        raise DuplicateKey(f"duplicate key {dupe!r}")
     return data
 
 

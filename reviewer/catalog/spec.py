@@ -22,7 +22,7 @@ from reviewer.errors import BadInputError
 from reviewer.input_bytes import read_text
 from reviewer.json_input import check_storable, no_duplicate_keys
 from reviewer.rule.checks import DIALECTS, CheckPattern, PatternError, compile_check
-from reviewer.rule.ecmascript import EcmaSyntaxError
+from reviewer.rule.ecmascript import EcmaSyntaxError, EngineUnavailable, unavailable
 
 KINDS = ("success", "failure")
 
@@ -61,6 +61,9 @@ class Catalog:
 
     criteria: tuple[CriterionSpec, ...]
     checks: tuple[CheckSpec, ...]
+    # Why the ECMAScript patterns were stored without JavaScript checking their syntax
+    # (the engine could not start here), or "".
+    unchecked: str = ""
 
 
 def _str_field(entry: dict[str, Any], key: str, where: str, *, optional: bool = False) -> Any:
@@ -116,6 +119,11 @@ def _check(entry: Any, where: str, default_dialect: str, file: str) -> CheckSpec
     try:
         # Compiled by the engine that will run it, so what imports is what runs.
         compile_check(CheckPattern(pattern, flags, mode, when, dialect))
+    except EngineUnavailable:
+        # No engine to ask here (ulimit -v): stored as written, as the production filter
+        # runs it; whatever evaluates it later (back-test, recheck) needs the engine and
+        # says so. The import says how many went in unchecked (Catalog.unchecked).
+        pass
     except EcmaSyntaxError as exc:
         key = "when" if str(exc).startswith("invalid when") else "pattern"
         line = entry.line_of(key) if isinstance(entry, _Located) else None
@@ -144,7 +152,11 @@ def parse_catalog(data: Any, where: str) -> Catalog:
         dupes = {x for x in ids if ids.count(x) > 1}
         if dupes:
             raise BadInputError(f"{where}: duplicate {label} id {sorted(dupes)[0]}")
-    return Catalog(criteria, checks)
+    scripted = sum(c.dialect == "ecmascript" for c in checks)
+    reason = unavailable() if scripted else None
+    unchecked = (f"{scripted} ECMAScript check pattern(s) stored without a syntax check: "
+                 f"{reason}") if reason else ""
+    return Catalog(criteria, checks, unchecked)
 
 
 class _Located(dict[str, Any]):

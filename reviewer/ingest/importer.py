@@ -60,6 +60,8 @@ class ImportReport:
     present: int = 0
     rejected: int = 0
     catalog_versions: int = 0
+    # The catalog's ECMAScript patterns went in unchecked, and why ("" when they did not).
+    unchecked: str = ""
     runs: set[str] = field(default_factory=set)
     new_attempt_ids: list[int] = field(default_factory=list)
 
@@ -253,6 +255,7 @@ def _import_once(
         rejects = files.open(rejects_out) if rejects_out is not None else None
         if catalog is not None:
             report.catalog_versions = apply_catalog(session, catalog)
+            report.unchecked = catalog.unchecked
         writer = _Writer(
             session,
             {k: v.id for k, v in current_criterion_versions(session).items()},

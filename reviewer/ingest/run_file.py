@@ -14,8 +14,17 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from reviewer.input_bytes import bounded_lines
-from reviewer.json_input import check_storable, may_be_unstorable, no_duplicate_keys, parse_verdict
+from reviewer.json_input import (
+    MID_FILE_BOM,
+    DuplicateKey,
+    check_storable,
+    may_be_unstorable,
+    no_duplicate_keys,
+    parse_verdict,
+    too_many_digits,
+)
 from reviewer.keys import MAX_INDEX, AttemptKey
+from reviewer.text_rules import char_label, hidden, spelt
 
 ROLES = ("system", "user", "assistant")
 
@@ -82,6 +91,13 @@ def _name(data: dict[str, Any], key: str) -> str:
         raise ValueError(f"'{key}' must be a non-empty string")
     if "/" in value:
         raise ValueError(f"'{key}' must not contain '/' (it is part of the attempt key)")
+    bad = next((ch for ch in value if hidden(ch)), None)
+    if bad is not None:
+        # An id is typed back as part of an attempt key (`decide RUN/CONV/1/1`) and
+        # printed raw by the CLI: a bidi override there reordered the terminal's line
+        # (sixth hostile pass, U8). Refused as in reviewer names.
+        raise ValueError(f"'{key}' {spelt(value)!r} contains {char_label(bad)}, a control, "
+                         "bidi or invisible character; ids are printable text only")
     return value
 
 
@@ -159,12 +175,16 @@ def parse_record(raw: bytes, line: int, criteria: set[str], checks: set[str]) ->
         raise LineError(line, f"not valid UTF-8 (byte {exc.start})") from None
     if "\x00" in text:
         raise LineError(line, "contains a NUL character")
+    if text.startswith("\ufeff"):
+        raise LineError(line, MID_FILE_BOM)
     try:
         data = json.loads(text, object_pairs_hook=no_duplicate_keys)
     except RecursionError:
         raise LineError(line, "JSON nested too deeply") from None
-    except ValueError as exc:
+    except (json.JSONDecodeError, DuplicateKey) as exc:
         raise LineError(line, f"not valid JSON ({exc})") from None
+    except ValueError:  # the only other: an integer past Python's digit limit
+        raise LineError(line, too_many_digits()) from None
     if not isinstance(data, dict):
         raise LineError(line, "a record must be a JSON object")
     try:

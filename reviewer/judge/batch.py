@@ -96,7 +96,9 @@ def run_second_opinions(
 
     ``progress(done, total)`` is called from the calling thread after each attempt.
     Setting ``cancel`` stops starting new attempts; the ones in flight finish and are
-    kept. A KeyboardInterrupt does the same, then propagates. ``guard`` is the
+    kept. A KeyboardInterrupt stops starting new ones too, abandons the requests in flight
+    when the client has an ``abandon`` event (their attempts stay unasked), then
+    propagates. ``guard`` is the
     second-opinion guard's strictness; ``stop_after`` identical HTTP 5xx faults in a row
     stop the batch (``report.stopped``).
     """
@@ -136,6 +138,11 @@ def run_second_opinions(
         except KeyboardInterrupt:
             stop.set()
             report.cancelled = True
+            # Drop the requests in flight (within ABANDON_POLL_S): leaving the pool waits
+            # for its threads, and a silent judge held Ctrl-C for every timeout and retry
+            # (361 s with the defaults, sixth hostile pass RJ). Nothing of them is stored.
+            if client.abandon is not None:
+                client.abandon.set()
             raise
         finally:
             for future in futures:

@@ -48,6 +48,7 @@ from reviewer.rule.checks import (
     evaluate_many,
     last_user_message,
 )
+from reviewer.rule.ecmascript import EngineUnavailable
 
 CHUNK = 1000
 DEFAULT_BUDGET = 60.0
@@ -184,6 +185,8 @@ def _run(check: CompiledCheck, which: str | None, responses: Sequence[str],
 def _compile(spec: CheckPattern, which: str, timeout: float) -> CompiledCheck:
     try:
         return compile_check(spec, timeout=timeout)
+    except EngineUnavailable:
+        raise  # not the pattern's fault: no "current pattern:" in front
     except PatternError as exc:
         if which == "new":
             raise

@@ -30,10 +30,14 @@ from __future__ import annotations
 import atexit
 import contextlib
 import json
+import resource
+import subprocess
+import sys
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from reviewer.errors import ReviewerError
 from reviewer.rule.pattern_errors import PatternError, PatternTimeout
 
 DEFAULT_TIMEOUT = 0.5
@@ -109,7 +113,46 @@ class EcmaSyntaxError(PatternError):
 
 
 class EngineUnavailable(PatternError):
-    """The ECMAScript engine (mini-racer) could not be loaded on this machine."""
+    """The ECMAScript engine (mini-racer) cannot run here: not installed, or an
+    address-space limit (``ulimit -v``) smaller than what V8 reserves at start.
+
+    Not the pattern's fault: exit 1 (could not finish), not 2 (bad input). A caller that
+    only shows matches (the example pane) shows this message in their place.
+    """
+
+    exit_code = ReviewerError.exit_code
+
+
+# V8 (PartitionAlloc, the pointer-compression cage) reserves hundreds of gigabytes of
+# address space when it starts and aborts the process (SIGTRAP, exit 133, a native stack
+# trace) when it cannot: measured here at any limit up to 200 GB, none at 256 GB. No V8
+# flag changes those reservations, so under a limit the engine is first started in a
+# child process, which may die in its place.
+_PROBE = ("from py_mini_racer import MiniRacer, init_mini_racer\n"
+          f"init_mini_racer(flags={V8_FLAGS!r})\n"
+          "MiniRacer().eval('1')\n")
+PROBE_TIMEOUT = 60.0
+
+
+def _gigabytes(limit: int) -> str:
+    return f"ulimit -v {limit >> 10}, {limit / (1 << 30):.1f} GB"
+
+
+def _address_space_refusal() -> str | None:
+    """Why V8 cannot start under this process's address-space limit, or None."""
+    soft, _hard = resource.getrlimit(resource.RLIMIT_AS)
+    if soft == resource.RLIM_INFINITY:
+        return None
+    try:
+        done = subprocess.run([sys.executable, "-I", "-c", _PROBE], stdin=subprocess.DEVNULL,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              timeout=PROBE_TIMEOUT, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return None  # the probe itself could not say: let the engine try
+    if done.returncode == 0:
+        return None
+    return ("the JavaScript regex engine needs more virtual memory than ulimit -v allows "
+            f"({_gigabytes(soft)}); raise the limit or run without it")
 
 
 class _Engine:
@@ -172,16 +215,28 @@ class _Engine:
 
 _engine: _Engine | None = None
 _engine_lock = threading.Lock()
+_refusal: str | None = None
 
 
 def _get() -> _Engine:
-    global _engine
+    global _engine, _refusal
     if _engine is None:
         with _engine_lock:
+            if _refusal is not None:
+                raise EngineUnavailable(_refusal)
             if _engine is None:
+                _refusal = _address_space_refusal()
+                if _refusal is not None:
+                    raise EngineUnavailable(_refusal)
                 _engine = _Engine()
                 atexit.register(_close)
     return _engine
+
+
+def unavailable() -> str | None:
+    """Why the engine could not start in this process (None: it started, or was not
+    asked yet)."""
+    return _refusal
 
 
 def abandon() -> None:

@@ -31,6 +31,7 @@ from reviewer.rule.checks import (
     evaluate_many,
     last_user_message,
 )
+from reviewer.rule.ecmascript import EngineUnavailable
 from reviewer.rule.replay import imported_decision, load_attempts
 from reviewer.store import Store
 
@@ -151,6 +152,8 @@ def _compiled(versions: dict[int, CheckVersion]) -> dict[int, CompiledCheck | st
         try:
             out[vid] = compile_check(CheckPattern(cv.pattern, cv.flags, cv.mode, cv.when,
                                                   cv.dialect))
+        except EngineUnavailable:
+            raise  # no engine here (ulimit -v): nothing can be rechecked, not a difference
         except PatternError as exc:
             out[vid] = str(exc)
     return out

@@ -21,6 +21,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import func, select
@@ -195,7 +196,7 @@ def test_a_prompt_template_is_read_up_to_its_documented_limit(
     ('{"response": "x", "expected": ' + "[" * 100_000 + "]" * 100_000 + "}",
      "JSON nested too deeply"),
     ('{"response": "x", "expected": "x", "group": ' + "1" * 5000 + "}",
-     "a number of more than 4300 digits"),
+     "a number with more than 4,300 digits"),
 ], ids=["100,000-deep nesting", "5,000-digit integer"])
 def test_grader_input_beyond_json_limits_names_its_line(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], record: str, why: str) -> None:
@@ -203,6 +204,48 @@ def test_grader_input_beyond_json_limits_names_its_line(
     data.write_text('{"response": "a", "expected": "a"}\n' + record + "\n", "utf-8")
     err = one_line(capsys, run(["grade", "exact", str(data)]), BAD_INPUT)
     assert err == f"reviewer: {data}:2: {why}"
+
+
+@pytest.mark.parametrize(("second", "why"), [
+    (lambda line: line.replace('"turn": 1', '"turn": 1' + "0" * 5000),
+     "a number with more than 4,300 digits"),
+    (lambda line: "\ufeff" + line,
+     "a byte-order mark (U+FEFF) in the middle of the file (two files joined together?)"),
+], ids=["5,000-digit integer", "mid-file BOM"])
+def test_a_run_line_beyond_json_says_so_in_its_own_words(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], second: Any, why: str) -> None:
+    # Sixth hostile pass, U7: Python's advice ("use sys.set_int_max_str_digits()",
+    # "decode using utf-8-sig") was the message; a reviewer can act on neither.
+    base = {"run": "R", "conversation": "c", "turn": 1, "attempt": 1, "messages": [],
+            "response": "x", "reference": None, "accepted": True, "reasons": [],
+            "checks": [], "judge": None}
+    lines = [json.dumps(base), second(json.dumps(dict(base, conversation="c2")))]
+    run_file = tmp_path / "run.jsonl"
+    run_file.write_text("\n".join(lines) + "\n", "utf-8")
+    err = one_line(capsys, run(["--db", str(tmp_path / "r.db"), "import", str(run_file)]),
+                   BAD_INPUT)
+    assert err == f"reviewer: {run_file}:2: {why}"
+    assert "sys." not in err and "utf-8-sig" not in err
+
+
+@pytest.mark.parametrize(("key", "char"), [
+    ("conversation", "\u202e"), ("run", "\u2066"), ("conversation", "\u200b"),
+], ids=["RLO in a conversation", "LRI in a run", "zero-width space"])
+def test_a_bidi_or_invisible_character_in_an_id_is_refused_at_import(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], key: str, char: str) -> None:
+    # Sixth hostile pass, U8: refused in reviewer names, such a character was taken in a
+    # run or conversation id, then printed raw by `decide` and `queue` (reordering the
+    # terminal's line). Ids are typed back as attempt keys: refused where they enter.
+    record = {"run": "R6", "conversation": "c4", "turn": 1, "attempt": 1, "messages": [],
+              "response": "x", "reference": None, "accepted": True, "reasons": [],
+              "checks": [], "judge": None}
+    record[key] = record[key][:1] + char + record[key][1:]
+    run_file = tmp_path / "rtl.jsonl"
+    run_file.write_text(json.dumps(record) + "\n", "utf-8")
+    err = one_line(capsys, run(["--db", str(tmp_path / "r.db"), "import", str(run_file)]),
+                   BAD_INPUT)
+    assert err.startswith(f"reviewer: {run_file}:1: '{key}' ")
+    assert char not in err and f"U+{ord(char):04X}" in err
 
 
 @pytest.mark.parametrize(("schema", "why"), [

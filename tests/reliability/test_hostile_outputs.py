@@ -17,6 +17,7 @@ import signal
 import stat
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -880,6 +881,40 @@ def test_ctrl_c_during_rejudge_is_one_line_and_the_answers_are_kept(
     asked = len(fake_ollama.chat_requests)
     assert cli(command) == 0
     assert len(fake_ollama.chat_requests) - asked < 5  # only the rest asked again
+
+
+def test_ctrl_c_during_rejudge_against_a_silent_judge_stops_at_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], fake_ollama: FakeOllama) -> None:
+    # Sixth hostile pass, RJ: against a judge that never answers, Ctrl-C took effect only
+    # once every request in flight had used up its timeout and retries (361 s with the
+    # defaults). With a 60 s timeout and a retry, the old code took at least 120 s.
+    db = tmp_path / "silent.db"
+    store = open_store(str(db))
+    try:
+        load(store, tmp_path, [record("c", i, 1, demande="non", response=f"Réponse {i}.")
+                               for i in range(1, 5)])
+    finally:
+        store.close()
+
+    def silent(body: dict[str, Any]) -> Reply:
+        if len(fake_ollama.chat_requests) == 2:  # both workers are waiting on the judge
+            threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT)).start()
+        return Reply.json({}, delay=3600)
+
+    fake_ollama.responder = silent
+    began = time.monotonic()
+    code = cli(["--db", str(db), "rejudge", "--host", fake_ollama.url, "--model", MODEL,
+                "--parallel", "2", "--timeout", "60", "--retries", "1"])
+    took = time.monotonic() - began
+
+    assert code == 130
+    assert took < 20, took  # a generous guard: the old code needed 120 s or more
+    assert one_line(capsys.readouterr().err) == (
+        "reviewer: interrupted; the answers received so far are kept: rerun the same "
+        "command to ask only the rest")
+    fake_ollama.responder = verdict_reply
+    assert cli(["--db", str(db), "rejudge", "--host", fake_ollama.url, "--model", MODEL,
+                "--timeout", "60"]) == 0  # the abandoned attempts are asked again
 
 
 def test_verify_export_after_a_refused_link_still_passes(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from reviewer.cli.common import store_from
@@ -23,4 +24,6 @@ def run(args: argparse.Namespace) -> int:
     finally:
         store.close()
     print(report.summary())
+    if report.unchecked:
+        print(f"reviewer: note: {report.unchecked}", file=sys.stderr)
     return 0

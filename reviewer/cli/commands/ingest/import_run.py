@@ -49,6 +49,8 @@ def run(args: argparse.Namespace) -> int:
     finally:
         store.close()
     print(report.summary())
+    if report.unchecked:
+        print(f"reviewer: note: {report.unchecked}", file=sys.stderr)
     if report.rejected:
         print(f"{report.rejected} bad lines written to {args.skip_bad}", file=sys.stderr)
     return 0

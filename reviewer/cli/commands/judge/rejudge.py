@@ -105,8 +105,10 @@ def _client(args: argparse.Namespace) -> JudgeClient:
         raise BadInputError("--retries must be 0 or more")
     if args.stop_after < 1:
         raise BadInputError("--stop-after must be 1 or more")
+    # ``abandon``: set by the batch on Ctrl-C, so the requests in flight end at once.
     return JudgeClient(args.host, args.model, timeout=args.timeout, retries=args.retries,
-                       backoff=args.backoff, think=args.think, max_ctx=args.max_ctx)
+                       backoff=args.backoff, think=args.think, max_ctx=args.max_ctx,
+                       abandon=threading.Event())
 
 
 def run(args: argparse.Namespace) -> int:
