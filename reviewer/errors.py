@@ -91,6 +91,11 @@ MISSING_ERRNOS = {errno.ENOENT: "no such file or folder",
                   errno.ENAMETOOLONG: "the name is too long",
                   errno.ENXIO: "no such device (a FIFO without a reader?)"}
 
+# A relative path when the current folder was deleted (os.getcwd() fails): it names
+# nothing, and "no such file or folder" would not say why (sixth hostile pass, U4).
+CWD_GONE = ("the current folder no longer exists (deleted or moved?); cd to a folder "
+            "that exists, or give an absolute path")
+
 
 def os_failure(exc: OSError, path: object = None, doing: str = "use") -> ReviewerError:
     """An ``OSError`` as a one-line error of the right kind.

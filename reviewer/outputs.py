@@ -12,6 +12,10 @@ nothing written:
   br.jsonl`` would replace the very file being imported);
 * a path that resolves to the app's settings file (``reviewer.settings_files``): the
   next start of the app replaced what it could not read with its defaults;
+* any other SQLite database (a file that starts with the SQLite header: a colleague's
+  store, the app's default store, an upgrade's backup), or the ``-wal``, ``-shm`` or
+  ``-journal`` file beside one: no output of this program is ever a database, and
+  replacing one lost every decision in it (sixth hostile pass, X1);
 * a folder, or a block device (a disk), and a path that names a folder by its spelling
   (``OUT/``, ``OUT/.``), whatever is there: the shell and ``open()`` say so too.
 
@@ -24,18 +28,20 @@ place: renaming a new file over a FIFO or ``/dev/null`` would replace the node i
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import stat
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from reviewer.errors import BadInputError
+from reviewer.errors import CWD_GONE, BadInputError
 from reviewer.settings_files import settings_files
 
 STDOUT = "-"
+SQLITE_HEADER = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite database
 # The files SQLite keeps beside a database, and the copy an upgrade makes before migrating
 # (``reviewer.store.database.backup_sqlite``: ``NAME.bak-REVISION-STAMP``).
 SQLITE_COMPANIONS = {"-wal": "its write-ahead log", "-shm": "its shared-memory index",
@@ -44,6 +50,24 @@ BACKUP_INFIX = ".bak-"
 # Paths that name an open file descriptor of this process (see _descriptor).
 _DESCRIPTOR = re.compile(r"^/(?:dev/(?P<std>stdin|stdout|stderr)|dev/fd/(?P<fd>\d+)"
                          r"|proc/(?P<pid>self|\d+)/fd/(?P<pfd>\d+))$")
+
+
+STANDARD = {0: "standard input", 1: "standard output", 2: "standard error"}
+# The standard streams the shell closed before this process started (``>&-``): see
+# closed_by_the_shell. Empty unless the CLI said so.
+_CLOSED: set[int] = set()
+
+
+def closed_by_the_shell(fds: Iterable[int]) -> None:
+    """Record which standard streams (0, 1, 2) the shell closed (``reviewer … >&-``).
+
+    The CLI puts ``/dev/null`` in their place, so that what a command *says* there goes
+    nowhere, as the shell was asked (``decide … >&-`` stores the decision). An output
+    *asked for* there is another matter: ``export decisions - >&-`` wrote the export to
+    nothing, said "20 audit events → -" and exited 0 (sixth hostile pass, U5). Such an
+    output is refused by :func:`check_output`, before anything is read."""
+    _CLOSED.clear()
+    _CLOSED.update(fds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,8 +113,20 @@ def _same(a: os.stat_result | None, b: os.stat_result | None) -> bool:
     return a is not None and b is not None and (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
 
 
-def _resolved(path: Path) -> Path:
-    return Path(os.path.realpath(path))
+def _resolved(path: Path, shown: str | None = None) -> Path:
+    return Path(os.path.realpath(_absolute(path, shown)))
+
+
+def _absolute(path: Path, shown: str | None = None) -> Path:
+    """``path`` made absolute. A relative path in a current folder that was deleted has
+    no meaning: one line, exit 2 (sixth hostile pass, U4: ``abspath`` raised a bare
+    FileNotFoundError, "cannot use a file: no such file or folder")."""
+    if path.is_absolute():
+        return path
+    try:
+        return Path(os.getcwd()) / path
+    except FileNotFoundError:
+        raise BadInputError(f"{shown if shown is not None else path}: {CWD_GONE}") from None
 
 
 def database_role(target: Path, database: Path) -> str | None:
@@ -115,7 +151,10 @@ def _descriptor(path: Path) -> int | None:
     looked like a new file in a folder that cannot exist, and a file redirected with
     ``>>`` would have been replaced by a rename instead of written at its offset.
     """
-    match = _DESCRIPTOR.match(os.path.abspath(path))
+    try:
+        match = _DESCRIPTOR.match(os.path.normpath(_absolute(path)))
+    except BadInputError:  # relative, and no current folder: no descriptor either
+        return None
     if match is None:
         return None
     if match["pid"] not in (None, "self", str(os.getpid())):
@@ -171,12 +210,14 @@ def check_output(
     given = Path(path).expanduser()
     fd = 1 if shown == STDOUT else _descriptor(given)
     if fd is not None:
+        if fd in _CLOSED:
+            raise _refuse(shown, f"{STANDARD[fd]} is closed")
         check_descriptor(shown, fd, database, inputs)
         if fd == 1:
             return Output(shown, None, True, *guard)
         # another descriptor: written where it stands, never renamed over
-        return Output(shown, Path(os.path.abspath(given)), True, *guard)
-    target = _resolved(given)
+        return Output(shown, Path(os.path.normpath(_absolute(given))), True, *guard)
+    target = _resolved(given, shown)
     found = _stat(target)
     if found is None:
         blocked = _not_a_folder(target)
@@ -226,6 +267,76 @@ def _check_protected(shown: str, target: Path, found: os.stat_result | None,
     for settings in settings_files():
         if target == _resolved(settings) or _same(found, _stat(settings)):
             raise _refuse(shown, f"it is the app's settings file ({settings})")
+    database_file = _other_database(target, found)
+    if database_file is not None:
+        raise _refuse(shown, database_file)
+
+
+def _other_database(target: Path, found: os.stat_result | None) -> str | None:
+    """What ``target`` is when it is a SQLite database or one of the files SQLite keeps
+    beside one (``-wal``, ``-shm``, ``-journal``, even when absent: written there, it
+    would be taken for that database's own), else None.
+
+    Sixth hostile pass, X1: ``export golden colleague.db`` (a slip of tab completion)
+    and ``export decisions ~/.local/share/reviewer/reviewer.sqlite3`` replaced the whole
+    database with JSONL, exit 0. Only the open database was protected; any file that
+    starts with the SQLite header now is.
+    """
+    if found is not None and stat.S_ISREG(found.st_mode) and _starts_as_sqlite(target,
+                                                                                found):
+        return "it is a database (SQLite), and no output ever replaces one; choose another name"
+    for suffix, what in SQLITE_COMPANIONS.items():
+        if not target.name.endswith(suffix) or target.name == suffix:
+            continue
+        owner = target.with_name(target.name.removesuffix(suffix))
+        beside = _stat(owner)
+        if beside is not None and stat.S_ISREG(beside.st_mode) and \
+                _starts_as_sqlite(owner, beside):
+            return (f"it is {what.replace('its ', 'the ', 1)} of the database {owner} "
+                    f"(SQLite), and no output ever replaces one; choose another name")
+    return None
+
+
+def _starts_as_sqlite(path: Path, found: os.stat_result) -> bool:
+    """Whether the regular file ``path`` (``found`` its status) starts with the SQLite
+    header.
+
+    A descriptor this process already holds on that file is read with ``pread`` rather
+    than the file opened again: closing any descriptor of a SQLite file drops every lock
+    this process holds on it (see ``_stat``). Only a file held by no descriptor is
+    opened, read and closed; one that cannot be read is taken for what it is not.
+    """
+    if found.st_size < len(SQLITE_HEADER):
+        return False
+    for fd in _held(found):
+        try:
+            return os.pread(fd, len(SQLITE_HEADER), 0) == SQLITE_HEADER
+        except OSError:  # write-only (``>>FILE``): another descriptor may be readable
+            continue
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    except OSError:
+        return False
+    try:
+        return os.pread(fd, len(SQLITE_HEADER), 0) == SQLITE_HEADER
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+
+
+def _held(found: os.stat_result) -> list[int]:
+    """The descriptors of this process open on the file ``found`` describes."""
+    try:
+        names = os.listdir("/proc/self/fd")
+    except OSError:  # no /proc: the file is opened (see _starts_as_sqlite)
+        return []
+    held = []
+    for name in names:
+        with contextlib.suppress(OSError, ValueError):
+            if _same(os.fstat(int(name)), found):
+                held.append(int(name))
+    return held
 
 
 def as_output(out: Path | str | Output) -> Output:
@@ -260,7 +371,7 @@ def check_folder(path: Path | str, *, database: Path | None = None,
     if shown == "-":  # standard output everywhere else: never a folder named "-"
         raise _refuse(shown, "a split export writes a folder of files, not standard "
                              "output; give a folder")
-    target = _resolved(Path(path).expanduser())
+    target = _resolved(Path(path).expanduser(), shown)
     found = _stat(target)
     if found is not None and not stat.S_ISDIR(found.st_mode):
         raise _refuse(shown, "it is not a folder (a split export writes a folder of files)")
@@ -271,8 +382,18 @@ def check_folder(path: Path | str, *, database: Path | None = None,
 
 
 def inside(folder: Output, name: str) -> Output:
-    """A file of an export folder, checked as any output."""
+    """A file of an export folder, checked as any output; a symbolic link there is
+    refused rather than followed."""
     assert folder.folder and folder.target is not None
+    member = folder.target / name
+    with contextlib.suppress(OSError):
+        if stat.S_ISLNK(os.lstat(member).st_mode):
+            # Sixth hostile pass, X2: a ``train.jsonl`` linked to a store was followed and
+            # the store replaced. The folder is the export's own unit (the manifest
+            # describes the files in it): a file of it is a file there, or nothing yet.
+            raise _refuse(str(Path(folder.shown) / name), "it is a symbolic link, and "
+                          "the files of a split export's folder must be regular files "
+                          "(or absent); remove the link")
     return _companion(check_output(Path(folder.shown) / name, database=folder.database,
                                    inputs=folder.inputs))
 

@@ -9,9 +9,11 @@ UTF-8; whatever is left is an internal error, one line, the traceback only with 
 
 from __future__ import annotations
 
+import os
 import sys
 
 from reviewer.errors import (
+    CWD_GONE,
     BadInputError,
     InternalError,
     InterruptedByUser,
@@ -47,12 +49,28 @@ def explain(exc: BaseException, db: str | None) -> ReviewerError:
     if isinstance(exc, UnicodeDecodeError):
         return BadInputError(f"an input is not UTF-8 text (byte 0x{exc.object[exc.start]:02X} "
                              f"at offset {exc.start}); save it as UTF-8")
+    if isinstance(exc, FileNotFoundError) and exc.filename is None and _no_current_folder():
+        # os.getcwd() (under abspath, realpath, Path.resolve of a relative path) in a
+        # folder that was deleted: "cannot use a file: no such file or folder" named no
+        # file and no cause (sixth hostile pass, U4).
+        return BadInputError(CWD_GONE)
     if isinstance(exc, OSError):
         return os_failure(exc)
     if isinstance(exc, MemoryError):
         return ReviewerError("out of memory")
     return InternalError(f"internal error ({type(exc).__name__}: {first_line(exc)}); "
                          "rerun with --debug and report the traceback")
+
+
+def _no_current_folder() -> bool:
+    """Whether the current folder no longer exists (deleted, or moved out of reach)."""
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    return False
 
 
 def _is_database_error(exc: BaseException) -> bool:

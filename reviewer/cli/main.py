@@ -29,6 +29,7 @@ from reviewer.cli.streams import (
     whole_writes_on_stdout,
 )
 from reviewer.errors import BAD_INPUT
+from reviewer.outputs import closed_by_the_shell
 
 Registrar = Callable[[Any], None]
 EXIT_CODES = """exit codes: 0 done, 1 could not finish (judge, busy or damaged database, disk
@@ -224,7 +225,10 @@ def _closed_streams_to_devnull() -> None:
     """A standard stream the shell closed (``reviewer … >&-``) is None in Python: the
     first print, or the flush after the command, ended in a 30-line traceback, and a
     decision stored meanwhile was reported as an internal error (the third hostile
-    pass). What goes there goes nowhere, as the shell was asked."""
+    pass). What goes there goes nowhere, as the shell was asked; an output asked for
+    there (``export … -``) is refused (``reviewer.outputs.closed_by_the_shell``)."""
+    closed_by_the_shell(fd for fd, stream in enumerate((sys.stdin, sys.stdout, sys.stderr))
+                        if stream is None)
     if sys.stdout is None:
         sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - the process's
     if sys.stderr is None:

@@ -31,11 +31,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from reviewer.errors import BAD_INPUT, BadInputError, ReviewerError, os_failure
-from reviewer.outputs import check_descriptor, is_descriptor_path
+from reviewer.outputs import SQLITE_HEADER, check_descriptor, is_descriptor_path
 
 STDOUT, STDERR = 1, 2
 SHOWN = {STDOUT: "standard output", STDERR: "standard error"}
-SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 def _regular_file(fd: int) -> os.stat_result | None:

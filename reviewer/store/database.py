@@ -26,7 +26,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 import models
-from reviewer.errors import BadInputError, ReadOnlyError, StoreError
+from reviewer.errors import CWD_GONE, BadInputError, ReadOnlyError, StoreError
 from reviewer.input_bytes import special_file
 from reviewer.store.faults import OPENING, explain_db_error
 from reviewer.store.read_only import READ_ONLY, connector, read_only_query, uri
@@ -142,6 +142,8 @@ def _resolved(path: Path, given_as: str) -> Path:
     try:
         return path.resolve()
     except (RuntimeError, OSError) as exc:  # 3.11 says RuntimeError("Symlink loop …")
+        if isinstance(exc, FileNotFoundError) and not path.is_absolute():  # os.getcwd()
+            raise BadInputError(f"{given_as} {str(path)!r}: {CWD_GONE}") from None
         raise BadInputError(f"{given_as} {str(path)!r}: cannot follow its symbolic links "
                             f"({exc})") from None
 

@@ -188,18 +188,25 @@ def test_a_manifest_linked_to_its_dataset_is_refused(
     assert fingerprint(tmp_path) == before  # the dataset was not replaced by its manifest
 
 
+@pytest.mark.parametrize("link", ["symbolic", "hard"])
 def test_two_files_of_a_split_linked_together_are_refused(
-        db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        db: Path, tmp_path: Path, link: str, capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "split"
     folder.mkdir()
     (folder / "train.jsonl").write_text(PREVIOUS, encoding="utf-8")
-    (folder / "valid.jsonl").symlink_to("train.jsonl")
+    if link == "symbolic":
+        (folder / "valid.jsonl").symlink_to("train.jsonl")
+    else:
+        os.link(folder / "train.jsonl", folder / "valid.jsonl")
     before = fingerprint(folder)
 
     assert cli(["--db", str(db), "export", "dataset", str(folder), "--split",
                 "valid=0.2"]) == 2
 
-    assert "is the same file as" in one_line(capsys.readouterr().err)
+    # A symbolic link in a split folder is refused as such (sixth pass, X2); a hard link
+    # is two names of one file, which FileSet refuses.
+    assert ("it is a symbolic link" if link == "symbolic" else "is the same file as") \
+        in one_line(capsys.readouterr().err)
     assert fingerprint(folder) == before
 
 
@@ -1067,3 +1074,184 @@ def test_an_export_renaming_while_another_renames_waits_its_turn(
     listed = sorted(p.name for p in (out if split else out.parent).iterdir())
     assert listed == (["manifest.json", "train.jsonl", "valid.jsonl"] if split
                       else ["mix.jsonl", "mix.jsonl.manifest.json"])  # no lock file left
+
+
+# -- the sixth blind pass ------------------------------------------------------------------
+
+ANOTHER_DATABASE = ("(SQLite), and no output ever replaces one; choose another name; "
+                    "nothing was written")
+
+
+def another_store(db: Path, folder: Path, name: str = "colleague.db") -> Path:
+    """A second reviewer store (a colleague's, the app's default one): a copy of ``db``."""
+    other = folder / name
+    other.write_bytes(db.read_bytes())
+    return other
+
+
+@pytest.mark.parametrize("output", [
+    "export", "export through a link", "export onto its -wal", "manifest",
+    "a split's file", "a split's manifest", "import --skip-bad", "grade -o"])
+def test_an_output_onto_another_database_is_refused(
+        db: Path, tmp_path: Path, output: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Sixth hostile pass, X1: ``export golden colleague.db`` replaced a store that was not
+    the open one with JSONL, exit 0, every decision in it gone. Every output of every
+    command is refused on a SQLite database, and on the files SQLite keeps beside one."""
+    work = tmp_path / "work"
+    work.mkdir()
+    other = another_store(db, work)
+    out = work / "d.jsonl"
+    command = ["--db", str(db), "export", "golden", str(other)]
+    if output == "export through a link":
+        (work / "alias.jsonl").symlink_to(other.name)
+        command[-1] = str(work / "alias.jsonl")
+    elif output == "export onto its -wal":
+        command[-1] = f"{other}-wal"  # absent: written there, SQLite would read it as its own
+    elif output == "manifest":
+        other.rename(manifest_path(out))
+        command = ["--db", str(db), "export", "dataset", str(out)]
+    elif output.startswith("a split's"):
+        (work / "sp").mkdir()
+        other.rename(work / "sp" / ("valid.jsonl" if "file" in output else "manifest.json"))
+        command = ["--db", str(db), "export", "dataset", str(work / "sp"), "--split",
+                   "valid=0.2"]
+    elif output == "import --skip-bad":
+        command = ["--db", str(db), "import", str(bad_run(tmp_path)), "--skip-bad",
+                   str(other)]
+    elif output == "grade -o":
+        command = ["grade", "exact", str(grade_input(tmp_path, 3)), "-o", str(other)]
+    before, events = fingerprint(work), counts(db)
+
+    assert cli(command) == 2
+
+    line = one_line(capsys.readouterr().err)
+    assert line.startswith("reviewer: cannot write ") and line.endswith(ANOTHER_DATABASE)
+    assert fingerprint(work) == before  # the other store byte for byte, nothing beside it
+    assert counts(db) == events  # nothing imported either
+
+
+def test_the_apps_default_store_is_refused_as_an_export(db: Path, tmp_path: Path) -> None:
+    """X1's second reproduction: the app's own store, 13 MB, became a 4.6 kB JSONL."""
+    data = tmp_path / "home" / ".local" / "share"
+    (data / "reviewer").mkdir(parents=True)
+    default = another_store(db, data / "reviewer", "reviewer.sqlite3")
+    before = default.read_bytes()
+
+    proc = console("--db", str(db), "export", "decisions", str(default),
+                   env={"HOME": str(tmp_path / "home"), "XDG_DATA_HOME": str(data)})
+
+    assert proc.returncode == 2
+    assert one_line(proc.stderr).endswith(ANOTHER_DATABASE)
+    assert default.read_bytes() == before
+
+
+def test_a_new_export_beside_another_database_is_written(db: Path, tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]
+                                                          ) -> None:
+    """Only a database is protected: a JSONL file beside one, or one that merely ends
+    with '-wal' with no database of that name, is written as before."""
+    another_store(db, tmp_path)
+    for name in ("colleague.jsonl", "notes-wal"):
+        (tmp_path / name).write_text(PREVIOUS, encoding="utf-8")
+        assert cli(["--db", str(db), "export", "decisions", str(tmp_path / name)]) == 0
+        assert len((tmp_path / name).read_text("utf-8").splitlines()) == 3
+    capsys.readouterr()
+
+
+def test_a_split_file_that_is_a_symlink_is_refused_not_followed(
+        db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Sixth hostile pass, X2: ``sp/train.jsonl`` linked to a file elsewhere (there, a
+    store) was followed and that file replaced. A split folder is the export's own: its
+    files are regular files or absent; a link there is refused, nothing renamed."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text(PREVIOUS, encoding="utf-8")
+    folder = tmp_path / "sp"
+    folder.mkdir()
+    (folder / "train.jsonl").symlink_to("../notes.txt")
+    before = fingerprint(tmp_path)
+
+    assert cli(["--db", str(db), "export", "dataset", str(folder), "--split",
+                "valid=0.2"]) == 2
+
+    assert one_line(capsys.readouterr().err) == (
+        f"reviewer: cannot write {folder / 'train.jsonl'}: it is a symbolic link, and the "
+        "files of a split export's folder must be regular files (or absent); remove the "
+        "link; nothing was written")
+    assert fingerprint(tmp_path) == before
+    assert fingerprint(folder) == {"train.jsonl": "-> ../notes.txt"}
+
+
+@pytest.mark.parametrize("out", ["-", "/dev/stdout"])
+@pytest.mark.parametrize("kind", ["decisions", "dataset", "golden"])
+def test_an_export_to_a_closed_standard_output_is_refused(
+        db: Path, kind: str, out: str) -> None:
+    """Sixth hostile pass, U5: ``export decisions - >&-`` wrote nothing anywhere, said
+    "3 audit events → -" and exited 0. What a command *says* on a closed standard output
+    still goes nowhere (``decide … >&-``: see above); an export asked for there is
+    refused."""
+    before = db.read_bytes()
+    proc = subprocess.run(["sh", "-c", '"$@" >&-', "sh", *CONSOLE, "--db", str(db),
+                           "export", kind, out], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120)
+
+    assert proc.returncode == 2
+    assert one_line(proc.stderr) == (f"reviewer: cannot write {out}: standard output is "
+                                     "closed; nothing was written")
+    assert db.read_bytes() == before
+
+
+def in_a_deleted_folder(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """The console script run from a current folder that was deleted (``mkdir gone; cd
+    gone; rmdir ../gone``), its standard output a regular file (as in a script's log)."""
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    log = tmp_path / "stdout.log"
+    with log.open("w", encoding="utf-8") as stdout:
+        proc = subprocess.run(
+            ["sh", "-c", 'cd "$1" && rmdir "$1" && shift && exec "$@"', "sh", str(gone),
+             *CONSOLE, *args], stdout=stdout, stderr=subprocess.PIPE, text=True, timeout=120,
+            env={**os.environ, "QT_QPA_PLATFORM": "offscreen",
+                 "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get(
+                     "PYTHONPATH")]))})
+    assert not gone.exists()
+    return subprocess.CompletedProcess(proc.args, proc.returncode,
+                                       log.read_text("utf-8"), proc.stderr)
+
+
+@pytest.mark.parametrize("command", [["stats"], ["export", "decisions", "-"],
+                                     ["export", "decisions", "ABS"],
+                                     ["decide", "2026-10-14-ministral-8b/conv-005/1/1",
+                                      "--accept"]])
+def test_a_deleted_current_folder_with_absolute_paths_works(
+        db: Path, tmp_path: Path, command: list[str]) -> None:
+    """Sixth hostile pass, U4: with the working folder deleted, every command (with an
+    absolute ``--db``) said "cannot use a file: no such file or folder", exit 2, and
+    worked with ``--debug`` (which changed nothing but where its stdout went)."""
+    out = tmp_path / "e.jsonl"
+    command = [str(out) if arg == "ABS" else arg for arg in command]
+
+    proc = in_a_deleted_folder(tmp_path, "--db", str(db), *command)
+
+    assert proc.returncode == 0, proc.stderr
+    if command[-1] == "-":
+        assert len(proc.stdout.splitlines()) == 3
+    if command[-1] == str(out):
+        assert len(out.read_text("utf-8").splitlines()) == 3
+
+
+@pytest.mark.parametrize(("command", "named"), [
+    (["--db", "DB", "export", "decisions", "e.jsonl"], "e.jsonl: "),
+    (["--db", "DB", "export", "dataset", "sp", "--split", "valid=0.2"], "sp: "),
+    (["--db", "r.db", "stats"], "--db 'r.db': "),
+])
+def test_a_relative_path_in_a_deleted_current_folder_says_so(
+        db: Path, tmp_path: Path, command: list[str], named: str) -> None:
+    before = fingerprint(db.parent)
+
+    proc = in_a_deleted_folder(tmp_path, *[str(db) if a == "DB" else a for a in command])
+
+    assert proc.returncode == 2
+    assert one_line(proc.stderr) == (
+        f"reviewer: {named}the current folder no longer exists (deleted or moved?); cd to "
+        "a folder that exists, or give an absolute path")
+    assert fingerprint(db.parent) == before
