@@ -568,8 +568,8 @@ def _refuse_odd_file(path: Path) -> None:
     (``to_url``), so only hard links reach the second test.
     """
     kind = special_file(path)
-    if kind is not None:
-        raise StoreError(f"{path}: is {kind}, not a database file; give a database file "
+    if kind is not None:  # the user named the wrong thing: bad input (U9 of pass six)
+        raise BadInputError(f"{path}: is {kind}, not a database file; give a database file "
                          "(reviewer import makes a new one where there is none)")
     links = path.stat().st_nlink
     if links > 1:
