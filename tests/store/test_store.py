@@ -183,3 +183,30 @@ def test_opening_a_store_at_head_does_not_load_alembic(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=Path(__file__).resolve().parents[2])
     assert out.stdout.strip() == "[]"
+
+
+def test_a_store_left_half_made_by_an_older_version_says_so(tmp_path: Path) -> None:
+    # Sixth hostile pass, U2: older versions built a new store in place, and a kill left
+    # its tables without a schema version: "has tables but no reviewer schema version;
+    # refusing to touch it", for good, with nothing a reviewer could act on.
+    path = tmp_path / "half.sqlite3"
+    open_store(str(path)).close()
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("DELETE FROM alembic_version")
+    conn.close()
+    content = path.read_bytes()
+    with pytest.raises(StoreError) as refused:
+        open_store(str(path))
+    assert str(refused.value) == (
+        f"{path}: was left half-made by an interrupted first start (tables, no schema "
+        "version, not one row); it holds no decision: delete it (and its -wal and -shm "
+        "files, if any) and start again (left untouched)")
+    assert path.read_bytes() == content
+    # A row anywhere: not provably empty, so not called half-made.
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("INSERT INTO checks (id, position) VALUES ('c', 1)")
+    conn.close()
+    with pytest.raises(StoreError, match="has tables but no reviewer schema version"):
+        open_store(str(path))
