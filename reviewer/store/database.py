@@ -7,6 +7,7 @@ works through the same code (``postgresql+psycopg://…``).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -428,6 +429,13 @@ class Store:
         self.url = url
         self.engine = engine
         self._factory = sessionmaker(engine, expire_on_commit=False)
+        # The SQLite file's identity when opened: a unit of work that wrote checks that
+        # the path still names it before committing (``_still_there``).
+        path = sqlite_path(url) if engine.dialect.name == "sqlite" else None
+        with contextlib.suppress(OSError):  # a relative URL: stat it from here, always
+            path = path.absolute() if path is not None else None
+        self._path = path
+        self._identity = _identity(path) if path is not None else None
 
     @property
     def dialect(self) -> str:
@@ -440,6 +448,7 @@ class Store:
         with self._factory() as session:
             try:
                 yield session
+                self._still_there(session)
                 session.commit()
             except DBAPIError as exc:
                 session.rollback()
@@ -451,9 +460,39 @@ class Store:
                 session.rollback()
                 raise
 
+    def _still_there(self, session: Session) -> None:
+        """Refuse to commit a write into a SQLite file that was deleted or replaced.
+
+        Sixth hostile pass, U6: with the file removed (``rm``, a sync tool, a restore that
+        moved another file in place) while the app was open, every decision went on into
+        the unlinked file, said "Rejected … Ctrl+Z to undo", and was gone when the app
+        closed. One ``stat`` per unit of work that wrote: Python's sqlite3 opens its
+        transaction at the first write, so a unit that only read costs nothing.
+        """
+        if self._identity is None or self._path is None or not session.in_transaction():
+            return
+        session.flush()  # pending ORM changes are writes too
+        driver = session.connection().connection.driver_connection
+        if not getattr(driver, "in_transaction", False):
+            return
+        if _identity(self._path) != self._identity:
+            raise StoreError(
+                f"{self._path}: the database file was deleted or replaced while open: "
+                "nothing was saved; close reviewer and open the database again (what was "
+                "decided since it went is lost with the old file)")
+
     def close(self) -> None:
         """Release every connection (needed before copying or deleting a SQLite file)."""
         self.engine.dispose()
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """The device and inode ``path`` names, None when it names nothing."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
 
 
 def open_store(url: str | None = None, *, migrate: bool = True, create: bool = True) -> Store:

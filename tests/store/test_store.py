@@ -13,7 +13,7 @@ import pytest
 from alembic import command
 from sqlalchemy import create_engine, func, select, text
 
-from models import Attempt
+from models import Attempt, Check
 from reviewer.errors import StoreError
 from reviewer.ingest.importer import import_run
 from reviewer.store.database import (
@@ -210,3 +210,32 @@ def test_a_store_left_half_made_by_an_older_version_says_so(tmp_path: Path) -> N
     conn.close()
     with pytest.raises(StoreError, match="has tables but no reviewer schema version"):
         open_store(str(path))
+
+
+@pytest.mark.parametrize("how", ["deleted", "replaced"])
+def test_a_write_into_a_database_file_deleted_while_open_is_refused(
+        tmp_path: Path, how: str) -> None:
+    # Sixth hostile pass, U6: the app said "Rejected … Ctrl+Z to undo" for every key
+    # after `rm r.db r.db-wal r.db-shm`, and the work went with the unlinked file.
+    path = tmp_path / "r.sqlite3"
+    store = open_store(str(path))
+    try:
+        with store.session() as s:
+            s.execute(text("INSERT INTO checks (id, position) VALUES ('before', 1)"))
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+        if how == "replaced":
+            open_store(str(tmp_path / "other.sqlite3")).close()
+            (tmp_path / "other.sqlite3").rename(path)
+        with pytest.raises(StoreError) as refused, store.session() as s:
+            s.execute(text("INSERT INTO checks (id, position) VALUES ('lost', 2)"))
+        assert str(refused.value) == (
+            f"{path}: the database file was deleted or replaced while open: nothing was "
+            "saved; close reviewer and open the database again (what was decided since it "
+            "went is lost with the old file)")
+        with pytest.raises(StoreError, match="deleted or replaced"), store.session() as s:
+            s.add(Check(id="orm", position=3))  # an ORM change, flushed at the commit
+        with store.session() as s:  # a unit that only reads is not refused
+            assert s.execute(text("SELECT count(*) FROM checks")).scalar() == 1
+    finally:
+        store.close()
