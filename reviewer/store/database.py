@@ -7,6 +7,7 @@ works through the same code (``postgresql+psycopg://…``).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -28,6 +29,7 @@ from sqlalchemy.orm import Session, sessionmaker
 import models
 from reviewer.errors import CWD_GONE, BadInputError, ReadOnlyError, StoreError
 from reviewer.input_bytes import special_file
+from reviewer.store.creation import clear_unfinished, create_whole
 from reviewer.store.faults import OPENING, explain_db_error
 from reviewer.store.read_only import READ_ONLY, connector, read_only_query, uri
 
@@ -429,6 +431,13 @@ class Store:
         self.url = url
         self.engine = engine
         self._factory = sessionmaker(engine, expire_on_commit=False)
+        # The SQLite file's identity when opened: a unit of work that wrote checks that
+        # the path still names it before committing (``_still_there``).
+        path = sqlite_path(url) if engine.dialect.name == "sqlite" else None
+        with contextlib.suppress(OSError):  # a relative URL: stat it from here, always
+            path = path.absolute() if path is not None else None
+        self._path = path
+        self._identity = _identity(path) if path is not None else None
 
     @property
     def dialect(self) -> str:
@@ -441,6 +450,7 @@ class Store:
         with self._factory() as session:
             try:
                 yield session
+                self._still_there(session)
                 session.commit()
             except DBAPIError as exc:
                 session.rollback()
@@ -452,9 +462,39 @@ class Store:
                 session.rollback()
                 raise
 
+    def _still_there(self, session: Session) -> None:
+        """Refuse to commit a write into a SQLite file that was deleted or replaced.
+
+        Sixth hostile pass, U6: with the file removed (``rm``, a sync tool, a restore that
+        moved another file in place) while the app was open, every decision went on into
+        the unlinked file, said "Rejected … Ctrl+Z to undo", and was gone when the app
+        closed. One ``stat`` per unit of work that wrote: Python's sqlite3 opens its
+        transaction at the first write, so a unit that only read costs nothing.
+        """
+        if self._identity is None or self._path is None or not session.in_transaction():
+            return
+        session.flush()  # pending ORM changes are writes too
+        driver = session.connection().connection.driver_connection
+        if not getattr(driver, "in_transaction", False):
+            return
+        if _identity(self._path) != self._identity:
+            raise StoreError(
+                f"{self._path}: the database file was deleted or replaced while open: "
+                "nothing was saved; close reviewer and open the database again (what was "
+                "decided since it went is lost with the old file)")
+
     def close(self) -> None:
         """Release every connection (needed before copying or deleting a SQLite file)."""
         self.engine.dispose()
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """The device and inode ``path`` names, None when it names nothing."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
 
 
 def open_store(url: str | None = None, *, migrate: bool = True, create: bool = True) -> Store:
@@ -471,6 +511,10 @@ def open_store(url: str | None = None, *, migrate: bool = True, create: bool = T
     made_here = path is not None and not path.exists()
     if path is not None and not create and (made_here or _empty_file(path)):
         raise no_store(path, option)
+    if path is not None and made_here and migrate:
+        # Built beside it and put in place whole: a kill leaves no store or a whole one.
+        create_whole(path, _build)
+        made_here = False
     read_only = None
     if path is not None and path.exists():
         _refuse_odd_file(path)
@@ -490,6 +534,17 @@ def open_store(url: str | None = None, *, migrate: bool = True, create: bool = T
         engine.dispose()
         raise
     return Store(url, engine)
+
+
+def _build(temp: Path) -> None:
+    """Make a new SQLite store at ``temp``: schema at head, stamped, every connection
+    closed (the write-ahead log checkpointed into the file and removed)."""
+    url = URL.create("sqlite", database=str(temp)).render_as_string(hide_password=False)
+    engine = make_engine(url)
+    try:
+        upgrade(engine, url, made_here=True)
+    finally:
+        engine.dispose()
 
 
 def _refuse_an_upgrade(engine: Engine, path: Path | None) -> None:
@@ -570,15 +625,34 @@ def _refuse_odd_file(path: Path) -> None:
     (``to_url``), so only hard links reach the second test.
     """
     kind = special_file(path)
-    if kind is not None:
-        raise StoreError(f"{path}: is {kind}, not a database file; give a database file "
+    if kind is not None:  # the user named the wrong thing: bad input (U9 of pass six)
+        raise BadInputError(f"{path}: is {kind}, not a database file; give a database file "
                          "(reviewer import makes a new one where there is none)")
     links = path.stat().st_nlink
+    if links > 1:  # a creation killed before it removed its temporary name?
+        clear_unfinished(path)
+        links = path.stat().st_nlink
     if links > 1:
         raise StoreError(f"{path}: this database file has {links} names (hard links); "
                          "SQLite keeps its journal beside each name, so two names can lose "
                          "decisions. Open it by one name only (copy it, or remove the "
                          "other links); left untouched")
+
+
+def _half_made(conn: sqlite3.Connection, tables: set[str]) -> bool:
+    """Whether ``tables`` (no schema version stamped) are a store whose creation was
+    killed before it was stamped: only reviewer's own tables, and not one row in them.
+
+    Sixth hostile pass, U2: older versions built a new store in place, and a kill left
+    such a file, refused by every command "for good". A file with any row, or a table
+    reviewer never made, is not called so (another application's file).
+    """
+    ours = set(models.Base.metadata.tables) | {"alembic_version"}
+    own = {name for name in tables if not name.startswith(("sqlite_", "attempt_search"))}
+    if not own - {"alembic_version"} or not own <= ours:
+        return False
+    return all(conn.execute(f'SELECT 1 FROM "{name}" LIMIT 1').fetchone() is None
+               for name in sorted(own))
 
 
 def _refuse_non_sqlite(path: Path, query: str = READ_ONLY) -> None:
@@ -601,6 +675,7 @@ def _refuse_non_sqlite(path: Path, query: str = READ_ONLY) -> None:
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}
             stamp = conn.execute("SELECT version_num FROM alembic_version").fetchone() \
                 if "alembic_version" in tables else None
+            half_made = stamp is None and _half_made(conn, tables)
         finally:
             conn.close()
     except sqlite3.DatabaseError as exc:
@@ -619,6 +694,11 @@ def _refuse_non_sqlite(path: Path, query: str = READ_ONLY) -> None:
             raise translated from exc  # read-only, disk full: say so, not "cannot open"
         raise StoreError(f"{path}: cannot open the database ({exc}); left untouched") from exc
     rev = stamp[0] if stamp else None
+    if half_made:
+        raise StoreError(f"{path}: was left half-made by an interrupted first start "
+                         "(tables, no schema version, not one row); it holds no decision: "
+                         "delete it (and its -wal and -shm files, if any) and start again "
+                         "(left untouched)")
     if rev is None and tables - {"alembic_version"}:
         raise StoreError(f"{path}: has tables but no reviewer schema version; refusing to "
                          "touch it (left untouched)")

@@ -670,9 +670,13 @@ def test_a_postgresql_server_that_never_answers_is_a_line_not_a_hang() -> None:
 def test_a_folder_or_a_device_as_database_says_what_it_is(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # Third hostile pass: a folder was "a database file with 2 names (hard links)", and
-    # /dev/null "schema upgrade failed … disk I/O error".
-    for db, kind in ((tmp_path, "a folder"), (Path("/dev/null"), "a device")):
-        err = one_line(capsys, run(["--db", str(db), "queue"]), FAILED)
+    # /dev/null "schema upgrade failed … disk I/O error". Sixth pass, U9: the user named
+    # the wrong thing, bad input (exit 2) as a missing file is, not "could not finish".
+    fifo = tmp_path / "pipe.db"
+    os.mkfifo(fifo)
+    for db, kind in ((tmp_path, "a folder"), (Path("/dev/null"), "a device"),
+                     (fifo, "a pipe")):
+        err = one_line(capsys, run(["--db", str(db), "queue"]), BAD_INPUT)
         assert err == (f"reviewer: {db}: is {kind}, not a database file; give a database "
                        "file (reviewer import makes a new one where there is none)")
 

@@ -203,3 +203,69 @@ def second_opinions(path: Path) -> list[str]:
     finally:
         conn.close()
     return [r.split("Réponse numéro ", 1)[1][0] for (r,) in rows]
+
+
+# A command that kills itself (SIGKILL: nothing can clean up) at a chosen moment of the
+# store's first creation: after the Nth CREATE TABLE of the schema (Python's sqlite3 runs
+# DDL outside the transaction, so the tables are on disk), or just after the new store is
+# linked into place. Deterministic, whatever the machine's speed (the hostile pass hit
+# the window 2 times in 14 with a timed kill).
+_KILLED_WHILE_CREATING = """
+import os, signal, sys
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
+moment, argv = sys.argv[1], sys.argv[2:]
+made = 0
+
+@event.listens_for(Engine, "after_cursor_execute")
+def _tables(conn, cursor, statement, *args):
+    global made
+    if statement.lstrip().upper().startswith("CREATE TABLE"):
+        made += 1
+        if moment.isdigit() and made == int(moment):
+            os.kill(os.getpid(), signal.SIGKILL)
+
+if moment == "link":
+    _link = os.link
+    def _linked(*args, **kwargs):
+        _link(*args, **kwargs)
+        os.kill(os.getpid(), signal.SIGKILL)
+    os.link = _linked
+
+from reviewer.cli.main import main
+sys.exit(main(argv))
+"""
+
+
+@pytest.mark.parametrize(("moment", "command"), [
+    ("2", "demo"), ("9", "demo"), ("9", "import"), ("link", "demo")])
+def test_killed_while_creating_a_store_leaves_none_or_a_whole_one(
+        tmp_path: Path, moment: str, command: str) -> None:
+    # Sixth hostile pass, U2: a kill while `demo`, `import` or the app's first start made
+    # the store left tables without a schema version, which every command then refused
+    # for good ("has tables but no reviewer schema version").
+    folder = tmp_path / "kd"
+    db = folder / "new.db"
+    args = ["demo"] if command == "demo" else [
+        "import", str(write_jsonl(tmp_path / "run.jsonl", sample_rows(2))),
+        "--catalog", str(write_catalog(tmp_path / "catalog.json"))]
+    killed = subprocess.run([sys.executable, "-c", _KILLED_WHILE_CREATING, moment,
+                             "--db", str(db), *args],
+                            capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
+    # No store, or a whole one: never tables without a schema version.
+    if db.exists():
+        conn = sqlite3.connect(db)
+        try:
+            assert conn.execute("SELECT version_num FROM alembic_version").fetchone()
+        finally:
+            conn.close()
+    again = subprocess.run([sys.executable, "-m", "ui.cli", "--db", str(db), *args],
+                           capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert again.returncode == 0, again.stderr
+    stats = subprocess.run([sys.executable, "-m", "ui.cli", "--db", str(db), "stats"],
+                           capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert stats.returncode == 0, stats.stderr
+    # The next creation cleared what the killed one left (a temporary file beside it).
+    assert sorted(p.name for p in folder.iterdir()) == ["new.db"]

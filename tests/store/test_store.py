@@ -13,7 +13,7 @@ import pytest
 from alembic import command
 from sqlalchemy import create_engine, func, select, text
 
-from models import Attempt
+from models import Attempt, Check
 from reviewer.errors import StoreError
 from reviewer.ingest.importer import import_run
 from reviewer.store.database import (
@@ -183,3 +183,59 @@ def test_opening_a_store_at_head_does_not_load_alembic(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=Path(__file__).resolve().parents[2])
     assert out.stdout.strip() == "[]"
+
+
+def test_a_store_left_half_made_by_an_older_version_says_so(tmp_path: Path) -> None:
+    # Sixth hostile pass, U2: older versions built a new store in place, and a kill left
+    # its tables without a schema version: "has tables but no reviewer schema version;
+    # refusing to touch it", for good, with nothing a reviewer could act on.
+    path = tmp_path / "half.sqlite3"
+    open_store(str(path)).close()
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("DELETE FROM alembic_version")
+    conn.close()
+    content = path.read_bytes()
+    with pytest.raises(StoreError) as refused:
+        open_store(str(path))
+    assert str(refused.value) == (
+        f"{path}: was left half-made by an interrupted first start (tables, no schema "
+        "version, not one row); it holds no decision: delete it (and its -wal and -shm "
+        "files, if any) and start again (left untouched)")
+    assert path.read_bytes() == content
+    # A row anywhere: not provably empty, so not called half-made.
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("INSERT INTO checks (id, position) VALUES ('c', 1)")
+    conn.close()
+    with pytest.raises(StoreError, match="has tables but no reviewer schema version"):
+        open_store(str(path))
+
+
+@pytest.mark.parametrize("how", ["deleted", "replaced"])
+def test_a_write_into_a_database_file_deleted_while_open_is_refused(
+        tmp_path: Path, how: str) -> None:
+    # Sixth hostile pass, U6: the app said "Rejected … Ctrl+Z to undo" for every key
+    # after `rm r.db r.db-wal r.db-shm`, and the work went with the unlinked file.
+    path = tmp_path / "r.sqlite3"
+    store = open_store(str(path))
+    try:
+        with store.session() as s:
+            s.execute(text("INSERT INTO checks (id, position) VALUES ('before', 1)"))
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+        if how == "replaced":
+            open_store(str(tmp_path / "other.sqlite3")).close()
+            (tmp_path / "other.sqlite3").rename(path)
+        with pytest.raises(StoreError) as refused, store.session() as s:
+            s.execute(text("INSERT INTO checks (id, position) VALUES ('lost', 2)"))
+        assert str(refused.value) == (
+            f"{path}: the database file was deleted or replaced while open: nothing was "
+            "saved; close reviewer and open the database again (what was decided since it "
+            "went is lost with the old file)")
+        with pytest.raises(StoreError, match="deleted or replaced"), store.session() as s:
+            s.add(Check(id="orm", position=3))  # an ORM change, flushed at the commit
+        with store.session() as s:  # a unit that only reads is not refused
+            assert s.execute(text("SELECT count(*) FROM checks")).scalar() == 1
+    finally:
+        store.close()
