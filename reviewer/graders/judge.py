@@ -35,6 +35,7 @@ from reviewer.judge.context import (
 )
 from reviewer.judge.conversation import conversation_text
 from reviewer.judge.transport import (
+    HTTP,
     NOT_OLLAMA,
     TIMEOUT,
     UNREACHABLE,
@@ -276,8 +277,10 @@ class Judge:
                     else exc.detail)
         elif exc.kind == NOT_OLLAMA:
             text = f"unexpected reply from the server ({exc.detail})"
-        else:
+        elif exc.kind == HTTP:
             text = f"HTTP {exc.status}: {exc.detail}"
+        else:  # redirected: the detail names the redirect and what followed
+            text = exc.detail
         return GroupFault(f"{self._where()}: {text}", exc.kind, exc.status, exc.detail)
 
     def grade_group(

@@ -19,7 +19,10 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -349,6 +352,9 @@ def _break(fake: FakeOllama, how: str) -> str:
     if how == "redirect loop":
         fake.redirect_loop = True
         return "redirects in a loop"
+    if how == "redirect elsewhere":
+        fake.redirect_to = "http://127.0.0.1:1/api/chat"
+        return "redirect (HTTP 302 to http://127.0.0.1:1/api/chat) and following it failed"
     for _ in range(3):
         fake.reply_raw("this is not gzip", content_type="application/json",
                        headers={"Content-Encoding": "gzip"})
@@ -370,7 +376,7 @@ def _rejudge_fails_naming_the_judge(files: Files, fake: FakeOllama,
     return before
 
 
-@pytest.mark.parametrize("how", ["redirect loop", "bad gzip"])
+@pytest.mark.parametrize("how", ["redirect loop", "redirect elsewhere", "bad gzip"])
 def test_rejudge_against_broken_http_fails_naming_the_judge(
         files: Files, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str],
         how: str) -> None:
@@ -379,7 +385,7 @@ def test_rejudge_against_broken_http_fails_naming_the_judge(
     assert counts(files.db)[:2] == before[:2]  # no decision, no audit event
 
 
-@pytest.mark.parametrize("how", ["redirect loop", "bad gzip"])
+@pytest.mark.parametrize("how", ["redirect loop", "redirect elsewhere", "bad gzip"])
 def test_grade_judge_against_broken_http_fails_in_one_line(
         tmp_path: Path, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str],
         how: str) -> None:
@@ -389,7 +395,71 @@ def test_grade_judge_against_broken_http_fails_in_one_line(
     line = one_line(capsys, run(["grade", "judge", str(data), "--host", fake_ollama.url,
                                   "--model", "m", "--timeout", "3", "--retries", "0"]),
                     FAILED)
-    assert fake_ollama.url in line and says in line
+    assert f"judge m at {fake_ollama.url}: " in line and says in line
+    assert "HTTP None" not in line  # a fault without a status is not worded as HTTP
+
+
+@contextlib.contextmanager
+def _web_page() -> Iterator[str]:
+    """A live web server that is not Ollama: a 200 HTML page for any request; its URL."""
+    class Page(BaseHTTPRequestHandler):
+        def _page(self) -> None:
+            body = b"<html><body>Sign in</body></html>"
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        do_GET = do_POST = _page
+
+        def log_message(self, format: str, *args: Any) -> None:
+            """Quiet."""
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Page)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05})
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+@pytest.mark.parametrize(("target", "then"), [
+    ("dead", "no server listening"),
+    ("web page", "the server's reply is not JSON"),
+])
+def test_a_judge_that_redirects_is_named_as_redirecting_not_as_absent(
+        files: Files, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str],
+        target: str, then: str) -> None:
+    # Seventh hostile pass U10: a host answering 302 to a dead port was reported as
+    # "no server listening" at the host, which does listen. The ollama client's httpx
+    # follows redirects (a 302 makes the POST a GET), so what failed is the target.
+    with _web_page() as page:
+        location = ("http://127.0.0.1:1" if target == "dead" else page) + "/api/chat"
+        fake_ollama.redirect_to = location
+        code = run([*_rejudge(files, fake_ollama)[:-4], "--retries", "0"])
+    captured = capsys.readouterr()
+    assert code == FAILED, captured.err
+    [line] = captured.err.splitlines()
+    assert (f"second opinion failed: judge m at {fake_ollama.url}: the server answered "
+            f"with a redirect (HTTP 302 to {location}) and following it failed ({then}") in line
+    assert line.endswith("): give the judge's final address in --host"), line
+    assert len(fake_ollama.chat_requests) == 1  # not retried: every request is redirected
+
+
+def test_a_judge_redirect_that_keeps_the_request_still_reaches_ollama(
+        files: Files, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str]) -> None:
+    with FakeOllama() as final:
+        final.responder = verdict_reply
+        fake_ollama.redirect_to, fake_ollama.redirect_status = final.url + "/api/chat", 307
+        code = run(_rejudge(files, fake_ollama))
+        assert len(final.chat_requests) == 1
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    assert captured.err == ""
 
 
 def test_flag_llm_stops_at_the_first_broken_reply(
