@@ -32,10 +32,11 @@ from sqlalchemy import func, select
 from models import AuditEvent, CheckVersion, CriterionVersion, ReviewDecision
 from reviewer.cli.main import main
 from reviewer.errors import BAD_INPUT, FAILED, INTERRUPTED
+from reviewer.judge.context import estimate_tokens
 from reviewer.store import open_store
 from reviewer.store.database import head_revision
 from tests.reliability.faults import CONSOLE, KEY, ROOT, Files, fresh_copy, make_files
-from tests.support.fake_ollama import FakeOllama
+from tests.support.fake_ollama import FakeOllama, Reply
 from tests.support.judge_stores import verdict_reply
 
 OTHER = "2026-10-14-ministral-8b/recette-034/1/2"
@@ -460,6 +461,25 @@ def test_a_judge_redirect_that_keeps_the_request_still_reaches_ollama(
     captured = capsys.readouterr()
     assert code == 0, captured.err
     assert captured.err == ""
+
+
+@pytest.mark.parametrize("over", [40, 100_000], ids=["template", "wildly"])
+def test_a_prompt_count_above_the_estimate_is_no_cut(
+        files: Files, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str],
+        over: int) -> None:
+    # Seventh hostile pass U10b: "prompt_eval_count": 100000 for a ~684-token prompt
+    # was "prompt cut by the server: 100000 of about 684 tokens read". A server reading
+    # more than was estimated cut nothing (a real one counts its chat template too).
+    def reply(body: dict[str, Any]) -> Reply:
+        answer = verdict_reply(body)
+        answer.prompt_tokens = estimate_tokens(body["messages"]) + over
+        return answer
+
+    fake_ollama.responder = reply
+    code = run([*_rejudge(files, fake_ollama)[:-4], "--retries", "0"])
+    captured = capsys.readouterr()
+    assert (code, captured.err) == (0, "")
+    assert "1 asked, 1 now accepted, 0 failed" in captured.out, captured.out
 
 
 def test_flag_llm_stops_at_the_first_broken_reply(
