@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from reviewer.errors import BadInputError, JudgeError
+from reviewer.json_input import NestedTooDeeply, loads
 from reviewer.judge.context import (
     DEFAULT_MAX_CTX,
     cut_prompt,
@@ -180,10 +181,10 @@ def build_messages(
 def parse_reply(content: str, n_answers: int) -> list[JudgeNotes]:
     """Notes in answer order from the judge's JSON; ValueError says what is wrong."""
     try:
-        data = json.loads(content)
+        data = loads(content)
     except json.JSONDecodeError as exc:
         raise ValueError(f"reply is not valid JSON ({exc.msg} at char {exc.pos})") from None
-    except RecursionError:
+    except (NestedTooDeeply, RecursionError):
         raise ValueError("reply is not usable JSON (nested too deeply)") from None
     from pydantic import ValidationError
 

@@ -32,6 +32,7 @@ from sqlalchemy import func, select
 from models import AuditEvent, CheckVersion, CriterionVersion, ReviewDecision
 from reviewer.cli.main import main
 from reviewer.errors import BAD_INPUT, FAILED, INTERRUPTED
+from reviewer.json_input import MAX_NESTING
 from reviewer.judge.context import estimate_tokens
 from reviewer.store import open_store
 from reviewer.store.database import head_revision
@@ -689,12 +690,15 @@ def test_a_schema_nested_too_deeply_is_one_line(tmp_path: Path,
     brackets, nested = tmp_path / "brackets.json", tmp_path / "nested.json"
     brackets.write_text("[" * 100_000 + "]" * 100_000, "utf-8")  # beyond Python's parser
     nested.write_text('{"items":' * 900 + "{}" + "}" * 900, "utf-8")  # beyond the checker
-    err = one_line(capsys, run(["grade", "json", str(data), "--schema", str(brackets)]),
-                   BAD_INPUT)
-    assert err == f"reviewer: {brackets}: JSON nested too deeply"
-    err = one_line(capsys, run(["grade", "json", str(data), "--schema", str(nested)]),
-                   BAD_INPUT)
-    assert err == "reviewer: JSON schema: nested too deeply"
+    for schema in (brackets, nested):  # both refused before decoding (MAX_NESTING)
+        err = one_line(capsys, run(["grade", "json", str(data), "--schema", str(schema)]),
+                       BAD_INPUT)
+        assert err == f"reviewer: {schema}: JSON nested too deeply"
+    # As deep as MAX_NESTING allows: the schema checker walks it.
+    deepest = MAX_NESTING - 1
+    nested.write_text('{"items":' * deepest + "{}" + "}" * deepest, "utf-8")
+    assert run(["grade", "json", str(data), "--schema", str(nested)]) == 0
+    assert capsys.readouterr().err == ""
 
 
 @pytest.mark.parametrize("evaluate", [False, True], ids=["score", "--evaluate"])
@@ -705,6 +709,81 @@ def test_deep_json_in_a_contradictions_file_names_its_line(
     argv = ["contradictions", *(["--evaluate"] if evaluate else []), str(data)]
     err = one_line(capsys, run(argv), BAD_INPUT)
     assert err == f"reviewer: {data}:1: JSON nested too deeply"
+
+
+def _small_stack() -> None:
+    """``preexec_fn``: the ``ulimit -s 128`` of the seventh hostile pass (U11)."""
+    hard = resource.getrlimit(resource.RLIMIT_STACK)[1]
+    resource.setrlimit(resource.RLIMIT_STACK, (128 * 1024, hard))
+
+
+DEEP = "[" * 30_000 + "]" * 30_000  # within a judge reply's size bound (65,536 characters)
+
+
+def _deep_input(files: Files, fake: FakeOllama, reader: str) -> tuple[list[str], int, str]:
+    """The command reading ``DEEP`` as ``reader``, its exit code and its one stderr line
+    ("" for none: the deep JSON is read as no JSON, which is not an error there)."""
+    folder = files.root / "deep"
+    folder.mkdir()
+    rows, plain = folder / "rows.jsonl", folder / "plain.jsonl"
+    rows.write_text('{"response": "x", "reference": ' + DEEP + "}\n", "utf-8")
+    plain.write_text(json.dumps({"response": DEEP, "reference": DEEP}) + "\n", "utf-8")
+    deep = folder / "deep.json"
+    deep.write_text('{"files": ' + DEEP + "}", "utf-8")
+    judge = ["--host", fake.url, "--model", "m", "--timeout", "20", "--retries", "0"]
+    fake.reply_text(DEEP)
+    where = f"judge m at {fake.url}: reply is not usable JSON (nested too deeply)"
+    if reader == "catalog":
+        return (["--db", str(files.db), "import", str(files.input("new_run.jsonl")),
+                 "--catalog", str(deep)], BAD_INPUT, f"reviewer: {deep}: JSON nested too deeply")
+    if reader == "grade rows":
+        return (["grade", "exact", str(rows)], BAD_INPUT,
+                f"reviewer: {rows}:1: JSON nested too deeply")
+    if reader == "grade schema":
+        return (["grade", "json", str(plain), "--schema", str(deep)], BAD_INPUT,
+                f"reviewer: {deep}: JSON nested too deeply")
+    if reader == "contradictions":
+        return (["contradictions", str(rows)], BAD_INPUT,
+                f"reviewer: {rows}:1: JSON nested too deeply")
+    if reader == "verify-export":
+        export = folder / "x.jsonl"
+        export.write_text("", "utf-8")
+        deep.rename(folder / "x.jsonl.manifest.json")
+        return (["verify-export", str(export)], FAILED, f"reviewer: {folder / 'x.jsonl'}"
+                ".manifest.json: not a readable manifest (JSON nested too deeply)")
+    if reader == "rejudge reply":
+        return (["--db", str(files.db), "rejudge", "--attempt", KEY, *judge], FAILED,
+                f"{KEY}: second opinion failed: {where}")
+    if reader == "grade judge reply":
+        small = folder / "small.jsonl"
+        small.write_text('{"response": "x", "reference": "y"}\n', "utf-8")
+        return (["grade", "judge", str(small), *judge], FAILED, "")
+    return (["grade", "json", str(plain)] if reader == "json grader" else
+            ["lint-graders", str(plain)]), 0, ""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("reader", [
+    "catalog", "grade rows", "grade schema", "contradictions", "verify-export",
+    "rejudge reply", "grade judge reply", "json grader", "lint-graders"])
+def test_deep_json_anywhere_on_a_128_kb_stack_is_a_line_not_a_segfault(
+        files: Files, fake_ollama: FakeOllama, reader: str) -> None:
+    # Seventh hostile pass U11: under `ulimit -s 128` Python's C JSON decoder crashed the
+    # process (SIGSEGV, exit 139, nothing said) on 30,000 brackets before its recursion
+    # limit could stop it, in every reader of JSON: run lines, rows to grade, schemas,
+    # contradictions files, manifests, the judge's reply. Each now refuses the depth
+    # before decoding, saying what it said on a normal stack.
+    argv, code, line = _deep_input(files, fake_ollama, reader)
+    proc = subprocess.run([*CONSOLE, *argv], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120, preexec_fn=_small_stack)
+    assert proc.returncode == code, proc.stderr
+    if reader == "grade judge reply":  # a group not graded: one line naming the judge
+        assert proc.stderr.startswith(f"reviewer: judge m at {fake_ollama.url}: "), proc.stderr
+        assert "reply is not usable JSON (nested too deeply)" in proc.stderr
+        return
+    assert proc.stderr == (line + "\n" if line else ""), proc.stderr
+    if reader == "json grader":
+        assert json.loads(proc.stdout)["score"] == 0.0  # read as no JSON
 
 
 # -- the database --db names (dl01, dl09, dl23, cc02) -------------------------------------
