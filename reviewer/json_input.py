@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from itertools import accumulate
 from typing import Any
 
 from reviewer.errors import BadInputError
@@ -17,7 +18,59 @@ from reviewer.errors import BadInputError
 TRUE_WORDS = {"oui", "yes", "true"}
 FALSE_WORDS = {"non", "no", "false"}
 MAX_DEPTH = 64
+"""The deepest a stored value may sit (``check_storable``)."""
+MAX_NESTING = 100
+"""The most containers one inside another that any JSON input may open before it reaches
+Python's decoder (``nested_too_deeply``). The C decoder recurses once per level on the C
+stack and stops only at the recursion limit (1,000): under ``ulimit -s 128`` it crashed
+the process at about 990 (SIGSEGV, nothing said; seventh hostile pass). 100 is a tenth
+of that, above ``MAX_DEPTH`` (so a reader with the store's rule refuses what it did,
+with the same words) and far above any real input (JSON schemas and model answers nest
+a few dozen levels at most)."""
 SURROGATE = re.compile("[\ud800-\udfff]")
+_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+(?:"|\Z)', re.DOTALL)
+"""A JSON string, or an unterminated one running to the end (possessive: linear time)."""
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+class NestedTooDeeply(ValueError):
+    """JSON that opens more than ``MAX_NESTING`` containers one inside another."""
+
+    def __init__(self) -> None:
+        super().__init__("JSON nested too deeply")
+
+
+def brackets(text: str) -> int:
+    """How many containers ``text`` opens at most: its ``[`` and ``{``, in strings or not
+    (two counts in C, shared by ``nested_too_deeply`` and ``may_be_unstorable``)."""
+    return text.count("[") + text.count("{")
+
+
+def nested_too_deeply(text: str, limit: int = MAX_NESTING, opened: int | None = None) -> bool:
+    """Whether the JSON ``text`` opens more than ``limit`` containers one inside another,
+    brackets inside strings aside.
+
+    Two counts bound the depth for almost every input (an ordinary run line has a few
+    dozen brackets; ``opened``: ``brackets(text)`` already counted); only beyond them
+    are the strings removed and the depth measured, in a few calls running in C. Where
+    ``text`` is not JSON the measure may be wrong, but only after the point where the
+    decoder stops: up to there both read the same strings and brackets, so the decoder
+    never goes deeper than measured.
+    """
+    if (brackets(text) if opened is None else opened) <= limit:
+        return False
+    structure = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(accumulate(map(_STEP.__getitem__, structure)), default=0) > limit
+
+
+def loads(text: str, **kwargs: Any) -> Any:
+    """``json.loads`` of ``text`` unless it nests deeper than ``MAX_NESTING``
+    (NestedTooDeeply, a ValueError, before the decoder runs). Every reader of JSON it
+    did not write itself goes through here."""
+    if nested_too_deeply(text):
+        raise NestedTooDeeply
+    return json.loads(text, **kwargs)
 
 
 def load_json(text: str, where: str) -> Any:
@@ -25,10 +78,10 @@ def load_json(text: str, where: str) -> Any:
     syntax, nesting too deep for Python's parser, an integer past Python's digit limit
     (a RecursionError or a bare ValueError used to leave as an internal error, exit 70)."""
     try:
-        return json.loads(text)
+        return loads(text)
     except json.JSONDecodeError as exc:
         raise BadInputError(f"{where}: not valid JSON ({exc.msg})") from None
-    except RecursionError:
+    except (NestedTooDeeply, RecursionError):
         raise BadInputError(f"{where}: JSON nested too deeply") from None
     except ValueError:  # an integer of more than 4,300 digits (Python's own limit)
         raise BadInputError(f"{where}: {too_many_digits()}") from None
@@ -91,11 +144,12 @@ def no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return data
 
 
-def may_be_unstorable(text: str) -> bool:
+def may_be_unstorable(text: str, opened: int | None = None) -> bool:
     """Whether ``check_storable`` could refuse the JSON ``text`` (already NUL-free).
 
     Strict UTF-8 decoding refuses encoded surrogates, so a NUL or a lone surrogate can only
     come from a ``\\u`` escape, and nesting deeper than MAX_DEPTH needs more brackets than
     that. Most lines have neither, and walking every value was a tenth of the import time.
+    ``opened``: ``brackets(text)``, when already counted.
     """
-    return "\\u" in text or text.count("{") + text.count("[") > MAX_DEPTH
+    return "\\u" in text or (brackets(text) if opened is None else opened) > MAX_DEPTH

@@ -20,7 +20,7 @@ from typing import Any
 
 from reviewer.errors import BadInputError
 from reviewer.input_bytes import read_text
-from reviewer.json_input import check_storable, no_duplicate_keys
+from reviewer.json_input import check_storable, nested_too_deeply, no_duplicate_keys
 from reviewer.rule.checks import DIALECTS, CheckPattern, PatternError, compile_check
 from reviewer.rule.ecmascript import EcmaSyntaxError, EngineUnavailable, unavailable
 
@@ -200,6 +200,8 @@ read until memory ran out); a catalog of ten thousand checks is a few megabytes.
 def read_catalog(path: Path) -> Catalog:
     """Read and validate a catalog JSON file."""
     text = read_text(path, MAX_CATALOG, "a catalog")
+    if nested_too_deeply(text):  # before the decoder, which may exhaust a small C stack
+        raise BadInputError(f"{path}: JSON nested too deeply")
     try:
         data = _LocatingDecoder(text).decode(text)
         check_storable(data)

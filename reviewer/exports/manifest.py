@@ -13,13 +13,13 @@ folder of a split export. A stream (standard output, a FIFO) has no manifest.
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from reviewer.errors import BadInputError, ReviewerError
 from reviewer.input_bytes import read_text
+from reviewer.json_input import loads
 
 SUFFIX = ".manifest.json"
 MAX_MANIFEST = 16 << 20
@@ -86,11 +86,10 @@ def verify(path: Path) -> Checked:
     # memory ran out (fourth hostile pass, MEM).
     text = read_text(manifest, MAX_MANIFEST, "a manifest")
     try:
-        document = json.loads(text)
+        document = loads(text)
     except (ValueError, RecursionError) as exc:
-        raise ReviewerError(f"{manifest}: not a readable manifest "
-                            f"({str(exc).splitlines()[0][:200] if str(exc) else exc!r})"
-                            ) from None
+        reason = str(exc).splitlines()[0][:200] if str(exc) else repr(exc)
+        raise ReviewerError(f"{manifest}: not a readable manifest ({reason})") from None
     files = document.get("files") if isinstance(document, dict) else None
     if not isinstance(files, list) or not files or not all(isinstance(e, dict) for e in files):
         raise ReviewerError(f"{manifest}: lists no file with its checksum (written by an "

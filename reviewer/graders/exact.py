@@ -7,7 +7,6 @@ matches "SS").
 
 from __future__ import annotations
 
-import json
 import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
@@ -15,6 +14,7 @@ from typing import Any, Literal
 import regex
 
 from reviewer.errors import BadInputError
+from reviewer.json_input import loads
 
 _FLAGS = {"i": regex.IGNORECASE, "m": regex.MULTILINE, "s": regex.DOTALL, "x": regex.VERBOSE}
 # Seconds a pattern may search one response: a catastrophic one ("(a+)+$" on a long run of
@@ -100,12 +100,14 @@ def _ecmascript_match(response: str, pattern: str, flags: str, timeout: float) -
 def json_valid(response: str, schema: Mapping[str, Any] | None = None) -> float:
     """1 when the whole response (trimmed) is JSON, and valid against ``schema`` if given.
 
-    No Markdown fence is stripped: a fixed output format means the bare JSON.
+    No Markdown fence is stripped: a fixed output format means the bare JSON. JSON
+    nested deeper than ``MAX_NESTING`` is not read (0): Python's decoder could exhaust
+    a small C stack on it.
     """
     from referencing.exceptions import Unresolvable
 
     try:
-        value = json.loads(response.strip())
+        value = loads(response.strip())
     except ValueError:
         return 0.0
     if schema is None:

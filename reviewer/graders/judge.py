@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from reviewer.errors import BadInputError, JudgeError
+from reviewer.json_input import NestedTooDeeply, loads
 from reviewer.judge.context import (
     DEFAULT_MAX_CTX,
     cut_prompt,
@@ -35,6 +36,7 @@ from reviewer.judge.context import (
 )
 from reviewer.judge.conversation import conversation_text
 from reviewer.judge.transport import (
+    HTTP,
     NOT_OLLAMA,
     TIMEOUT,
     UNREACHABLE,
@@ -179,10 +181,10 @@ def build_messages(
 def parse_reply(content: str, n_answers: int) -> list[JudgeNotes]:
     """Notes in answer order from the judge's JSON; ValueError says what is wrong."""
     try:
-        data = json.loads(content)
+        data = loads(content)
     except json.JSONDecodeError as exc:
         raise ValueError(f"reply is not valid JSON ({exc.msg} at char {exc.pos})") from None
-    except RecursionError:
+    except (NestedTooDeeply, RecursionError):
         raise ValueError("reply is not usable JSON (nested too deeply)") from None
     from pydantic import ValidationError
 
@@ -276,8 +278,10 @@ class Judge:
                     else exc.detail)
         elif exc.kind == NOT_OLLAMA:
             text = f"unexpected reply from the server ({exc.detail})"
-        else:
+        elif exc.kind == HTTP:
             text = f"HTTP {exc.status}: {exc.detail}"
+        else:  # redirected: the detail names the redirect and what followed
+            text = exc.detail
         return GroupFault(f"{self._where()}: {text}", exc.kind, exc.status, exc.detail)
 
     def grade_group(

@@ -14,7 +14,6 @@ Warnings (each with a stable ``code``):
 
 from __future__ import annotations
 
-import json
 import re
 import statistics
 from collections.abc import Mapping, Sequence
@@ -23,6 +22,7 @@ from dataclasses import dataclass
 from reviewer.graders.numbers import figures
 from reviewer.graders.rows import Row
 from reviewer.graders.tokenize import unicode_words
+from reviewer.json_input import loads
 
 FREE_TEXT_WORDS = 8  # median reference length from which answers are "free text"
 SMALL_JUDGE_BILLIONS = 7.0
@@ -54,7 +54,7 @@ def _median_words(texts: Sequence[str]) -> float:
 
 def _is_json(text: str) -> bool:
     try:
-        return isinstance(json.loads(text), dict | list)
+        return isinstance(loads(text), dict | list)
     except ValueError:
         return False
 

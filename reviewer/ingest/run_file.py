@@ -17,8 +17,10 @@ from reviewer.input_bytes import bounded_lines
 from reviewer.json_input import (
     MID_FILE_BOM,
     DuplicateKey,
+    brackets,
     check_storable,
     may_be_unstorable,
+    nested_too_deeply,
     no_duplicate_keys,
     parse_verdict,
     too_many_digits,
@@ -177,6 +179,9 @@ def parse_record(raw: bytes, line: int, criteria: set[str], checks: set[str]) ->
         raise LineError(line, "contains a NUL character")
     if text.startswith("\ufeff"):
         raise LineError(line, MID_FILE_BOM)
+    opened = brackets(text)
+    if nested_too_deeply(text, opened=opened):  # the decoder could exhaust a small C stack
+        raise LineError(line, "JSON nested too deeply")
     try:
         data = json.loads(text, object_pairs_hook=no_duplicate_keys)
     except RecursionError:
@@ -188,7 +193,7 @@ def parse_record(raw: bytes, line: int, criteria: set[str], checks: set[str]) ->
     if not isinstance(data, dict):
         raise LineError(line, "a record must be a JSON object")
     try:
-        if may_be_unstorable(text):
+        if may_be_unstorable(text, opened):
             check_storable(data)
         return _record(data, line, criteria, checks)
     except ValueError as exc:

@@ -103,10 +103,11 @@ class JudgeFault(JudgeError):
     """A judge call that gave no usable answer.
 
     ``kind``: unreachable, timeout, http, not_ollama (a 200 reply that is not Ollama's
-    JSON), reply (the answer is not what was asked), cut (prompt or reply cut by the
-    server), too_long (refused before sending). ``fatal`` faults (no server, unknown
-    model, a model that cannot think) would fail every following request the same way,
-    so a batch stops on them instead of marking every attempt failed.
+    JSON), redirected (a request that failed after the host redirected it), reply (the
+    answer is not what was asked), cut (prompt or reply cut by the server), too_long
+    (refused before sending). ``fatal`` faults (no server, unknown model, a model that
+    cannot think, a redirect) would fail every following request the same way, so a
+    batch stops on them instead of marking every attempt failed.
     """
 
     def __init__(self, message: str, kind: str, status: int | None = None,

@@ -12,8 +12,9 @@ at ``num_predict`` with ``done_reason: "length"``. Neither is an error on the wi
   before it is sent: "prompt too long for the judge");
 * ``num_predict`` is always set (a looping judge stops there, not at the timeout);
 * the reply's ``prompt_eval_count`` is compared with the estimate: fewer than
-  ``CUT_RATIO`` of the estimated tokens means the server cut the prompt (it evaluated
-  what was left), reported as "prompt cut by the server: N of about M tokens";
+  ``CUT_RATIO`` of the estimated tokens, or exactly ``num_ctx``, means the server cut
+  the prompt (it evaluated what was left), reported as "prompt cut by the server: N of
+  about M tokens"; a count above the estimate, even far above, is no cut;
 * ``done_reason == "length"`` is "reply cut at N tokens", never retried (the same request
   would be cut at the same place).
 """
@@ -87,10 +88,20 @@ def sized_options(
 def cut_prompt(prompt_tokens: int | None, estimate: int, num_ctx: int) -> str:
     """"prompt cut by the server: …" when the server evidently read less than sent:
     far fewer tokens than estimated (it used a smaller context than asked), or a prompt
-    that filled the whole context (the estimate was low and Ollama cut to ``num_ctx``)."""
+    that filled the whole context exactly (the estimate was low and Ollama cut to
+    ``num_ctx``, keeping that many tokens).
+
+    A count above the context asked cut nothing: a server that cuts keeps at most
+    ``num_ctx`` tokens, so such a count is not about a cut prompt (seventh hostile pass:
+    100,000 for a 684-token prompt was "prompt cut"). It gets no line at all: the
+    verdict was given on the whole prompt whatever the count means, and nothing a user
+    could do follows from it. A count somewhat above the estimate is normal (the
+    server counts its chat template too)."""
     if prompt_tokens is None or prompt_tokens <= 0:
         return ""  # some servers omit the count (a cached prompt): nothing to compare
-    if prompt_tokens < num_ctx and (estimate < RATIO_FROM or prompt_tokens >= CUT_RATIO * estimate):
+    filled = prompt_tokens == num_ctx
+    short = estimate >= RATIO_FROM and prompt_tokens < CUT_RATIO * estimate
+    if not (filled or short):
         return ""
     return f"prompt cut by the server: {prompt_tokens} of about {estimate} tokens read"
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from reviewer.json_input import check_storable, parse_verdict
+from reviewer.json_input import NestedTooDeeply, check_storable, loads, parse_verdict
 
 YES, NO = "oui", "non"
 
@@ -58,9 +58,11 @@ def verdicts_schema(criterion_ids: Sequence[str]) -> dict[str, Any]:
 def parse_json(content: str) -> dict[str, Any]:
     """The reply content as a JSON object; ReplyError if it is not one."""
     try:
-        data = json.loads(content)
+        data = loads(content)
     except (json.JSONDecodeError, TypeError):
         raise ReplyError("reply is not valid JSON") from None
+    except NestedTooDeeply:
+        raise ReplyError("reply is not usable JSON (nested too deeply)") from None
     except (ValueError, RecursionError) as exc:  # a 6,000-digit number, 100,000 brackets
         raise ReplyError(f"reply is not usable JSON ({_first_line(exc)})") from None
     if not isinstance(data, dict):

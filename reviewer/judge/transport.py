@@ -15,7 +15,12 @@ the database nor the models, so the graders stay pure.
   request in flight within ``ABANDON_POLL_S`` (the connection is closed) and raises
   :class:`Abandoned`. The app sets it when its window closes: a judge that never
   answered kept the process alive for two timeouts after the window had gone.
-* **Faults are classified** (``RawFault``: unreachable, timeout, http, not_ollama); the
+* **A redirect is named**: the ``ollama`` client's httpx follows redirects (a 302 turns
+  the POST into a GET, so the target never gets the request as sent). A request that
+  fails after a redirect is a ``redirected`` fault naming the redirect and its target
+  (the host does answer; what failed is where it sent us), not "no server listening".
+* **Faults are classified** (``RawFault``: unreachable, timeout, http, not_ollama,
+  redirected); the
   caller words them (the two judge paths keep their own one-line wording) and decides
   about retries with :func:`transient`.
 """
@@ -42,6 +47,7 @@ UNREACHABLE = "unreachable"
 TIMEOUT = "timeout"
 HTTP = "http"
 NOT_OLLAMA = "not_ollama"
+REDIRECTED = "redirected"
 BROKEN_HTTP = "the server's HTTP reply is broken"
 """The start of a not_ollama fault's detail when HTTP itself failed (a redirect loop, a
 lying Content-Encoding): the server's setup, so every request would fail the same way."""
@@ -88,8 +94,10 @@ def transient(kind: str, status: int | None) -> bool:
 def repeats_for_every_request(kind: str, status: int | None, detail: str) -> bool:
     """A fault every following request to the same server and model would hit too: no
     server, unknown model (404), refused credentials, a model that cannot think, a server
-    whose HTTP is broken (a redirect loop, a body that does not match its encoding)."""
-    if kind == UNREACHABLE or (kind == NOT_OLLAMA and detail.startswith(BROKEN_HTTP)):
+    whose HTTP is broken (a redirect loop, a body that does not match its encoding), a
+    host that redirects elsewhere."""
+    if kind in (UNREACHABLE, REDIRECTED) or (kind == NOT_OLLAMA
+                                             and detail.startswith(BROKEN_HTTP)):
         return True
     if kind != HTTP or status is None:
         return False
@@ -128,8 +136,23 @@ def _bad_reply(exc: Exception) -> RawFault:
     return RawFault(NOT_OLLAMA, f"{BROKEN_HTTP} ({what}): is this an Ollama server?")
 
 
-def _capped_transport(limit: int) -> Any:
-    """An httpx transport whose response bodies stop at ``limit`` bytes (RawFault).
+MAX_LOCATION_CHARS = 200
+"""The most of a redirect's ``Location`` a fault line shows."""
+
+
+def _redirected(redirect: tuple[int, str], after: RawFault) -> RawFault:
+    """``after``, a fault met once the host had redirected the request, as a redirect:
+    the line names the host's answer, not only what happened at its target."""
+    status, location = redirect
+    what = f"HTTP {after.status}: {after.detail}" if after.kind == HTTP else after.detail
+    return RawFault(REDIRECTED, f"the server answered with a redirect (HTTP {status} to "
+                                f"{location}) and following it failed ({what}): give the "
+                                "judge's final address in --host")
+
+
+def _capped_transport(limit: int, redirects: list[tuple[int, str]]) -> Any:
+    """An httpx transport whose response bodies stop at ``limit`` bytes (RawFault), and
+    which notes in ``redirects`` each redirect answered (its status and absolute target).
 
     The reply's size was checked once it was whole: a server sending an endless body
     grew ``rejudge`` to 1.5 GB within its timeout (the third hostile pass). Made here,
@@ -157,6 +180,16 @@ def _capped_transport(limit: int) -> Any:
         async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
             response = await super().handle_async_request(request)
             response.stream = CappedStream(response.stream)
+            location = response.headers.get("Location")
+            if 300 <= response.status_code < 400 and location is not None:
+                try:
+                    target = str(request.url.join(location))
+                except httpx.InvalidURL:
+                    target = location
+                target = one_line(target)
+                if len(target) > MAX_LOCATION_CHARS:
+                    target = target[:MAX_LOCATION_CHARS] + "…"
+                redirects.append((response.status_code, target))
             return response
 
     return CappedTransport()
@@ -186,12 +219,14 @@ async def _unless(request: Awaitable[Any], abandon: threading.Event | None) -> A
 
 
 async def _chat(host: str, body: dict[str, Any], timeout: float,
-                abandon: threading.Event | None = None) -> Any:
+                abandon: threading.Event | None = None,
+                redirects: list[tuple[int, str]] | None = None) -> Any:
     import ollama  # here, not at module level: it costs a third of the app's start-up
 
     # The client's own timeout bounds each step too (connect, each read): the deadline
     # below bounds the sum.
-    transport = _capped_transport(reply_limit(body) * BODY_BYTES_PER_CHAR + BODY_SLACK)
+    transport = _capped_transport(reply_limit(body) * BODY_BYTES_PER_CHAR + BODY_SLACK,
+                                  [] if redirects is None else redirects)
     async with ollama.AsyncClient(host=host, timeout=timeout, transport=transport) as client:
         request = client.chat(model=body["model"], messages=body["messages"],
                               format=body.get("format"), options=body.get("options"),
@@ -239,12 +274,23 @@ def chat_once(host: str, body: dict[str, Any], timeout: float,
     """Send ``body`` (``model``, ``messages``, ``format``, ``options``, ``think``) once;
     RawFault on anything but a well-formed reply within ``timeout`` seconds in all;
     Abandoned as soon as ``abandon`` is set."""
+    redirects: list[tuple[int, str]] = []
+    try:
+        return _chat_once(host, body, timeout, abandon, redirects)
+    except RawFault as fault:
+        if not redirects or (fault.kind == NOT_OLLAMA and fault.detail.startswith(BROKEN_HTTP)):
+            raise  # a redirect loop, a broken body: said as they are
+        raise _redirected(redirects[0], fault) from None
+
+
+def _chat_once(host: str, body: dict[str, Any], timeout: float,
+               abandon: threading.Event | None, redirects: list[tuple[int, str]]) -> ChatReply:
     import httpx  # with ollama: only a judge call needs them
     import ollama
     from pydantic import ValidationError
 
     try:
-        response = _run(_chat(host, body, timeout, abandon))
+        response = _run(_chat(host, body, timeout, abandon, redirects))
     except ollama.ResponseError as exc:
         raise RawFault(HTTP, one_line(exc.error) or "no detail", exc.status_code) from None
     except (TimeoutError, httpx.TimeoutException):

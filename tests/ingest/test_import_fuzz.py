@@ -171,3 +171,43 @@ def test_ten_megabyte_lines(tmp_path: Path, fuzz_store: Store) -> None:
     with pytest.raises(BadInputError, match=r"garbage\.jsonl:2: not valid JSON"):
         import_run(fuzz_store, garbage)
     assert counts(fuzz_store) == start
+
+
+def _depth(value: Any) -> int:
+    """How many containers sit one inside another in ``value``."""
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    return 0
+
+
+BRACKETY_TEXT = st.text(alphabet='[]{}"\\ab\n', max_size=12)
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | BRACKETY_TEXT,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(BRACKETY_TEXT, inner,
+                                                                max_size=3),
+    max_leaves=40)
+
+
+@settings(max_examples=200, deadline=None)
+@given(value=JSON_VALUES, limit=st.integers(0, 8), ascii_only=st.booleans())
+def test_the_depth_guard_measures_what_the_decoder_would_nest(
+        value: Any, limit: int, ascii_only: bool) -> None:
+    # The guard before the decoder (seventh hostile pass U11): brackets and quotes inside
+    # strings (escaped or not) never count; the measure is exact on JSON.
+    from reviewer.json_input import nested_too_deeply
+
+    text = json.dumps(value, ensure_ascii=ascii_only)
+    assert nested_too_deeply(text, limit) == (_depth(value) > limit)
+
+
+@pytest.mark.parametrize("text", [
+    '"' + "[" * 200,                      # an unterminated string holding brackets
+    '"\\' + "[" * 200,                    # ... ending in an escape
+    '["' + "[" * 200 + '\\"]',            # an escaped quote does not end the string
+])
+def test_brackets_in_an_unterminated_string_are_not_depth(text: str) -> None:
+    from reviewer.json_input import nested_too_deeply
+
+    assert not nested_too_deeply(text, 10)

@@ -13,6 +13,7 @@ from sqlalchemy import select
 from models import JudgeRequest
 from reviewer.errors import JudgeError
 from reviewer.judge.batch import run_second_opinions
+from reviewer.judge.context import cut_prompt
 from reviewer.judge.schema import verdicts_schema
 from reviewer.judge.second_opinion import FAILED, second_opinion
 from reviewer.store import Store
@@ -88,6 +89,21 @@ def test_a_prompt_the_server_cut_is_a_failure(
     assert outcome.message.startswith(
         f"judge {MODEL} at {fake_ollama.url}: prompt cut by the server: 100 of about ")
     assert len(fake_ollama.chat_requests) == 1 and snapshot(store) == before
+
+
+@pytest.mark.parametrize(("count", "cut"), [
+    (None, False), (0, False),
+    (400, True),           # far below the estimate of 1,000: the server used less context
+    (700, False),          # the estimate errs high: 0.7 of it is an uncut prompt
+    (1_000, False), (1_060, False),  # at the estimate, or a chat template above it
+    (4_096, True),         # exactly the context asked: Ollama kept that many, cut the rest
+    (4_097, False), (100_000, False),  # more than a cutting server keeps: no cut
+])
+def test_only_a_count_below_the_estimate_or_filling_the_context_is_a_cut(
+        count: int | None, cut: bool) -> None:
+    said = cut_prompt(count, 1_000, 4_096)
+    assert said == (f"prompt cut by the server: {count} of about 1000 tokens read" if cut
+                    else "")
 
 
 @pytest.mark.parametrize(("body", "content_type", "tail"), [

@@ -19,7 +19,10 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -29,10 +32,12 @@ from sqlalchemy import func, select
 from models import AuditEvent, CheckVersion, CriterionVersion, ReviewDecision
 from reviewer.cli.main import main
 from reviewer.errors import BAD_INPUT, FAILED, INTERRUPTED
+from reviewer.json_input import MAX_NESTING
+from reviewer.judge.context import estimate_tokens
 from reviewer.store import open_store
 from reviewer.store.database import head_revision
 from tests.reliability.faults import CONSOLE, KEY, ROOT, Files, fresh_copy, make_files
-from tests.support.fake_ollama import FakeOllama
+from tests.support.fake_ollama import FakeOllama, Reply
 from tests.support.judge_stores import verdict_reply
 
 OTHER = "2026-10-14-ministral-8b/recette-034/1/2"
@@ -349,6 +354,9 @@ def _break(fake: FakeOllama, how: str) -> str:
     if how == "redirect loop":
         fake.redirect_loop = True
         return "redirects in a loop"
+    if how == "redirect elsewhere":
+        fake.redirect_to = "http://127.0.0.1:1/api/chat"
+        return "redirect (HTTP 302 to http://127.0.0.1:1/api/chat) and following it failed"
     for _ in range(3):
         fake.reply_raw("this is not gzip", content_type="application/json",
                        headers={"Content-Encoding": "gzip"})
@@ -370,7 +378,7 @@ def _rejudge_fails_naming_the_judge(files: Files, fake: FakeOllama,
     return before
 
 
-@pytest.mark.parametrize("how", ["redirect loop", "bad gzip"])
+@pytest.mark.parametrize("how", ["redirect loop", "redirect elsewhere", "bad gzip"])
 def test_rejudge_against_broken_http_fails_naming_the_judge(
         files: Files, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str],
         how: str) -> None:
@@ -379,7 +387,7 @@ def test_rejudge_against_broken_http_fails_naming_the_judge(
     assert counts(files.db)[:2] == before[:2]  # no decision, no audit event
 
 
-@pytest.mark.parametrize("how", ["redirect loop", "bad gzip"])
+@pytest.mark.parametrize("how", ["redirect loop", "redirect elsewhere", "bad gzip"])
 def test_grade_judge_against_broken_http_fails_in_one_line(
         tmp_path: Path, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str],
         how: str) -> None:
@@ -389,7 +397,90 @@ def test_grade_judge_against_broken_http_fails_in_one_line(
     line = one_line(capsys, run(["grade", "judge", str(data), "--host", fake_ollama.url,
                                   "--model", "m", "--timeout", "3", "--retries", "0"]),
                     FAILED)
-    assert fake_ollama.url in line and says in line
+    assert f"judge m at {fake_ollama.url}: " in line and says in line
+    assert "HTTP None" not in line  # a fault without a status is not worded as HTTP
+
+
+@contextlib.contextmanager
+def _web_page() -> Iterator[str]:
+    """A live web server that is not Ollama: a 200 HTML page for any request; its URL."""
+    class Page(BaseHTTPRequestHandler):
+        def _page(self) -> None:
+            body = b"<html><body>Sign in</body></html>"
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        do_GET = do_POST = _page
+
+        def log_message(self, format: str, *args: Any) -> None:
+            """Quiet."""
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Page)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05})
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+@pytest.mark.parametrize(("target", "then"), [
+    ("dead", "no server listening"),
+    ("web page", "the server's reply is not JSON"),
+])
+def test_a_judge_that_redirects_is_named_as_redirecting_not_as_absent(
+        files: Files, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str],
+        target: str, then: str) -> None:
+    # Seventh hostile pass U10: a host answering 302 to a dead port was reported as
+    # "no server listening" at the host, which does listen. The ollama client's httpx
+    # follows redirects (a 302 makes the POST a GET), so what failed is the target.
+    with _web_page() as page:
+        location = ("http://127.0.0.1:1" if target == "dead" else page) + "/api/chat"
+        fake_ollama.redirect_to = location
+        code = run([*_rejudge(files, fake_ollama)[:-4], "--retries", "0"])
+    captured = capsys.readouterr()
+    assert code == FAILED, captured.err
+    [line] = captured.err.splitlines()
+    assert (f"second opinion failed: judge m at {fake_ollama.url}: the server answered "
+            f"with a redirect (HTTP 302 to {location}) and following it failed ({then}") in line
+    assert line.endswith("): give the judge's final address in --host"), line
+    assert len(fake_ollama.chat_requests) == 1  # not retried: every request is redirected
+
+
+def test_a_judge_redirect_that_keeps_the_request_still_reaches_ollama(
+        files: Files, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str]) -> None:
+    with FakeOllama() as final:
+        final.responder = verdict_reply
+        fake_ollama.redirect_to, fake_ollama.redirect_status = final.url + "/api/chat", 307
+        code = run(_rejudge(files, fake_ollama))
+        assert len(final.chat_requests) == 1
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    assert captured.err == ""
+
+
+@pytest.mark.parametrize("over", [40, 100_000], ids=["template", "wildly"])
+def test_a_prompt_count_above_the_estimate_is_no_cut(
+        files: Files, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str],
+        over: int) -> None:
+    # Seventh hostile pass U10b: "prompt_eval_count": 100000 for a ~684-token prompt
+    # was "prompt cut by the server: 100000 of about 684 tokens read". A server reading
+    # more than was estimated cut nothing (a real one counts its chat template too).
+    def reply(body: dict[str, Any]) -> Reply:
+        answer = verdict_reply(body)
+        answer.prompt_tokens = estimate_tokens(body["messages"]) + over
+        return answer
+
+    fake_ollama.responder = reply
+    code = run([*_rejudge(files, fake_ollama)[:-4], "--retries", "0"])
+    captured = capsys.readouterr()
+    assert (code, captured.err) == (0, "")
+    assert "1 asked, 1 now accepted, 0 failed" in captured.out, captured.out
 
 
 def test_flag_llm_stops_at_the_first_broken_reply(
@@ -599,12 +690,15 @@ def test_a_schema_nested_too_deeply_is_one_line(tmp_path: Path,
     brackets, nested = tmp_path / "brackets.json", tmp_path / "nested.json"
     brackets.write_text("[" * 100_000 + "]" * 100_000, "utf-8")  # beyond Python's parser
     nested.write_text('{"items":' * 900 + "{}" + "}" * 900, "utf-8")  # beyond the checker
-    err = one_line(capsys, run(["grade", "json", str(data), "--schema", str(brackets)]),
-                   BAD_INPUT)
-    assert err == f"reviewer: {brackets}: JSON nested too deeply"
-    err = one_line(capsys, run(["grade", "json", str(data), "--schema", str(nested)]),
-                   BAD_INPUT)
-    assert err == "reviewer: JSON schema: nested too deeply"
+    for schema in (brackets, nested):  # both refused before decoding (MAX_NESTING)
+        err = one_line(capsys, run(["grade", "json", str(data), "--schema", str(schema)]),
+                       BAD_INPUT)
+        assert err == f"reviewer: {schema}: JSON nested too deeply"
+    # As deep as MAX_NESTING allows: the schema checker walks it.
+    deepest = MAX_NESTING - 1
+    nested.write_text('{"items":' * deepest + "{}" + "}" * deepest, "utf-8")
+    assert run(["grade", "json", str(data), "--schema", str(nested)]) == 0
+    assert capsys.readouterr().err == ""
 
 
 @pytest.mark.parametrize("evaluate", [False, True], ids=["score", "--evaluate"])
@@ -615,6 +709,81 @@ def test_deep_json_in_a_contradictions_file_names_its_line(
     argv = ["contradictions", *(["--evaluate"] if evaluate else []), str(data)]
     err = one_line(capsys, run(argv), BAD_INPUT)
     assert err == f"reviewer: {data}:1: JSON nested too deeply"
+
+
+def _small_stack() -> None:
+    """``preexec_fn``: the ``ulimit -s 128`` of the seventh hostile pass (U11)."""
+    hard = resource.getrlimit(resource.RLIMIT_STACK)[1]
+    resource.setrlimit(resource.RLIMIT_STACK, (128 * 1024, hard))
+
+
+DEEP = "[" * 30_000 + "]" * 30_000  # within a judge reply's size bound (65,536 characters)
+
+
+def _deep_input(files: Files, fake: FakeOllama, reader: str) -> tuple[list[str], int, str]:
+    """The command reading ``DEEP`` as ``reader``, its exit code and its one stderr line
+    ("" for none: the deep JSON is read as no JSON, which is not an error there)."""
+    folder = files.root / "deep"
+    folder.mkdir()
+    rows, plain = folder / "rows.jsonl", folder / "plain.jsonl"
+    rows.write_text('{"response": "x", "reference": ' + DEEP + "}\n", "utf-8")
+    plain.write_text(json.dumps({"response": DEEP, "reference": DEEP}) + "\n", "utf-8")
+    deep = folder / "deep.json"
+    deep.write_text('{"files": ' + DEEP + "}", "utf-8")
+    judge = ["--host", fake.url, "--model", "m", "--timeout", "20", "--retries", "0"]
+    fake.reply_text(DEEP)
+    where = f"judge m at {fake.url}: reply is not usable JSON (nested too deeply)"
+    if reader == "catalog":
+        return (["--db", str(files.db), "import", str(files.input("new_run.jsonl")),
+                 "--catalog", str(deep)], BAD_INPUT, f"reviewer: {deep}: JSON nested too deeply")
+    if reader == "grade rows":
+        return (["grade", "exact", str(rows)], BAD_INPUT,
+                f"reviewer: {rows}:1: JSON nested too deeply")
+    if reader == "grade schema":
+        return (["grade", "json", str(plain), "--schema", str(deep)], BAD_INPUT,
+                f"reviewer: {deep}: JSON nested too deeply")
+    if reader == "contradictions":
+        return (["contradictions", str(rows)], BAD_INPUT,
+                f"reviewer: {rows}:1: JSON nested too deeply")
+    if reader == "verify-export":
+        export = folder / "x.jsonl"
+        export.write_text("", "utf-8")
+        deep.rename(folder / "x.jsonl.manifest.json")
+        return (["verify-export", str(export)], FAILED, f"reviewer: {folder / 'x.jsonl'}"
+                ".manifest.json: not a readable manifest (JSON nested too deeply)")
+    if reader == "rejudge reply":
+        return (["--db", str(files.db), "rejudge", "--attempt", KEY, *judge], FAILED,
+                f"{KEY}: second opinion failed: {where}")
+    if reader == "grade judge reply":
+        small = folder / "small.jsonl"
+        small.write_text('{"response": "x", "reference": "y"}\n', "utf-8")
+        return (["grade", "judge", str(small), *judge], FAILED, "")
+    return (["grade", "json", str(plain)] if reader == "json grader" else
+            ["lint-graders", str(plain)]), 0, ""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("reader", [
+    "catalog", "grade rows", "grade schema", "contradictions", "verify-export",
+    "rejudge reply", "grade judge reply", "json grader", "lint-graders"])
+def test_deep_json_anywhere_on_a_128_kb_stack_is_a_line_not_a_segfault(
+        files: Files, fake_ollama: FakeOllama, reader: str) -> None:
+    # Seventh hostile pass U11: under `ulimit -s 128` Python's C JSON decoder crashed the
+    # process (SIGSEGV, exit 139, nothing said) on 30,000 brackets before its recursion
+    # limit could stop it, in every reader of JSON: run lines, rows to grade, schemas,
+    # contradictions files, manifests, the judge's reply. Each now refuses the depth
+    # before decoding, saying what it said on a normal stack.
+    argv, code, line = _deep_input(files, fake_ollama, reader)
+    proc = subprocess.run([*CONSOLE, *argv], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120, preexec_fn=_small_stack)
+    assert proc.returncode == code, proc.stderr
+    if reader == "grade judge reply":  # a group not graded: one line naming the judge
+        assert proc.stderr.startswith(f"reviewer: judge m at {fake_ollama.url}: "), proc.stderr
+        assert "reply is not usable JSON (nested too deeply)" in proc.stderr
+        return
+    assert proc.stderr == (line + "\n" if line else ""), proc.stderr
+    if reader == "json grader":
+        assert json.loads(proc.stdout)["score"] == 0.0  # read as no JSON
 
 
 # -- the database --db names (dl01, dl09, dl23, cc02) -------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import resource
 import sqlite3
 import subprocess
 import sys
@@ -23,6 +24,7 @@ from hypothesis import strategies as st
 
 from reviewer.cli.main import main as cli
 from reviewer.ingest.importer import import_run
+from reviewer.json_input import MAX_DEPTH, MAX_NESTING
 from reviewer.store import open_store
 from tests.support.run_files import CATALOG, record, write_catalog, write_jsonl
 
@@ -140,6 +142,40 @@ def test_console_script_refuses_a_broken_line_with_file_line_and_exit_2(
     assert message.startswith(f"reviewer: {run}:3: ") and len(message) < 500
     assert proc.stderr.endswith(message + "\n")
     assert proc.stdout == ""
+    assert table_counts(db_file) == before
+
+
+def small_stack() -> None:
+    """``preexec_fn``: the ``ulimit -s 128`` of the seventh hostile pass (U11)."""
+    hard = resource.getrlimit(resource.RLIMIT_STACK)[1]
+    resource.setrlimit(resource.RLIMIT_STACK, (128 * 1024, hard))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("depth", [MAX_DEPTH - 4, MAX_NESTING, MAX_NESTING + 1, 100_000])
+def test_deep_nesting_on_a_128_kb_stack_is_one_line_not_a_segfault(
+    db_file: Path, tmp_path: Path, depth: int
+) -> None:
+    # Seventh hostile pass U11: under `ulimit -s 128` a line of 100,000 brackets crashed
+    # the C JSON decoder (SIGSEGV, exit 139, nothing said) before Python's recursion
+    # limit stopped it. The depth is now refused before the decoder sees the line.
+    # The line is a good record with one more field ("meta") nested ``depth`` deep.
+    line = good("deep")[:-1] + b', "meta": ' + b"[" * (depth - 1) + b"]" * (depth - 1) + b"}"
+    run = tmp_path / "deep.jsonl"
+    run.write_bytes(line + b"\n")
+    before = table_counts(db_file)
+
+    proc = subprocess.run(
+        [sys.executable, "-m", "ui.cli", "--db", str(db_file), "import", str(run)],
+        capture_output=True, text=True, cwd=ROOT, timeout=120, preexec_fn=small_stack)
+
+    if depth < MAX_DEPTH:  # within what a store keeps: imported
+        assert (proc.returncode, proc.stderr) == (0, ""), proc.stderr
+        assert table_counts(db_file)["attempts"] == before["attempts"] + 1
+        return
+    # Just within the guard: decoded, then refused by the store's rule (MAX_DEPTH), the
+    # same line as beyond it.
+    assert (proc.returncode, proc.stderr) == (2, f"reviewer: {run}:1: JSON nested too deeply\n")
     assert table_counts(db_file) == before
 
 

@@ -62,7 +62,9 @@ Faithful to Ollama (``ollama/server`` and its runner), scripted replies included
 * ``.force_options = {"num_ctx": 256}``: merged over every request's options, as a
   server configured to ignore what clients ask (to inject a cut prompt or reply);
 * ``.redirect_loop = True``: every request gets 302 to its own path (a misconfigured
-  proxy), for ever.
+  proxy), for ever;
+* ``.redirect_to = URL``: every request gets ``.redirect_status`` (302) to ``URL``, as
+  given (a proxy sending clients elsewhere: a dead port, a web page).
 
 A real model: ``FakeOllama(backend=LlamaBackend(path))`` (``tests/support/llama_backend.py``)
 answers every request the queue and the responder leave with llama-cpp-python, through
@@ -225,10 +227,15 @@ class _Handler(BaseHTTPRequestHandler):
             self.server.fake._dropped()
 
     def _redirect(self) -> bool:
-        """``.redirect_loop``: 302 to the same path, whatever was asked."""
-        if not self.server.fake.redirect_loop:
+        """``.redirect_loop``: 302 to the same path, whatever was asked; ``.redirect_to``:
+        ``.redirect_status`` to that URL."""
+        fake = self.server.fake
+        if fake.redirect_loop:
+            self._send_raw(302, "", headers={"Location": self.path})
+        elif fake.redirect_to:
+            self._send_raw(fake.redirect_status, "", headers={"Location": fake.redirect_to})
+        else:
             return False
-        self._send_raw(302, "", headers={"Location": self.path})
         return True
 
     def do_GET(self) -> None:
@@ -289,6 +296,8 @@ class FakeOllama:
         self.load_error = ""
         self.force_options: dict[str, Any] = {}
         self.redirect_loop = False
+        self.redirect_to = ""
+        self.redirect_status = 302
         self.dropped = 0
         self.requests: list[dict[str, Any]] = []
         self.responder: Responder | None = None
@@ -355,6 +364,8 @@ class FakeOllama:
         self.load_error = ""
         self.force_options = {}
         self.redirect_loop = False
+        self.redirect_to = ""
+        self.redirect_status = 302
 
     @property
     def pending(self) -> int:

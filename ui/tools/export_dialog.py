@@ -54,6 +54,7 @@ from reviewer.exports.dataset import DatasetOptions
 from reviewer.exports.preference import PreferenceOptions, parse_causes
 from reviewer.exports.run import export_target, run_export
 from reviewer.exports.split import Split
+from reviewer.json_input import loads
 from reviewer.store import Session
 from ui.settings import Settings
 from ui.tasks import TaskManager
@@ -206,7 +207,7 @@ class ExportDialog(QDialog):
         """Reopen on the last export's choices (a stale or foreign value is skipped)."""
         text = self.memory.tool_state(MEMORY_KEY) if self.memory is not None else None
         try:
-            saved = json.loads(text) if text else {}
+            saved = loads(text) if text else {}
         except ValueError:
             saved = {}
         if not isinstance(saved, dict):
