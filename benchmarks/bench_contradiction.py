@@ -3,7 +3,7 @@
 Run ``python benchmarks/bench_contradiction.py`` (``--quick`` for a short run). It also
 prints the rate on the hand-written rationales of ``tests/data`` (cycled), whose lengths
 are those of real judge rationales (the generated ones are a little longer).
-It says whether the compiled scanner (``scripts/build_contradiction_fast.py``) is in
+It says whether the compiled scanner (``scripts/build_compiled.py``) is in
 use; ``REVIEWER_CONTRADICTION_PURE=1`` measures the pure-Python one.
 ``run(quick)`` returns ``{"name", "ours", "baseline", "ratio", "goal"}`` for a ``make
 bench`` harness: ``ours`` is verdicts per second, ``goal`` the minimum (50,000);
@@ -186,7 +186,7 @@ def run(quick: bool = False) -> dict[str, Any]:
     rate = max(rates)
     if not engine.COMPILED:  # the row would measure the pure-Python scanner, 3x slower
         print("bench_contradiction: the compiled scanner is missing or stale "
-              "(scripts/build_contradiction_fast.py): measuring pure Python", file=sys.stderr)
+              "(scripts/build_compiled.py): measuring pure Python", file=sys.stderr)
     return {
         "name": "contradiction detector (deterministic tier), verdicts/s",
         "ours": rate,
@@ -204,7 +204,7 @@ def main() -> None:
         print(rate_here(quick))
         return
     print(
-        "scanner: compiled (scripts/build_contradiction_fast.py)" if engine.COMPILED
+        "scanner: compiled (scripts/build_compiled.py)" if engine.COMPILED
         else "scanner: pure Python (compiled copy not built, stale, or disabled)"
     )
     result = run(quick=quick)

@@ -40,5 +40,5 @@ def run(ctx: Context) -> Result:
         # A scanner edited since the last build runs pure Python, three times slower:
         # say which one this row measured (`make` rebuilds it).
         note="compiled scanner" if engine.COMPILED else
-        "PURE-PYTHON scanner (compiled copy missing or stale: scripts/build_contradiction_fast.py)",
+        "PURE-PYTHON scanner (compiled copy missing or stale: scripts/build_compiled.py)",
     )

@@ -1,7 +1,7 @@
 """The scanner in use: a compiled copy of :mod:`reviewer.contradiction.scan` when one
 was built from the current source, else the module itself.
 
-``python scripts/build_contradiction_fast.py`` compiles ``scan.py`` with mypyc (shipped
+``python scripts/build_compiled.py contradiction`` compiles ``scan.py`` with mypyc (shipped
 with mypy, a development dependency; it needs a C compiler) into
 ``reviewer/contradiction/_scan_fast*.so``, stamped with the SHA-256 of the sources it was
 built from (``scan.py``, and ``lexicon.py`` and ``normalize.py`` whose constants it may
@@ -18,13 +18,11 @@ its own classes (``Valences``, and the ``ScanResult``, ``Cue`` and ``Part`` it m
 
 from __future__ import annotations
 
-import hashlib
-import importlib
-import os
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from reviewer.compiled import compiled_copy, sources_digest
 from reviewer.contradiction import scan as _pure
 
 FAST_MODULE = "reviewer.contradiction._scan_fast"
@@ -36,22 +34,11 @@ def source_digest() -> str:
     have copied into the compiled code (``lexicon.py``, ``normalize.py``), as they are
     now."""
     here = Path(_pure.__file__).parent
-    digest = hashlib.sha256()
-    for name in ("scan.py", "lexicon.py", "normalize.py"):
-        digest.update((here / name).read_bytes())
-    return digest.hexdigest()
+    return sources_digest(here / name for name in ("scan.py", "lexicon.py", "normalize.py"))
 
 
 def _load() -> ModuleType:
-    if os.environ.get(PURE_ENV):
-        return _pure
-    try:
-        fast = importlib.import_module(FAST_MODULE)
-    except ImportError:
-        return _pure
-    if getattr(fast, "SOURCE_DIGEST", None) != source_digest():
-        return _pure  # built from another version of scan.py
-    return fast
+    return compiled_copy(FAST_MODULE, source_digest(), PURE_ENV) or _pure
 
 
 ENGINE: ModuleType = _load()

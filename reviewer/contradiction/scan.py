@@ -34,7 +34,7 @@ Negation rules, the part that decides most verdicts:
   "… Faute.") weigh more.
 
 The pass is written for speed (50,000 verdicts a second is the goal, with the module
-compiled by mypyc: ``scripts/build_contradiction_fast.py``): each whitespace chunk of
+compiled by mypyc: ``scripts/build_compiled.py``): each whitespace chunk of
 text is tokenised and classified once and cached (:class:`Part`), and the pass is one
 :class:`_Scanner` whose typed state is the reading so far and which has one method per
 kind of token, each taking the shortest path its kind allows (plain word, determiner,

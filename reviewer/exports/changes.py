@@ -18,8 +18,9 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from reviewer.exports.dataset import DatasetOptions, turn_examples
-from reviewer.exports.preference import PreferenceOptions, refusal_causes, rejectable
+from reviewer.exports.dataset import turn_examples
+from reviewer.exports.options import DatasetOptions, PreferenceOptions
+from reviewer.exports.preference import refusal_causes, rejectable
 from reviewer.exports.walk import BY_OVERRIDES, BY_REVIEWER, Node, walk_conversations
 
 

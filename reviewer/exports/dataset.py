@@ -13,7 +13,7 @@ An example whose context holds an answer that is now refused (rejected by a revi
 refused by the corrected rule) is *tainted*: listed in the manifest and left out unless
 ``keep_tainted``.
 
-Formats (``FORMATS``), each a JSONL line:
+Formats (``reviewer.exports.options.FORMATS``), each a JSONL line:
 
 * ``chat``: ``{"messages": [{"role", "content"}, …]}`` (OpenAI chat fine-tuning, TRL
   conversational, mlx-lm ``chat``, Axolotl ``chat_template``); with ``weight_context=0``
@@ -43,53 +43,17 @@ from sqlalchemy.orm import Session
 from models import CheckVersion, CriterionVersion
 from reviewer.atomic import FileSet
 from reviewer.collector import collector_paused
-from reviewer.errors import BadInputError
 from reviewer.exports.json_string import json_string
 from reviewer.exports.manifest import manifest_path
+from reviewer.exports.options import DatasetOptions
 from reviewer.exports.split import Split, Writer, open_writer
 from reviewer.exports.walk import Node, Walk, walk_conversations
 from reviewer.outputs import Output
 
-FORMATS = ("chat", "sharegpt", "prompt-completion")
-PER = ("turn", "conversation")
-PICKS = ("all", "first", "last")
 SHAREGPT_ROLES = {"system": "system", "user": "human", "assistant": "gpt"}
 # How a chat message starts, up to its content, for each role ``clean_messages`` keeps.
 CHAT_STARTS = {role: b'{"role": "%s", "content": ' % role.encode()
                for role in ("system", "user", "assistant")}
-
-
-@dataclass(frozen=True)
-class DatasetOptions:
-    """What goes into the dataset and how it is written."""
-
-    per: str = "turn"
-    fmt: str = "chat"
-    pick: str = "all"
-    keep_tainted: bool = False
-    weight_context: int | None = None
-    reviewer: str | None = None
-    runs: list[str] | None = None
-
-    def check(self) -> None:
-        """BadInputError for an unknown value or a combination that means nothing."""
-        if self.per not in PER:
-            raise BadInputError(f"--per must be turn or conversation, not {self.per!r}")
-        if self.fmt not in FORMATS:
-            raise BadInputError(f"--format must be one of {', '.join(FORMATS)}, "
-                                f"not {self.fmt!r}")
-        if self.pick not in PICKS:
-            raise BadInputError(f"--per-turn-pick must be all, first or last, "
-                                f"not {self.pick!r}")
-        if self.weight_context is not None:
-            if self.weight_context not in (0, 1):
-                raise BadInputError("--weight-context must be 0 or 1")
-            if self.fmt != "chat" or self.per != "turn":
-                raise BadInputError("--weight-context is for --format chat --per turn (the "
-                                    "answers of a context are weighted in OpenAI's format)")
-        if self.fmt == "prompt-completion" and self.per != "turn":
-            raise BadInputError("--format prompt-completion is one answer per example: "
-                                "use --per turn")
 
 
 class Encoder:
@@ -374,5 +338,4 @@ def export_dataset(
 
 
 # Where the manifest of a single-file export goes (``reviewer.exports.manifest``).
-__all__ = ["FORMATS", "PER", "PICKS", "DatasetOptions", "DatasetReport", "Encoder",
-           "export_dataset", "manifest_path"]
+__all__ = ["DatasetReport", "Encoder", "export_dataset", "manifest_path"]

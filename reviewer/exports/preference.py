@@ -39,54 +39,11 @@ from sqlalchemy.orm import Session
 
 from reviewer.atomic import FileSet
 from reviewer.collector import collector_paused
-from reviewer.errors import BadInputError
-from reviewer.exports.dataset import (
-    Contexts,
-    DatasetOptions,
-    Encoder,
-    catalog_versions,
-    turn_examples,
-)
+from reviewer.exports.dataset import Contexts, Encoder, catalog_versions, turn_examples
+from reviewer.exports.options import REVIEWER_CAUSE, DatasetOptions, PreferenceOptions
 from reviewer.exports.split import Split, Writer, open_writer
 from reviewer.exports.walk import BY_REVIEWER, Node, Walk, walk_conversations
 from reviewer.outputs import Output
-
-FORMATS = ("dpo", "openai-dpo", "kto")
-REVIEWER_CAUSE = "reviewer"
-
-
-@dataclass(frozen=True)
-class PreferenceOptions:
-    """Which pairs (or labels) go into the preference export, and in which format."""
-
-    fmt: str = "dpo"
-    include_filter_refusals: bool = False
-    causes: frozenset[str] | None = None
-    keep_tainted: bool = False
-    reviewer: str | None = None
-    runs: list[str] | None = None
-
-    def check(self) -> None:
-        """BadInputError for an unknown format."""
-        if self.fmt not in FORMATS:
-            raise BadInputError(f"--format must be one of {', '.join(FORMATS)} for a "
-                                f"preference export, not {self.fmt!r}")
-
-    @property
-    def dataset(self) -> DatasetOptions:
-        """The dataset options that say which answers are exported (the chosen sides)."""
-        return DatasetOptions(keep_tainted=self.keep_tainted, reviewer=self.reviewer,
-                              runs=self.runs)
-
-
-def parse_causes(text: str | None) -> frozenset[str] | None:
-    """``D-COMMERCE,G-TON`` as a set of ids (None: every cause)."""
-    if not text:
-        return None
-    causes = frozenset(c.strip() for c in text.split(",") if c.strip())
-    if not causes:
-        raise BadInputError("--cause: give check or criterion ids, separated by commas")
-    return causes
 
 
 def label_source(node: Node) -> str:

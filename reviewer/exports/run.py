@@ -10,10 +10,12 @@ from reviewer.errors import BadInputError
 from reviewer.exports import KINDS
 from reviewer.exports.calibration import export_calibration
 from reviewer.exports.catalog import export_catalog
-from reviewer.exports.dataset import DatasetOptions, DatasetReport, export_dataset
+from reviewer.exports.compiled import export_dataset, export_preference
+from reviewer.exports.dataset import DatasetReport
 from reviewer.exports.decisions import export_decisions
 from reviewer.exports.golden import export_golden
-from reviewer.exports.preference import PreferenceOptions, PreferenceReport, export_preference
+from reviewer.exports.options import DatasetOptions, PreferenceOptions
+from reviewer.exports.preference import PreferenceReport
 from reviewer.exports.resume import export_resume
 from reviewer.exports.split import Split
 from reviewer.outputs import Output, as_output, beside, check_folder, check_output

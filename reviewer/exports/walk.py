@@ -81,16 +81,10 @@ BY_SECOND_OPINION = "second opinion"  # the rule replayed with a second opinion
 BY_FILTER = "filter"  # the filter's own decision
 
 
-class _Ids(tuple[str, ...]):
-    """The check and criterion ids of a refusal, once decoded from its reasons."""
-
-    __slots__ = ()
-
-
 @lru_cache(maxsize=4096)
-def _ids_of_text(text: str) -> _Ids:
+def _ids_of_text(text: str) -> tuple[str, ...]:
     """The ids of the stored JSON text of a refusal's reasons."""
-    return _Ids(reason_ids([str(r) for r in json.loads(text) or []]))
+    return tuple(reason_ids([str(r) for r in json.loads(text) or []]))
 
 
 @dataclass(eq=False, slots=True)
@@ -123,6 +117,7 @@ class Node:
     # the same with the filter's own decisions: set with ``parent`` (see ``link``).
     taint: Node | None = None
     filter_taint: Node | None = None
+    ids: tuple[str, ...] | None = None  # ``causes``, once decoded from ``refusal``
 
     def link(self, parent: Node | None) -> None:
         """Set the attempt this context continues, and what that makes of its context."""
@@ -137,14 +132,14 @@ class Node:
     def causes(self) -> tuple[str, ...]:
         """The check and criterion ids of the refusal that stands (a refused attempt), or
         of the filter's refusal (a restored one), when the walk read them."""
+        if self.ids is not None:
+            return self.ids  # decoded once
         reasons = self.refusal
-        if isinstance(reasons, _Ids):
-            return reasons  # already the ids
         if isinstance(reasons, str):
             ids = _ids_of_text(reasons)  # many refusals share their reasons' text
         else:
-            ids = _Ids(reason_ids([str(r) for r in reasons or []]))
-        self.refusal = ids  # decoded once
+            ids = tuple(reason_ids([str(r) for r in reasons or []]))
+        self.ids = ids
         return ids
 
     @property
@@ -669,12 +664,12 @@ def _walk_batch(session: Session, batch: list[_Conv], views: dict[int, ReviewVie
         r.id in replayed or r.id in views)]
     for start in range(0, len(unread), 500):
         part = unread[start:start + 500]
-        # Core on the session's connection, like the main select: plain rows.
-        status.content.update(
-            (aid, (messages, response))
-            for aid, messages, response in session.connection().execute(
-                select(Attempt.id, cast(Attempt.messages, Text), Attempt.response)
-                .where(Attempt.id.in_(part))))
+        # Core on the session's connection, like the main select: plain rows (typed Any:
+        # compiled, a typed row would be checked as a tuple, which a Row is not).
+        rows: Any = session.connection().execute(
+            select(Attempt.id, cast(Attempt.messages, Text), Attempt.response)
+            .where(Attempt.id.in_(part)))
+        status.content.update((aid, (messages, response)) for aid, messages, response in rows)
     for conv in batch:
         yield _walk_one(conv, status, chain_too=not content)
     for attempt in replayed.values():

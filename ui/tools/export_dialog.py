@@ -50,8 +50,7 @@ from reviewer.changes import Changes
 from reviewer.errors import ReviewerError
 from reviewer.exports import KINDS
 from reviewer.exports.changes import review_changes
-from reviewer.exports.dataset import DatasetOptions
-from reviewer.exports.preference import PreferenceOptions, parse_causes
+from reviewer.exports.options import DatasetOptions, PreferenceOptions, parse_causes
 from reviewer.exports.run import export_target, run_export
 from reviewer.exports.split import Split
 from reviewer.json_input import loads

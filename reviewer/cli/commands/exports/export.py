@@ -19,9 +19,15 @@ from reviewer.cli.outputs import checked_output
 from reviewer.errors import BadInputError
 from reviewer.exports import KINDS
 from reviewer.exports.changes import review_changes
-from reviewer.exports.dataset import FORMATS, PER, PICKS, DatasetOptions
-from reviewer.exports.preference import FORMATS as PREFERENCE_FORMATS
-from reviewer.exports.preference import PreferenceOptions, parse_causes
+from reviewer.exports.options import (
+    FORMATS,
+    PER,
+    PICKS,
+    PREFERENCE_FORMATS,
+    DatasetOptions,
+    PreferenceOptions,
+    parse_causes,
+)
 from reviewer.exports.run import run_export
 from reviewer.exports.split import Split
 
