@@ -23,7 +23,7 @@ MAX_NESTING = 100
 """The most containers one inside another that any JSON input may open before it reaches
 Python's decoder (``nested_too_deeply``). The C decoder recurses once per level on the C
 stack and stops only at the recursion limit (1,000): under ``ulimit -s 128`` it crashed
-the process at about 990 (SIGSEGV, nothing said; seventh hostile pass). 100 is a tenth
+the process at about 990 (SIGSEGV, nothing said; sixth hostile pass). 100 is a tenth
 of that, above ``MAX_DEPTH`` (so a reader with the store's rule refuses what it did,
 with the same words) and far above any real input (JSON schemas and model answers nest
 a few dozen levels at most)."""

@@ -92,7 +92,7 @@ def cut_prompt(prompt_tokens: int | None, estimate: int, num_ctx: int) -> str:
     ``num_ctx``, keeping that many tokens).
 
     A count above the context asked cut nothing: a server that cuts keeps at most
-    ``num_ctx`` tokens, so such a count is not about a cut prompt (seventh hostile pass:
+    ``num_ctx`` tokens, so such a count is not about a cut prompt (sixth hostile pass:
     100,000 for a 684-token prompt was "prompt cut"). It gets no line at all: the
     verdict was given on the whole prompt whatever the count means, and nothing a user
     could do follows from it. A count somewhat above the estimate is normal (the

@@ -194,7 +194,7 @@ JSON_VALUES = st.recursive(
 @given(value=JSON_VALUES, limit=st.integers(0, 8), ascii_only=st.booleans())
 def test_the_depth_guard_measures_what_the_decoder_would_nest(
         value: Any, limit: int, ascii_only: bool) -> None:
-    # The guard before the decoder (seventh hostile pass U11): brackets and quotes inside
+    # The guard before the decoder (sixth hostile pass U11): brackets and quotes inside
     # strings (escaped or not) never count; the measure is exact on JSON.
     from reviewer.json_input import nested_too_deeply
 

@@ -712,7 +712,7 @@ def test_deep_json_in_a_contradictions_file_names_its_line(
 
 
 def _small_stack() -> None:
-    """``preexec_fn``: the ``ulimit -s 128`` of the seventh hostile pass (U11)."""
+    """``preexec_fn``: the ``ulimit -s 128`` of the sixth hostile pass (U11)."""
     hard = resource.getrlimit(resource.RLIMIT_STACK)[1]
     resource.setrlimit(resource.RLIMIT_STACK, (128 * 1024, hard))
 

@@ -146,7 +146,7 @@ def test_console_script_refuses_a_broken_line_with_file_line_and_exit_2(
 
 
 def small_stack() -> None:
-    """``preexec_fn``: the ``ulimit -s 128`` of the seventh hostile pass (U11)."""
+    """``preexec_fn``: the ``ulimit -s 128`` of the sixth hostile pass (U11)."""
     hard = resource.getrlimit(resource.RLIMIT_STACK)[1]
     resource.setrlimit(resource.RLIMIT_STACK, (128 * 1024, hard))
 
