@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tests.support.run_files import record
+from reviewer.cli.main import main
+from tests.support.run_files import record, write_catalog, write_jsonl
 
 RUN = "2026-11-02-ministral-8b"
 SYSTEM = {"role": "system", "content": "Tu es l'assistant du Journal des Nuisances."}
@@ -120,3 +121,15 @@ def make_run(seed: int, conversations: int = 40, run: str = RUN
                 break  # three refusals: the filter cut the conversation
             history = [*context, {"role": "assistant", "content": kept}]
     return rows, truth
+
+
+def import_and_decide(db_url: str, folder: Path, seed: int = 7) -> Truth:
+    """``make_run(seed)`` imported into the store at ``db_url`` and decided from the
+    reviewer's CSV (``reviewer decide --from-csv``, reviewer "associe"), as a user does."""
+    rows, truth = make_run(seed)
+    run = write_jsonl(folder / "run.jsonl", rows)
+    catalog = write_catalog(folder / "catalog.json")
+    assert main(["--db", db_url, "import", str(run), "--catalog", str(catalog)]) == 0
+    assert main(["--db", db_url, "--reviewer", "associe", "decide", "--from-csv",
+                 str(truth.write_csv(folder / "decisions.csv"))]) == 0
+    return truth

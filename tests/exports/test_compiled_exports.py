@@ -14,11 +14,11 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from reviewer.cli.main import main
 from reviewer.compiled import compiled_copy
 from reviewer.exports import compiled
 from reviewer.exports import dataset as pure_dataset
@@ -27,12 +27,14 @@ from reviewer.exports.options import DatasetOptions, PreferenceOptions
 from reviewer.exports.split import Split
 from reviewer.ingest.demo import load_demo
 from reviewer.store import Store
-from tests.exports.realistic import make_run
+from tests.exports.realistic import import_and_decide
 from tests.support.feedback_stores import load_export_store
-from tests.support.run_files import write_catalog, write_jsonl
 
 pytestmark = pytest.mark.both_backends
 REQUIRED = os.environ.get("REVIEWER_COMPILED") == "required"
+# The pure exports, beside ``reviewer.exports.compiled`` (the copies in use).
+PURE = SimpleNamespace(export_dataset=pure_dataset.export_dataset,
+                       export_preference=pure_preference.export_preference)
 
 
 def _need_compiled() -> None:
@@ -49,12 +51,7 @@ def full_store(store: Store, db_url: str, tmp_path: Path) -> Store:
     """The export fixture, the demo, and a realistic run with the reviewer's decisions."""
     load_export_store(store, tmp_path)
     load_demo(store)
-    rows, truth = make_run(7)
-    run = write_jsonl(tmp_path / "run.jsonl", rows)
-    catalog = write_catalog(tmp_path / "catalog.json")
-    assert main(["--db", db_url, "import", str(run), "--catalog", str(catalog)]) == 0
-    assert main(["--db", db_url, "--reviewer", "associe", "decide", "--from-csv",
-                 str(truth.write_csv(tmp_path / "decisions.csv"))]) == 0
+    truth = import_and_decide(db_url, tmp_path)
     assert truth.rescue and truth.reject  # or the comparison misses the corrected paths
     return store
 
@@ -66,17 +63,22 @@ def _files(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(where.iterdir())}
 
 
-def _both(store: Store, tmp_path: Path,
-          export: Callable[[Any, Any, Path], Any]) -> tuple[dict[str, bytes], dict[str, bytes]]:
-    """Run ``export(module, session, out)`` with the compiled and the pure module."""
-    found = []
-    for side, module in (("compiled", compiled), ("pure", None)):
-        folder = tmp_path / side
-        folder.mkdir(parents=True)
-        with store.session() as s:
-            export(module, s, folder / "out")
-        found.append(_files(folder))
-    return found[0], found[1]
+def _compare(store: Store, tmp_path: Path, options: list[Any],
+             export: Callable[[Any, Any, Path, Any, Split | None], Any]) -> None:
+    """Each of ``options``, to one file and split, written by the compiled and the pure
+    module (``export(module, session, out, options, split)``): the same bytes."""
+    _need_compiled()
+    cases = [(o, s) for o in options for s in (None, Split.parse("valid=0.25"))]
+    for number, (option, split) in enumerate(cases):
+        found = []
+        for side, module in (("compiled", compiled), ("pure", PURE)):
+            folder = tmp_path / str(number) / side
+            folder.mkdir(parents=True)
+            with store.session() as s:
+                export(module, s, folder / "out", option, split)
+            found.append(_files(folder))
+        assert found[0] == found[1], (option, split)
+        assert sum(len(b) for b in found[1].values()) > 500  # lines, not an empty file
 
 
 DATASETS = [
@@ -93,18 +95,9 @@ DATASETS = [
 
 def test_the_compiled_dataset_export_writes_the_pure_bytes(full_store: Store,
                                                          tmp_path: Path) -> None:
-    _need_compiled()
-    for number, (options, split) in enumerate(
-            (o, s) for o in DATASETS for s in (None, Split.parse("valid=0.25"))):
-
-        def export(module: Any, session: Any, out: Path,
-                   options: DatasetOptions = options, split: Split | None = split) -> Any:
-            fn = module.export_dataset if module is not None else pure_dataset.export_dataset
-            return fn(session, out, options=options, split=split)
-
-        fast, pure = _both(full_store, tmp_path / str(number), export)
-        assert fast == pure, (options, split)
-        assert sum(len(b) for b in pure.values()) > 1000  # examples, not an empty file
+    _compare(full_store, tmp_path, DATASETS,
+             lambda module, session, out, options, split: module.export_dataset(
+                 session, out, options=options, split=split))
 
 
 PREFERENCES = [
@@ -120,19 +113,9 @@ PREFERENCES = [
 
 def test_the_compiled_preference_export_writes_the_pure_bytes(full_store: Store,
                                                             tmp_path: Path) -> None:
-    _need_compiled()
-    for number, (options, split) in enumerate(
-            (o, s) for o in PREFERENCES for s in (None, Split.parse("valid=0.25"))):
-
-        def export(module: Any, session: Any, out: Path,
-                   options: PreferenceOptions = options, split: Split | None = split) -> Any:
-            fn = module.export_preference if module is not None \
-                else pure_preference.export_preference
-            return fn(session, out, options, split)
-
-        fast, pure = _both(full_store, tmp_path / str(number), export)
-        assert fast == pure, (options, split)
-        assert sum(len(b) for b in pure.values()) > 500
+    _compare(full_store, tmp_path, PREFERENCES,
+             lambda module, session, out, options, split: module.export_preference(
+                 session, out, options, split))
 
 
 def test_the_command_line_runs_the_compiled_export_and_a_stale_copy_is_not_used(
@@ -145,6 +128,8 @@ def test_the_command_line_runs_the_compiled_export_and_a_stale_copy_is_not_used(
     assert compiled_copy(name, "0" * 64, "REVIEWER_TEST_UNSET") is None  # an edited source
     monkeypatch.setenv("REVIEWER_TEST_PURE", "1")
     assert compiled_copy(name, compiled.source_digest(), "REVIEWER_TEST_PURE") is None
+    # What the command line and the Export dialog call (``run_export``) is the compiled one.
     from reviewer.exports import run
 
-    assert run.export_preference is not pure_preference.export_preference
+    assert vars(run)["export_preference"] is compiled.export_preference
+    assert compiled.export_preference is not pure_preference.export_preference

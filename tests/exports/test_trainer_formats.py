@@ -31,8 +31,7 @@ from datasets import Dataset, load_dataset
 
 from reviewer.cli.main import main
 from reviewer.store import Store
-from tests.exports.realistic import make_run
-from tests.support.run_files import write_catalog, write_jsonl
+from tests.exports.realistic import import_and_decide
 
 # The formats do not depend on the backend (tests/exports/test_export_bytes.py reads both).
 ROLES = {"role", "content"}
@@ -41,12 +40,7 @@ ROLES = {"role", "content"}
 @pytest.fixture
 def reviewed(store: Store, db_url: str, tmp_path: Path) -> tuple[str, dict[str, str]]:
     """A realistic run imported and decided from the reviewer's CSV; the truth per key."""
-    rows, truth = make_run(7)
-    run = write_jsonl(tmp_path / "run.jsonl", rows)
-    catalog = write_catalog(tmp_path / "catalog.json")
-    assert main(["--db", db_url, "import", str(run), "--catalog", str(catalog)]) == 0
-    assert main(["--db", db_url, "--reviewer", "associe", "decide", "--from-csv",
-                 str(truth.write_csv(tmp_path / "decisions.csv"))]) == 0
+    truth = import_and_decide(db_url, tmp_path)
     said = {key: "accept" for key in truth.rescue} | {key: "reject" for key in truth.reject}
     return db_url, said
 
