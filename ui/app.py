@@ -21,7 +21,7 @@ from pathlib import Path
 # hook reads the source of every module imported after it (to see whether it uses
 # PySide6's ``__feature__`` options), some 250 files at each start that never use Qt.
 from reviewer.atomic import FileSet
-from reviewer.errors import BadInputError, ReviewerError
+from reviewer.errors import INTERRUPTED, BadInputError, ReviewerError
 from reviewer.ingest.demo import ensure_demo
 from reviewer.keys import AttemptKey
 from reviewer.outputs import Output
@@ -46,6 +46,7 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from ui import i18n
+from ui.interrupt import closing_on_interrupt
 from ui.review.window import MainWindow
 from ui.settings import Settings
 from ui.tasks import TaskManager
@@ -193,13 +194,7 @@ def _run_app(args: argparse.Namespace) -> int:
             if not target.is_stdout:  # the path, never after the PNG's own bytes
                 print(shot)
             return 0
-        window.show()
-        # What start-up built (modules, the window) lives as long as the app: out of the
-        # collector's reach, a full collection after a bulk action or a back-test scans
-        # only what those made, not the whole heap with the GUI waiting on the lock.
-        gc.freeze()
-        gc.enable()  # off while the app started (ui.commands.gui.starting)
-        return app.exec()
+        return _run_window(app, window)
     finally:
         tasks.shutdown()
         store.close()
@@ -207,3 +202,17 @@ def _run_app(args: argparse.Namespace) -> int:
         # Never free the ECMAScript engine's V8 context on the way out of the GUI: on a
         # large store it crashed the process on quit (exit 139); see abandon().
         ecmascript.abandon()
+
+
+def _run_window(app: QApplication, window: MainWindow) -> int:
+    """Show the window and run the event loop: its exit code, 130 after a Ctrl-C (which
+    closed the window as its close button does, ``ui/interrupt.py``)."""
+    with closing_on_interrupt(window) as interrupted:
+        window.show()
+        # What start-up built (modules, the window) lives as long as the app: out of the
+        # collector's reach, a full collection after a bulk action or a back-test scans
+        # only what those made, not the whole heap with the GUI waiting on the lock.
+        gc.freeze()
+        gc.enable()  # off while the app started (ui.commands.gui.starting)
+        code = app.exec()
+        return INTERRUPTED if interrupted() else code
