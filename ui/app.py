@@ -202,6 +202,7 @@ def _run_app(args: argparse.Namespace) -> int:
         if getattr(args, "attempt", None):
             window.select_key(AttemptKey.parse(args.attempt))
         if target is not None:
+            window.fits_screen = False  # the same picture whatever the screen, too
             window.resize(*SCREENSHOT_SIZE)  # the same picture whatever the saved geometry
             try:
                 screenshot(window, target)

@@ -28,7 +28,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from reviewer.changes import Changes
@@ -52,7 +52,7 @@ from ui.settings import AppSettings, Settings
 from ui.shortcuts import shortcut
 from ui.tasks import TaskManager
 from ui.tools.menu import install_tools
-from ui.widgets_util import named, plain
+from ui.widgets_util import fit_on_screen, named, plain
 
 if TYPE_CHECKING:  # the bulk dialog (and its domain module) loads when first opened
     from ui.review.bulk_dialog import BulkDialog
@@ -117,6 +117,8 @@ class MainWindow(QMainWindow):
         self.actions_by_name = self.review_actions.by_name
         self.tools_menu = self.review_actions.menus["tools"]
         self.feedback_tools = install_tools(self, self.tools_menu, self)
+        # Brought onto its screen when first shown (showEvent); a screenshot keeps its size.
+        self.fits_screen = True
         self._restore_geometry()
         self._connect()
         self.apply_filter()
@@ -226,6 +228,13 @@ class MainWindow(QMainWindow):
         splitter = self.settings.geometry("splitter")
         if splitter is not None:
             self.splitter.restoreState(splitter)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """The first time it is shown, the window fits on its screen (``fit_on_screen``)."""
+        super().showEvent(event)
+        if self.fits_screen:
+            self.fits_screen = False
+            fit_on_screen(self)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Remember the layout, stop this window's timers and batch, let the app's jobs
