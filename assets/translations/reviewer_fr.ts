@@ -1631,7 +1631,7 @@
 <context>
     <name>KeyQueue</name>
     <message>
-        <location filename="../../ui/review/key_queue.py" line="100"/>
+        <location filename="../../ui/review/key_queue.py" line="109"/>
         <source>Not applied: %1 (%2)</source>
         <translation>Non appliqué : %1 (%2)</translation>
     </message>
@@ -1639,7 +1639,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/review/window.py" line="566"/>
+        <location filename="../../ui/review/window.py" line="592"/>
         <source>second opinions %v / %m</source>
         <translation>seconds avis %v / %m</translation>
     </message>
@@ -1734,77 +1734,77 @@
         <translation>?</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="338"/>
+        <location filename="../../ui/review/window.py" line="350"/>
         <source>No attempt %1</source>
         <translation>Pas d&apos;essai %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="201"/>
+        <location filename="../../ui/review/window.py" line="205"/>
         <source>End of the queue</source>
         <translation>Fin de la file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="418"/>
+        <location filename="../../ui/review/window.py" line="444"/>
         <source>Reviewed %1 / %2 (%3 to review)</source>
         <translation>Relus %1 / %2 (%3 à relire)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="135"/>
+        <location filename="../../ui/review/window.py" line="139"/>
         <source>Reviewer — refused examples — %1</source>
         <translation>Reviewer — exemples refusés — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="203"/>
+        <location filename="../../ui/review/window.py" line="207"/>
         <source>You have decided every attempt of this queue</source>
         <translation>Vous avez décidé tous les essais de cette file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="205"/>
+        <location filename="../../ui/review/window.py" line="209"/>
         <source>None left below: back to the first one not reviewed</source>
         <translation>Plus rien en dessous : retour au premier essai non relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="265"/>
+        <location filename="../../ui/review/window.py" line="277"/>
         <source>the queue changed before they could apply</source>
         <translation>la file a changé avant qu&apos;elles s&apos;appliquent</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="279"/>
+        <location filename="../../ui/review/window.py" line="291"/>
         <source>the queue is empty</source>
         <translation>la file est vide</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="283"/>
+        <location filename="../../ui/review/window.py" line="295"/>
         <source>No match for “%1”</source>
         <translation>Aucun résultat pour « %1 »</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="290"/>
+        <location filename="../../ui/review/window.py" line="302"/>
         <source>the queue could not be read</source>
         <translation>la file n&apos;a pas pu être lue</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="370"/>
+        <location filename="../../ui/review/window.py" line="382"/>
         <source>the attempt could not be read</source>
         <translation>l&apos;essai n&apos;a pas pu être lu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="414"/>
+        <location filename="../../ui/review/window.py" line="440"/>
         <source>%1 to review in this filter</source>
         <translation>%1 à relire dans ce filtre</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="425"/>
+        <location filename="../../ui/review/window.py" line="451"/>
         <source>%1 of %2 refusals reviewed, %3 left</source>
         <translation>%1 refus relus sur %2, %3 restants</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="504"/>
+        <location filename="../../ui/review/window.py" line="530"/>
         <source>%1 — %2 to undo</source>
         <translation>%1 — %2 pour annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="518"/>
+        <location filename="../../ui/review/window.py" line="544"/>
         <source>The reviewer name in the settings is not used (%1); deciding as %2 until you set a name in Settings.</source>
         <translation>Le nom de relecteur des réglages n’est pas utilisé (%1) ; décisions au nom de %2 jusqu’à ce que vous choisissiez un nom dans les Réglages.</translation>
     </message>
@@ -1909,101 +1909,121 @@
 <context>
     <name>ReviewCommands</name>
     <message>
-        <location filename="../../ui/review/commands.py" line="98"/>
+        <location filename="../../ui/review/commands.py" line="104"/>
         <source>Nothing to %1</source>
         <translation>Rien à %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="130"/>
+        <location filename="../../ui/review/commands.py" line="140"/>
         <source>%1 — %2 to undo</source>
         <translation>%1 — %2 pour annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="143"/>
+        <location filename="../../ui/review/commands.py" line="153"/>
         <source>Accepted %1</source>
         <translation>%1 accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="144"/>
+        <location filename="../../ui/review/commands.py" line="154"/>
         <source>Rejected %1</source>
         <translation>%1 rejeté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="157"/>
         <location filename="../../ui/review/commands.py" line="167"/>
+        <location filename="../../ui/review/commands.py" line="177"/>
         <source>Nothing to rescue here: no open contradiction would change the filter&apos;s decision</source>
         <translation>Rien à repêcher ici : aucune contradiction ouverte ne changerait la décision du filtre</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="169"/>
+        <location filename="../../ui/review/commands.py" line="179"/>
         <source>Rescued %1: flipped %2 and accepted</source>
         <translation>%1 repêché : %2 inversé, essai accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="185"/>
+        <location filename="../../ui/review/commands.py" line="195"/>
         <source>Accepted %1, flipping %2</source>
         <translation>%1 accepté, en inversant %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="195"/>
+        <location filename="../../ui/review/commands.py" line="205"/>
         <source>No criterion %1 here</source>
         <translation>Pas de critère %1 ici</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="213"/>
+        <location filename="../../ui/review/commands.py" line="223"/>
         <source>%1 passed: there is no hit to mark</source>
         <translation>%1 a réussi : rien à marquer</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="231"/>
+        <location filename="../../ui/review/commands.py" line="241"/>
         <source>No failed check on this attempt</source>
         <translation>Aucun contrôle en échec sur cet essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="240"/>
+        <location filename="../../ui/review/commands.py" line="250"/>
         <source>Note saved</source>
         <translation>Note enregistrée</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="246"/>
+        <location filename="../../ui/review/commands.py" line="258"/>
         <source>undo</source>
         <translation>annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="247"/>
+        <location filename="../../ui/review/commands.py" line="258"/>
         <source>Undone: %1</source>
         <translation>Annulé : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="252"/>
+        <location filename="../../ui/review/commands.py" line="265"/>
         <source>redo</source>
         <translation>rétablir</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="253"/>
+        <location filename="../../ui/review/commands.py" line="265"/>
         <source>Redone: %1</source>
         <translation>Rétabli : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="271"/>
+        <source>Not undone: another window changed the undo history; nothing is left to undo.</source>
+        <translation>Rien n’a été annulé : une autre fenêtre a modifié l’historique ; il ne reste rien à annuler.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="273"/>
+        <source>Not redone: another window changed the redo history; nothing is left to redo.</source>
+        <translation>Rien n’a été rétabli : une autre fenêtre a modifié l’historique ; il ne reste rien à rétablir.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="276"/>
+        <source>Not undone: another window changed the undo history; the last change is now %1. Press %2 again to undo it.</source>
+        <translation>Rien n’a été annulé : une autre fenêtre a modifié l’historique ; la dernière modification est maintenant %1. Appuyez de nouveau sur %2 pour l’annuler.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="279"/>
+        <source>Not redone: another window changed the redo history; the change to redo is now %1. Press %2 again to redo it.</source>
+        <translation>Rien n’a été rétabli : une autre fenêtre a modifié l’historique ; la modification à rétablir est maintenant %1. Appuyez de nouveau sur %2 pour la rétablir.</translation>
     </message>
 </context>
 <context>
     <name>ReviewKeys</name>
     <message>
-        <location filename="../../ui/review/review_keys.py" line="142"/>
+        <location filename="../../ui/review/review_keys.py" line="144"/>
         <source>No verdict or check on this attempt</source>
         <translation>Aucun verdict ni contrôle sur cet essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/review_keys.py" line="146"/>
+        <location filename="../../ui/review/review_keys.py" line="148"/>
         <source>The whole conversation is shown</source>
         <translation>Toute la conversation est affichée</translation>
     </message>
     <message>
-        <location filename="../../ui/review/review_keys.py" line="150"/>
+        <location filename="../../ui/review/review_keys.py" line="152"/>
         <source>This conversation has no system prompt</source>
         <translation>Cette conversation n&apos;a pas de prompt système</translation>
     </message>
     <message>
-        <location filename="../../ui/review/review_keys.py" line="161"/>
+        <location filename="../../ui/review/review_keys.py" line="163"/>
         <source>Not accepted</source>
         <translation>Non accepté</translation>
     </message>
