@@ -21,7 +21,7 @@ from pathlib import Path
 # hook reads the source of every module imported after it (to see whether it uses
 # PySide6's ``__feature__`` options), some 250 files at each start that never use Qt.
 from reviewer.atomic import FileSet
-from reviewer.errors import BadInputError, ReviewerError
+from reviewer.errors import INTERRUPTED, BadInputError, ReviewerError
 from reviewer.ingest.demo import ensure_demo
 from reviewer.keys import AttemptKey
 from reviewer.outputs import Output
@@ -46,8 +46,10 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from ui import i18n
+from ui.interrupt import closing_on_interrupt
 from ui.review.window import MainWindow
 from ui.settings import Settings
+from ui.store_choice import Declined, open_from_settings, settings_source
 from ui.tasks import TaskManager
 
 SCREENSHOT_TIMEOUT_S = 30.0
@@ -64,15 +66,16 @@ def application() -> QApplication:
     return QApplication(sys.argv[:1])
 
 
-def open_with_demo(url: str | None) -> Store:
+def open_with_demo(url: str | None, named_by: str | None = None) -> Store:
     """Open the store and load the demo into it when it is empty.
 
     Only the default store (no ``--db``, no ``$REVIEWER_DB``, no database in Settings) is
     made here, on the app's first start. A path the reviewer typed that names no file is
     refused (``no database at PATH``): a mistyped or moved database made a new store with
     the demo in it, where the reviewer then decided and exported (fifth hostile pass,
-    P40); ``reviewer --db PATH import RUN.jsonl`` (or ``demo``) makes a new one."""
-    store = open_store(url, create=is_default_store(url))
+    P40); ``reviewer --db PATH import RUN.jsonl`` (or ``demo``) makes a new one.
+    ``named_by`` says where ``url`` was read, when not ``--db`` (Settings)."""
+    store = open_store(url, create=is_default_store(url), named_by=named_by)
     try:
         ensure_demo(store)
     except BaseException:
@@ -155,6 +158,17 @@ def _refused(exc: ReviewerError, shot: Path | None) -> int:
     return exc.exit_code
 
 
+def _open_chosen(option: str | None, settings: Settings, database: str,
+                 shot: Path | None) -> Store:
+    """The store of ``--db``, else of Settings (a box offers a way out when it cannot be
+    opened, ``ui/store_choice.py``), else the default one."""
+    if option is not None or not database:
+        return open_with_demo(option)
+    if shot is not None:  # no box in screenshot mode: the line names Settings
+        return open_with_demo(database, named_by=settings_source(settings))
+    return open_from_settings(settings, database, open_with_demo)
+
+
 def _run_app(args: argparse.Namespace) -> int:
     app = application()
     shot: Path | None = getattr(args, "screenshot", None)
@@ -174,7 +188,10 @@ def _run_app(args: argparse.Namespace) -> int:
             from reviewer.exports.run import export_target  # only for a screenshot
 
             target = export_target(database_url(chosen), shot)
-        store = open_with_demo(chosen)
+        store = _open_chosen(option, settings, config.database, shot)
+    except Declined as exc:  # Quit in the box that offered a way out
+        i18n.remove(app, translators)
+        return exc.exit_code
     except ReviewerError as exc:
         code = _refused(exc, shot)
         i18n.remove(app, translators)
@@ -185,6 +202,7 @@ def _run_app(args: argparse.Namespace) -> int:
         if getattr(args, "attempt", None):
             window.select_key(AttemptKey.parse(args.attempt))
         if target is not None:
+            window.fits_screen = False  # the same picture whatever the screen, too
             window.resize(*SCREENSHOT_SIZE)  # the same picture whatever the saved geometry
             try:
                 screenshot(window, target)
@@ -193,13 +211,7 @@ def _run_app(args: argparse.Namespace) -> int:
             if not target.is_stdout:  # the path, never after the PNG's own bytes
                 print(shot)
             return 0
-        window.show()
-        # What start-up built (modules, the window) lives as long as the app: out of the
-        # collector's reach, a full collection after a bulk action or a back-test scans
-        # only what those made, not the whole heap with the GUI waiting on the lock.
-        gc.freeze()
-        gc.enable()  # off while the app started (ui.commands.gui.starting)
-        return app.exec()
+        return _run_window(app, window)
     finally:
         tasks.shutdown()
         store.close()
@@ -207,3 +219,17 @@ def _run_app(args: argparse.Namespace) -> int:
         # Never free the ECMAScript engine's V8 context on the way out of the GUI: on a
         # large store it crashed the process on quit (exit 139); see abandon().
         ecmascript.abandon()
+
+
+def _run_window(app: QApplication, window: MainWindow) -> int:
+    """Show the window and run the event loop: its exit code, 130 after a Ctrl-C (which
+    closed the window as its close button does, ``ui/interrupt.py``)."""
+    with closing_on_interrupt(window) as interrupted:
+        window.show()
+        # What start-up built (modules, the window) lives as long as the app: out of the
+        # collector's reach, a full collection after a bulk action or a back-test scans
+        # only what those made, not the whole heap with the GUI waiting on the lock.
+        gc.freeze()
+        gc.enable()  # off while the app started (ui.commands.gui.starting)
+        code = app.exec()
+        return INTERRUPTED if interrupted() else code

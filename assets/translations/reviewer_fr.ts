@@ -158,12 +158,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../ui/app.py" line="155"/>
+        <location filename="../../ui/app.py" line="154"/>
         <source>Cannot open the database</source>
         <translation>Impossible d&apos;ouvrir la base de données</translation>
     </message>
     <message>
-        <location filename="../../ui/app.py" line="153"/>
+        <location filename="../../ui/app.py" line="152"/>
         <source>Cannot start</source>
         <translation>Démarrage impossible</translation>
     </message>
@@ -1164,34 +1164,34 @@
         <translation>Réponse évaluée</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="206"/>
+        <location filename="../../ui/review/example_view.py" line="207"/>
         <source>No attempt selected</source>
         <translation>Aucun essai sélectionné</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="227"/>
+        <location filename="../../ui/review/example_view.py" line="228"/>
         <source>⚠ judge contradicts itself</source>
         <translation>⚠ le juge se contredit</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="332"/>
-        <location filename="../../ui/review/example_view.py" line="353"/>
+        <location filename="../../ui/review/example_view.py" line="333"/>
+        <location filename="../../ui/review/example_view.py" line="354"/>
         <source>accepted</source>
         <translation>accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="332"/>
-        <location filename="../../ui/review/example_view.py" line="353"/>
+        <location filename="../../ui/review/example_view.py" line="333"/>
+        <location filename="../../ui/review/example_view.py" line="354"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="355"/>
+        <location filename="../../ui/review/example_view.py" line="356"/>
         <source>Filter: %1</source>
         <translation>Filtre : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="338"/>
+        <location filename="../../ui/review/example_view.py" line="339"/>
         <source>With second opinions and your overrides, the filter would now: %1</source>
         <translation>Avec les seconds avis et vos corrections, le filtre aurait maintenant : %1</translation>
     </message>
@@ -1206,89 +1206,89 @@
         <translation>Question (le dernier message de la personne)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="144"/>
+        <location filename="../../ui/review/example_view.py" line="145"/>
         <source>Why refused, and what now</source>
         <translation>Pourquoi refusé, et maintenant</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="163"/>
+        <location filename="../../ui/review/example_view.py" line="164"/>
         <source>Judge verdicts (1–9 and 0 flip rows 1–10; V: a cursor on every row)</source>
         <translation>Verdicts du juge (1–9 et 0 inversent les lignes 1–10 ; V : un curseur sur chaque ligne)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="179"/>
+        <location filename="../../ui/review/example_view.py" line="180"/>
         <source>Deterministic checks (F marks a failed one a false positive)</source>
         <translation>Contrôles déterministes (F marque un contrôle en échec comme faux positif)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="334"/>
+        <location filename="../../ui/review/example_view.py" line="335"/>
         <source>With the current check versions, second opinions and your overrides, the filter would now: %1</source>
         <translation>Avec les versions actuelles des contrôles, les seconds avis et vos corrections, le filtre aurait maintenant : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="342"/>
+        <location filename="../../ui/review/example_view.py" line="343"/>
         <source>changed</source>
         <translation>changé</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="346"/>
+        <location filename="../../ui/review/example_view.py" line="347"/>
         <source>With the current check versions: %1</source>
         <translation>Avec les versions actuelles des contrôles : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="359"/>
-        <location filename="../../ui/review/example_view.py" line="367"/>
+        <location filename="../../ui/review/example_view.py" line="360"/>
+        <location filename="../../ui/review/example_view.py" line="374"/>
         <source>accept</source>
         <translation>accepter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="359"/>
-        <location filename="../../ui/review/example_view.py" line="367"/>
+        <location filename="../../ui/review/example_view.py" line="360"/>
+        <location filename="../../ui/review/example_view.py" line="374"/>
         <source>reject</source>
         <translation>rejeter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="360"/>
+        <location filename="../../ui/review/example_view.py" line="361"/>
         <source>not reviewed yet</source>
         <translation>pas encore relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="361"/>
+        <location filename="../../ui/review/example_view.py" line="362"/>
         <source>Your decision: %1</source>
         <translation>Votre décision : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="363"/>
+        <location filename="../../ui/review/example_view.py" line="368"/>
         <source>Note: %1</source>
         <translation>Note : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="368"/>
+        <location filename="../../ui/review/example_view.py" line="375"/>
         <source>no decision</source>
         <translation>pas de décision</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="371"/>
+        <location filename="../../ui/review/example_view.py" line="378"/>
         <source>Other reviewers: %1</source>
         <translation>Autres relecteurs : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="389"/>
+        <location filename="../../ui/review/example_view.py" line="396"/>
         <source>This refusal ended the conversation at turn %1.</source>
         <translation>Ce refus a arrêté la conversation au tour %1.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="374"/>
+        <location filename="../../ui/review/example_view.py" line="381"/>
         <source>Second opinion failed: %1</source>
         <translation>Échec du second avis : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="383"/>
+        <location filename="../../ui/review/example_view.py" line="390"/>
         <source>This refusal ended the conversation at turn %1 of %2 planned (%3).</source>
         <translation>Ce refus a arrêté la conversation au tour %1 sur %2 prévus (%3).</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/example_view.py" line="387"/>
+        <location filename="../../ui/review/example_view.py" line="394"/>
         <source>%n turn(s) lost</source>
         <translation>
             <numerusform>%n tour perdu</numerusform>
@@ -1296,7 +1296,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="400"/>
+        <location filename="../../ui/review/example_view.py" line="407"/>
         <source>Against the reference: %1</source>
         <translation>Par rapport à la référence : %1</translation>
     </message>
@@ -1304,204 +1304,204 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="82"/>
-        <location filename="../../ui/tools/export_dialog.py" line="110"/>
+        <location filename="../../ui/tools/export_dialog.py" line="83"/>
+        <location filename="../../ui/tools/export_dialog.py" line="111"/>
         <source>Export</source>
         <translation>Exporter</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="84"/>
+        <location filename="../../ui/tools/export_dialog.py" line="85"/>
         <source>Corrected dataset (JSONL)</source>
         <translation>Jeu de données corrigé (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="85"/>
+        <location filename="../../ui/tools/export_dialog.py" line="86"/>
         <source>Preference pairs for DPO or KTO (JSONL)</source>
         <translation>Paires de préférence pour DPO ou KTO (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="86"/>
+        <location filename="../../ui/tools/export_dialog.py" line="87"/>
         <source>Catalog with versions (JSON)</source>
         <translation>Catalogue avec versions (JSON)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="87"/>
+        <location filename="../../ui/tools/export_dialog.py" line="88"/>
         <source>Golden set for the filter&apos;s tests (JSONL)</source>
         <translation>Jeu de référence pour les tests du filtre (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="88"/>
+        <location filename="../../ui/tools/export_dialog.py" line="89"/>
         <source>Conversations to resume (JSONL)</source>
         <translation>Conversations à reprendre (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="89"/>
+        <location filename="../../ui/tools/export_dialog.py" line="90"/>
         <source>Audit trail (JSONL)</source>
         <translation>Journal d&apos;audit (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="90"/>
+        <location filename="../../ui/tools/export_dialog.py" line="91"/>
         <source>Calibration scores with their grading files (JSONL)</source>
         <translation>Notes de calibrage avec leurs fichiers d&apos;évaluation (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="99"/>
+        <location filename="../../ui/tools/export_dialog.py" line="100"/>
         <source>no split (one file)</source>
         <translation>pas de découpage (un seul fichier)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="129"/>
+        <location filename="../../ui/tools/export_dialog.py" line="130"/>
         <source>one example per assistant turn</source>
         <translation>un exemple par tour de l&apos;assistant</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="130"/>
+        <location filename="../../ui/tools/export_dialog.py" line="131"/>
         <source>one example per conversation</source>
         <translation>un exemple par conversation</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="132"/>
+        <location filename="../../ui/tools/export_dialog.py" line="133"/>
         <source>chat messages (OpenAI / Hugging Face)</source>
         <translation>messages de chat (OpenAI / Hugging Face)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="103"/>
+        <location filename="../../ui/tools/export_dialog.py" line="104"/>
         <source>Browse…</source>
         <translation>Parcourir…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="113"/>
+        <location filename="../../ui/tools/export_dialog.py" line="114"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="134"/>
+        <location filename="../../ui/tools/export_dialog.py" line="135"/>
         <source>prompt and completion (TRL)</source>
         <translation>invite et complétion (TRL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="136"/>
+        <location filename="../../ui/tools/export_dialog.py" line="137"/>
         <source>keep every accepted attempt</source>
         <translation>garder chaque essai accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="137"/>
+        <location filename="../../ui/tools/export_dialog.py" line="138"/>
         <source>keep the first accepted attempt</source>
         <translation>garder le premier essai accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="138"/>
+        <location filename="../../ui/tools/export_dialog.py" line="139"/>
         <source>keep the last accepted attempt</source>
         <translation>garder le dernier essai accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="140"/>
+        <location filename="../../ui/tools/export_dialog.py" line="141"/>
         <source>keep examples whose context holds a refused answer</source>
         <translation>garder les exemples dont le contexte contient une réponse refusée</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="142"/>
+        <location filename="../../ui/tools/export_dialog.py" line="143"/>
         <source>do not train the context&apos;s answers again (OpenAI weight 0)</source>
         <translation>ne pas réentraîner les réponses du contexte (poids 0 d&apos;OpenAI)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="146"/>
+        <location filename="../../ui/tools/export_dialog.py" line="147"/>
         <source>pairs for TRL DPO</source>
         <translation>paires pour DPO de TRL</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="147"/>
+        <location filename="../../ui/tools/export_dialog.py" line="148"/>
         <source>pairs for OpenAI DPO</source>
         <translation>paires pour DPO d&apos;OpenAI</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="148"/>
+        <location filename="../../ui/tools/export_dialog.py" line="149"/>
         <source>labels for TRL KTO</source>
         <translation>étiquettes pour KTO de TRL</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="150"/>
+        <location filename="../../ui/tools/export_dialog.py" line="151"/>
         <source>also the filter&apos;s refusals no reviewer overturned</source>
         <translation>aussi les refus du filtre qu&apos;aucun relecteur n&apos;a annulés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="152"/>
+        <location filename="../../ui/tools/export_dialog.py" line="153"/>
         <source>every cause (or e.g. E-INVENTE,G-TON)</source>
         <translation>toutes les causes (ou p. ex. E-INVENTE,G-TON)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="156"/>
+        <location filename="../../ui/tools/export_dialog.py" line="157"/>
         <source>What</source>
         <translation>Quoi</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="157"/>
+        <location filename="../../ui/tools/export_dialog.py" line="158"/>
         <source>Examples</source>
         <translation>Exemples</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="158"/>
+        <location filename="../../ui/tools/export_dialog.py" line="159"/>
         <source>Format</source>
         <translation>Format</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="159"/>
+        <location filename="../../ui/tools/export_dialog.py" line="160"/>
         <source>Several accepted in a turn</source>
         <translation>Plusieurs acceptés dans un tour</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="162"/>
+        <location filename="../../ui/tools/export_dialog.py" line="163"/>
         <source>Pairs</source>
         <translation>Paires</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="164"/>
+        <location filename="../../ui/tools/export_dialog.py" line="165"/>
         <source>Refusal causes</source>
         <translation>Causes de refus</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="167"/>
+        <location filename="../../ui/tools/export_dialog.py" line="168"/>
         <source>seed</source>
         <translation>graine</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="169"/>
+        <location filename="../../ui/tools/export_dialog.py" line="170"/>
         <source>Validation share</source>
         <translation>Part de validation</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="173"/>
+        <location filename="../../ui/tools/export_dialog.py" line="174"/>
         <source>File</source>
         <translation>Fichier</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="180"/>
+        <location filename="../../ui/tools/export_dialog.py" line="181"/>
         <source>What the review changed in the dataset:</source>
         <translation>Ce que la relecture a changé dans le jeu de données :</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="248"/>
-        <location filename="../../ui/tools/export_dialog.py" line="251"/>
+        <location filename="../../ui/tools/export_dialog.py" line="249"/>
+        <location filename="../../ui/tools/export_dialog.py" line="252"/>
         <source>Export to</source>
         <translation>Exporter vers</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="276"/>
+        <location filename="../../ui/tools/export_dialog.py" line="277"/>
         <source>Counting…</source>
         <translation>Comptage…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="292"/>
+        <location filename="../../ui/tools/export_dialog.py" line="293"/>
         <source>Choose a file to write.</source>
         <translation>Choisissez un fichier à écrire.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="302"/>
+        <location filename="../../ui/tools/export_dialog.py" line="305"/>
         <source>Exporting…</source>
         <translation>Export en cours…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="328"/>
+        <location filename="../../ui/tools/export_dialog.py" line="331"/>
         <source>Export failed: %1</source>
         <translation>Échec de l&apos;export : %1</translation>
     </message>
@@ -1631,7 +1631,7 @@
 <context>
     <name>KeyQueue</name>
     <message>
-        <location filename="../../ui/review/key_queue.py" line="100"/>
+        <location filename="../../ui/review/key_queue.py" line="109"/>
         <source>Not applied: %1 (%2)</source>
         <translation>Non appliqué : %1 (%2)</translation>
     </message>
@@ -1639,7 +1639,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/review/window.py" line="509"/>
+        <location filename="../../ui/review/window.py" line="592"/>
         <source>second opinions %v / %m</source>
         <translation>seconds avis %v / %m</translation>
     </message>
@@ -1734,77 +1734,77 @@
         <translation>?</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="285"/>
+        <location filename="../../ui/review/window.py" line="350"/>
         <source>No attempt %1</source>
         <translation>Pas d&apos;essai %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="188"/>
+        <location filename="../../ui/review/window.py" line="205"/>
         <source>End of the queue</source>
         <translation>Fin de la file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="363"/>
+        <location filename="../../ui/review/window.py" line="444"/>
         <source>Reviewed %1 / %2 (%3 to review)</source>
         <translation>Relus %1 / %2 (%3 à relire)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="124"/>
+        <location filename="../../ui/review/window.py" line="139"/>
         <source>Reviewer — refused examples — %1</source>
         <translation>Reviewer — exemples refusés — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="190"/>
+        <location filename="../../ui/review/window.py" line="207"/>
         <source>You have decided every attempt of this queue</source>
         <translation>Vous avez décidé tous les essais de cette file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="192"/>
+        <location filename="../../ui/review/window.py" line="209"/>
         <source>None left below: back to the first one not reviewed</source>
         <translation>Plus rien en dessous : retour au premier essai non relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="247"/>
+        <location filename="../../ui/review/window.py" line="277"/>
         <source>the queue changed before they could apply</source>
         <translation>la file a changé avant qu&apos;elles s&apos;appliquent</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="257"/>
+        <location filename="../../ui/review/window.py" line="291"/>
         <source>the queue is empty</source>
         <translation>la file est vide</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="261"/>
+        <location filename="../../ui/review/window.py" line="295"/>
         <source>No match for “%1”</source>
         <translation>Aucun résultat pour « %1 »</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="268"/>
+        <location filename="../../ui/review/window.py" line="302"/>
         <source>the queue could not be read</source>
         <translation>la file n&apos;a pas pu être lue</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="316"/>
+        <location filename="../../ui/review/window.py" line="382"/>
         <source>the attempt could not be read</source>
         <translation>l&apos;essai n&apos;a pas pu être lu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="359"/>
+        <location filename="../../ui/review/window.py" line="440"/>
         <source>%1 to review in this filter</source>
         <translation>%1 à relire dans ce filtre</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="370"/>
+        <location filename="../../ui/review/window.py" line="451"/>
         <source>%1 of %2 refusals reviewed, %3 left</source>
         <translation>%1 refus relus sur %2, %3 restants</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="447"/>
+        <location filename="../../ui/review/window.py" line="530"/>
         <source>%1 — %2 to undo</source>
         <translation>%1 — %2 pour annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="461"/>
+        <location filename="../../ui/review/window.py" line="544"/>
         <source>The reviewer name in the settings is not used (%1); deciding as %2 until you set a name in Settings.</source>
         <translation>Le nom de relecteur des réglages n’est pas utilisé (%1) ; décisions au nom de %2 jusqu’à ce que vous choisissiez un nom dans les Réglages.</translation>
     </message>
@@ -1812,7 +1812,7 @@
 <context>
     <name>NoteEditor</name>
     <message>
-        <location filename="../../ui/review/inline.py" line="77"/>
+        <location filename="../../ui/review/inline.py" line="86"/>
         <source>Why you decided so (Enter saves, Esc cancels)</source>
         <translation>Pourquoi vous avez décidé ainsi (Entrée enregistre, Échap annule)</translation>
     </message>
@@ -1820,12 +1820,12 @@
 <context>
     <name>PlainTextView</name>
     <message>
-        <location filename="../../ui/review/text_widgets.py" line="60"/>
+        <location filename="../../ui/review/text_widgets.py" line="90"/>
         <source>Showing the first %1 of %2 characters — W shows the whole text</source>
         <translation>Seuls les %1 premiers caractères sur %2 sont montrés — W montre le texte entier</translation>
     </message>
     <message>
-        <location filename="../../ui/review/text_widgets.py" line="139"/>
+        <location filename="../../ui/review/text_widgets.py" line="169"/>
         <source>Check matches: %1 highlighted, %2 not</source>
         <translation>Correspondances des contrôles : %1 surlignées, %2 non</translation>
     </message>
@@ -1909,101 +1909,121 @@
 <context>
     <name>ReviewCommands</name>
     <message>
-        <location filename="../../ui/review/commands.py" line="98"/>
+        <location filename="../../ui/review/commands.py" line="104"/>
         <source>Nothing to %1</source>
         <translation>Rien à %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="130"/>
+        <location filename="../../ui/review/commands.py" line="140"/>
         <source>%1 — %2 to undo</source>
         <translation>%1 — %2 pour annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="143"/>
+        <location filename="../../ui/review/commands.py" line="153"/>
         <source>Accepted %1</source>
         <translation>%1 accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="144"/>
+        <location filename="../../ui/review/commands.py" line="154"/>
         <source>Rejected %1</source>
         <translation>%1 rejeté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="157"/>
         <location filename="../../ui/review/commands.py" line="167"/>
+        <location filename="../../ui/review/commands.py" line="177"/>
         <source>Nothing to rescue here: no open contradiction would change the filter&apos;s decision</source>
         <translation>Rien à repêcher ici : aucune contradiction ouverte ne changerait la décision du filtre</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="169"/>
+        <location filename="../../ui/review/commands.py" line="179"/>
         <source>Rescued %1: flipped %2 and accepted</source>
         <translation>%1 repêché : %2 inversé, essai accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="185"/>
+        <location filename="../../ui/review/commands.py" line="195"/>
         <source>Accepted %1, flipping %2</source>
         <translation>%1 accepté, en inversant %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="195"/>
+        <location filename="../../ui/review/commands.py" line="205"/>
         <source>No criterion %1 here</source>
         <translation>Pas de critère %1 ici</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="213"/>
+        <location filename="../../ui/review/commands.py" line="223"/>
         <source>%1 passed: there is no hit to mark</source>
         <translation>%1 a réussi : rien à marquer</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="231"/>
+        <location filename="../../ui/review/commands.py" line="241"/>
         <source>No failed check on this attempt</source>
         <translation>Aucun contrôle en échec sur cet essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="240"/>
+        <location filename="../../ui/review/commands.py" line="250"/>
         <source>Note saved</source>
         <translation>Note enregistrée</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="246"/>
+        <location filename="../../ui/review/commands.py" line="258"/>
         <source>undo</source>
         <translation>annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="247"/>
+        <location filename="../../ui/review/commands.py" line="258"/>
         <source>Undone: %1</source>
         <translation>Annulé : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="252"/>
+        <location filename="../../ui/review/commands.py" line="265"/>
         <source>redo</source>
         <translation>rétablir</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="253"/>
+        <location filename="../../ui/review/commands.py" line="265"/>
         <source>Redone: %1</source>
         <translation>Rétabli : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="271"/>
+        <source>Not undone: another window changed the undo history; nothing is left to undo.</source>
+        <translation>Rien n’a été annulé : une autre fenêtre a modifié l’historique ; il ne reste rien à annuler.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="273"/>
+        <source>Not redone: another window changed the redo history; nothing is left to redo.</source>
+        <translation>Rien n’a été rétabli : une autre fenêtre a modifié l’historique ; il ne reste rien à rétablir.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="276"/>
+        <source>Not undone: another window changed the undo history; the last change is now %1. Press %2 again to undo it.</source>
+        <translation>Rien n’a été annulé : une autre fenêtre a modifié l’historique ; la dernière modification est maintenant %1. Appuyez de nouveau sur %2 pour l’annuler.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="279"/>
+        <source>Not redone: another window changed the redo history; the change to redo is now %1. Press %2 again to redo it.</source>
+        <translation>Rien n’a été rétabli : une autre fenêtre a modifié l’historique ; la modification à rétablir est maintenant %1. Appuyez de nouveau sur %2 pour la rétablir.</translation>
     </message>
 </context>
 <context>
     <name>ReviewKeys</name>
     <message>
-        <location filename="../../ui/review/review_keys.py" line="142"/>
+        <location filename="../../ui/review/review_keys.py" line="144"/>
         <source>No verdict or check on this attempt</source>
         <translation>Aucun verdict ni contrôle sur cet essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/review_keys.py" line="146"/>
+        <location filename="../../ui/review/review_keys.py" line="148"/>
         <source>The whole conversation is shown</source>
         <translation>Toute la conversation est affichée</translation>
     </message>
     <message>
-        <location filename="../../ui/review/review_keys.py" line="150"/>
+        <location filename="../../ui/review/review_keys.py" line="152"/>
         <source>This conversation has no system prompt</source>
         <translation>Cette conversation n&apos;a pas de prompt système</translation>
     </message>
     <message>
-        <location filename="../../ui/review/review_keys.py" line="161"/>
+        <location filename="../../ui/review/review_keys.py" line="163"/>
         <source>Not accepted</source>
         <translation>Non accepté</translation>
     </message>
@@ -2021,23 +2041,23 @@
         <translation>Aucun essai pour lequel demander un second avis</translation>
     </message>
     <message>
-        <location filename="../../ui/review/second_opinion.py" line="89"/>
+        <location filename="../../ui/review/second_opinion.py" line="90"/>
         <source>Second opinions: %1 asked, %2 now accepted, %3 failed, %4 skipped</source>
         <translation>Seconds avis : %1 demandés, %2 désormais acceptés, %3 en échec, %4 ignorés</translation>
     </message>
     <message>
-        <location filename="../../ui/review/second_opinion.py" line="93"/>
+        <location filename="../../ui/review/second_opinion.py" line="94"/>
         <source>cancelled</source>
         <translation>annulé</translation>
     </message>
     <message>
-        <location filename="../../ui/review/second_opinion.py" line="97"/>
+        <location filename="../../ui/review/second_opinion.py" line="98"/>
         <source>Second opinion stopped: %1</source>
         <translation>Second avis arrêté : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/second_opinion.py" line="102"/>
-        <location filename="../../ui/review/second_opinion.py" line="108"/>
+        <location filename="../../ui/review/second_opinion.py" line="103"/>
+        <location filename="../../ui/review/second_opinion.py" line="109"/>
         <source>Second opinion failed: %1</source>
         <translation>Échec du second avis : %1</translation>
     </message>
@@ -2273,6 +2293,44 @@
         <location filename="../../ui/shortcuts.py" line="164"/>
         <source>Ca&amp;libration…</source>
         <translation>Ca&amp;librage…</translation>
+    </message>
+</context>
+<context>
+    <name>StoreRefused</name>
+    <message>
+        <location filename="../../ui/store_choice.py" line="40"/>
+        <source>Cannot open the database set in Settings</source>
+        <translation>Impossible d’ouvrir la base de données choisie dans les Réglages</translation>
+    </message>
+    <message>
+        <location filename="../../ui/store_choice.py" line="43"/>
+        <source>Use the default store (the setting is cleared), choose another database (it is saved in Settings), or quit.</source>
+        <translation>Utilisez la base par défaut (le réglage est effacé), choisissez une autre base de données (elle est enregistrée dans les Réglages), ou quittez.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/store_choice.py" line="46"/>
+        <source>Use the default store</source>
+        <translation>Utiliser la base par défaut</translation>
+    </message>
+    <message>
+        <location filename="../../ui/store_choice.py" line="47"/>
+        <source>Choose a database…</source>
+        <translation>Choisir une base de données…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/store_choice.py" line="48"/>
+        <source>Quit</source>
+        <translation>Quitter</translation>
+    </message>
+    <message>
+        <location filename="../../ui/store_choice.py" line="57"/>
+        <source>Choose a database</source>
+        <translation>Choisir une base de données</translation>
+    </message>
+    <message>
+        <location filename="../../ui/store_choice.py" line="59"/>
+        <source>SQLite databases (*.sqlite3 *.sqlite *.db);;All files (*)</source>
+        <translation>Bases SQLite (*.sqlite3 *.sqlite *.db);;Tous les fichiers (*)</translation>
     </message>
 </context>
 <context>

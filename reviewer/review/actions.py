@@ -191,14 +191,15 @@ def _moved(session: Session, step: undoing.Step | None, action: str) -> Outcome:
                    step=undoing.described(session, step, undone=action == "undo"))
 
 
-def undo(session: Session, reviewer: str) -> Outcome:
-    """Revert the reviewer's latest step (across restarts: the stacks are stored)."""
-    return _moved(session, undoing.undo(session, reviewer), "undo")
+def undo(session: Session, reviewer: str, expected: int | None = None) -> Outcome:
+    """Revert the reviewer's latest step (across restarts: the stacks are stored); with
+    ``expected`` (the step the menu named), that step or nothing (``StepMoved``)."""
+    return _moved(session, undoing.undo(session, reviewer, expected), "undo")
 
 
-def redo(session: Session, reviewer: str) -> Outcome:
-    """Re-apply the step the latest undo reverted."""
-    return _moved(session, undoing.redo(session, reviewer), "redo")
+def redo(session: Session, reviewer: str, expected: int | None = None) -> Outcome:
+    """Re-apply the step the latest undo reverted (``expected``: as for ``undo``)."""
+    return _moved(session, undoing.redo(session, reviewer, expected), "redo")
 
 
 def undo_state(session: Session, reviewer: str) -> tuple[int, int]:

@@ -56,9 +56,28 @@ class Step:
         return self.events[0].field if len(self.events) == 1 else None
 
 
-def _move(session: Session, reviewer: str, stack: stacks.Stack, action: str) -> Step | None:
-    """Take the top step of ``stack`` back (undo) or re-apply it (redo)."""
+class StepMoved(ConflictError):
+    """The step on top of the stack is not the one the caller named (``expected``):
+    another window or process of this reviewer changed the history since the caller's
+    menu was read. Nothing was changed; ``now`` is the step on top now (None: none)."""
+
+    def __init__(self, action: str, now: UndoStep | None) -> None:
+        done = "undone" if action == "undo" else "redone"
+        then = f"the step to {action} is now {now.label} ({action} again to take it)" \
+            if now is not None else f"nothing is left to {action}"
+        super().__init__(f"not {done}: the {action} history was changed in another "
+                         f"window or process; {then}", {})
+        self.action, self.now = action, now
+
+
+def _move(session: Session, reviewer: str, stack: stacks.Stack, action: str,
+          expected: int | None) -> Step | None:
+    """Take the top step of ``stack`` back (undo) or re-apply it (redo); with
+    ``expected`` (the step a menu named: ``UndoStep.top``) only if it is still on top."""
     seen = stacks.tops(session, reviewer).top(stack)
+    if expected is not None and seen != expected:
+        steps = undo_steps(session, reviewer)
+        raise StepMoved(action, steps.undo if stack == "undo" else steps.redo)
     if seen is None:
         return None
     step = stacks.step_events(session, seen)
@@ -82,14 +101,16 @@ def _move(session: Session, reviewer: str, stack: stacks.Stack, action: str) -> 
     return Step(tuple(written), reverted=action == "undo")
 
 
-def undo(session: Session, reviewer: str) -> Step | None:
-    """Revert the reviewer's latest step still in effect; None when nothing to undo."""
-    return _move(session, reviewer, "undo", "undo")
+def undo(session: Session, reviewer: str, expected: int | None = None) -> Step | None:
+    """Revert the reviewer's latest step still in effect; None when nothing to undo.
+    ``expected``: the step the caller showed (``StepMoved`` when it is not on top)."""
+    return _move(session, reviewer, "undo", "undo", expected)
 
 
-def redo(session: Session, reviewer: str) -> Step | None:
-    """Re-apply the step the latest undo reverted; None when nothing to redo."""
-    return _move(session, reviewer, "redo", "redo")
+def redo(session: Session, reviewer: str, expected: int | None = None) -> Step | None:
+    """Re-apply the step the latest undo reverted; None when nothing to redo.
+    ``expected``: as for ``undo``."""
+    return _move(session, reviewer, "redo", "redo", expected)
 
 
 def undo_counts(session: Session, reviewer: str) -> tuple[int, int]:
@@ -121,6 +142,7 @@ class UndoStep:
     value: Any
     count: int = 1
     attempts: int = 1
+    top: int | None = None  # the step's first event: what an undo or redo expects on top
 
     @property
     def label(self) -> str:
@@ -167,7 +189,7 @@ def _top_columns(top: Any, *, redo: bool) -> tuple[list[Any], list[Any]]:
     value = func.coalesce(cast(members.old if redo else members.new, Text), "null")
     shape = case((func.min(members.field) == func.max(members.field),
                   func.count(distinct(value))), else_=0)
-    columns = [event.field, event.old, event.new, event.group_id, run.name, conv.name,
+    columns = [event.id, event.field, event.old, event.new, event.group_id, run.name, conv.name,
                attempt.turn, attempt.attempt, in_group(func.count()),
                in_group(func.count(distinct(members.attempt_id))), in_group(shape)]
     joins = [(event, event.id == top), (attempt, attempt.id == event.attempt_id),
@@ -176,20 +198,20 @@ def _top_columns(top: Any, *, redo: bool) -> tuple[list[Any], list[Any]]:
 
 
 def _step(row: Any, *, redo: bool) -> UndoStep | None:
-    field, old, new, group_id, run, conv, turn, attempt, count, attempts, shape = row
+    top, field, old, new, group_id, run, conv, turn, attempt, count, attempts, shape = row
     if field is None:
         return None
     key = AttemptKey(run, conv, turn, attempt)
     bulk = shape and count == attempts > 1
     if group_id is not None and not bulk:
-        return UndoStep("group", key, None, None, count, attempts)
+        return UndoStep("group", key, None, None, count, attempts, top)
     # A redo re-applies what its undo reverted: the undo event's old value.
     command = command_for(0, field, old if redo else new)
     if group_id is not None:
         # One field on each of several attempts: a bulk action ("accept 20 attempts").
         return UndoStep(command.kind, key, command.target,
-                        command.value if shape == 1 else MIXED, count, attempts)
-    return UndoStep(command.kind, key, command.target, command.value)
+                        command.value if shape == 1 else MIXED, count, attempts, top)
+    return UndoStep(command.kind, key, command.target, command.value, top=top)
 
 
 def undo_steps_query(reviewer: str) -> Any:

@@ -497,20 +497,22 @@ def _identity(path: Path) -> tuple[int, int] | None:
     return found.st_dev, found.st_ino
 
 
-def open_store(url: str | None = None, *, migrate: bool = True, create: bool = True) -> Store:
+def open_store(url: str | None = None, *, migrate: bool = True, create: bool = True,
+               named_by: str | None = None) -> Store:
     """Open (and by default migrate) the store at ``url`` or the default location.
 
     ``create=False``: a SQLite file that does not exist, or is empty, is refused
     (``no_store``) before anything is made or written, not even its folder. A PostgreSQL
     database is the server's to create; an empty one gets its schema from its first
-    command, as its owner's (docs/team.md).
+    command, as its owner's (docs/team.md). ``named_by`` says where ``url`` was read when
+    it is not ``--db`` (the app's Settings), in the refusals.
     """
     option = url
-    url = database_url(url)
+    url = database_url(url, named_by or "--db")
     path = sqlite_path(url)
     made_here = path is not None and not path.exists()
     if path is not None and not create and (made_here or _empty_file(path)):
-        raise no_store(path, option)
+        raise no_store(path, option, named_by)
     if path is not None and made_here and migrate:
         # Built beside it and put in place whole: a kill leaves no store or a whole one.
         create_whole(path, _build)
@@ -565,30 +567,35 @@ def is_default_store(option: str | None) -> bool:
     return option is None and not os.environ.get("REVIEWER_DB")
 
 
-def no_store(path: Path, option: str | None) -> BadInputError:
+def no_store(path: Path, option: str | None, named_by: str | None = None) -> BadInputError:
     """The refusal of a command that may not make a store, given a SQLite file that does
     not exist (or is empty: ``_empty_file``).
 
     Fifth hostile pass, P40: a mistyped ``--db``, or the NFD twin of an NFC file name (a
     name pasted from macOS), made an empty store; ``queue`` printed nothing and exited 0,
     and ``export dataset good.jsonl`` replaced a good dataset with 0 examples.
+
+    ``named_by`` (the app's Settings) is said in place of the advice: ``reviewer import``
+    writes to the default store, not to the one Settings names (sixth pass, U3), and
+    the app offers its own way out.
     """
     if is_default_store(option):
         return BadInputError(
             f"no database yet at {path} (the default store): import a run first (reviewer "
             "import RUN.jsonl, or reviewer demo), or name a database with --db")
-    named = "" if option is not None else ", named by $REVIEWER_DB"
+    named = f", named by {named_by}" if named_by else \
+        "" if option is not None else ", named by $REVIEWER_DB"
     if path.exists():
-        return BadInputError(f"no database at {path}{named}: the file is empty (import a run "
-                             "first, or check the path)")
+        advice = "" if named_by else " (import a run first, or check the path)"
+        return BadInputError(f"no database at {path}{named}: the file is empty{advice}")
     twin = _unicode_twin(path)
     if twin is not None:
         return BadInputError(
             f"no database at {path}{named} (a file beside it, {twin.name}, has the same "
             "name spelt with other Unicode code points, NFC or NFD: type the name again "
             "or complete it with Tab)")
-    return BadInputError(f"no database at {path}{named} (import a run first, or check the "
-                         "path)")
+    advice = "" if named_by else " (import a run first, or check the path)"
+    return BadInputError(f"no database at {path}{named}{advice}")
 
 
 def _empty_file(path: Path) -> bool:

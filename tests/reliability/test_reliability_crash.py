@@ -269,3 +269,39 @@ def test_killed_while_creating_a_store_leaves_none_or_a_whole_one(
     assert stats.returncode == 0, stats.stderr
     # The next creation cleared what the killed one left (a temporary file beside it).
     assert sorted(p.name for p in folder.iterdir()) == ["new.db"]
+
+
+def test_ctrl_c_closes_the_app_like_its_window_and_keeps_the_decision(
+    db_file: Path, tmp_path: Path
+) -> None:
+    # Seventh hostile pass, GI: SIGINT to `reviewer gui` left the app running and the
+    # next key printed a KeyboardInterrupt traceback. It now closes the window through
+    # its close path (the decision typed is stored, the geometry saved), exit 130.
+    key = f"{RUN}/recette-001/2/1"
+    config = tmp_path / "config"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tests.support.gui_process", str(db_file), key],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(config)})
+    assert proc.stdout is not None and proc.stderr is not None
+    try:
+        for line in proc.stdout:
+            if line.strip() == "idle" or line.startswith("timeout"):
+                break
+        assert line.strip() == "idle"
+        os.kill(proc.pid, signal.SIGINT)
+        code = proc.wait(timeout=30)
+        errors = proc.stderr.read()
+    finally:
+        proc.kill()
+        proc.wait(timeout=30)
+        proc.stdout.close()
+        proc.stderr.close()
+    assert code == 130
+    assert "Traceback" not in errors and "KeyboardInterrupt" not in errors
+    ours = [line for line in errors.splitlines()  # the offscreen plugin's own note aside
+            if "propagateSizeHints" not in line]
+    assert len(ours) <= 1, errors
+    decisions, _events = stored(db_file)
+    assert decisions == [("recette-001/2/1", "claire", "accept")]
+    assert "geometry" in (config / "reviewer" / "reviewer.conf").read_text()

@@ -38,7 +38,14 @@ from reviewer.review.commands import (
     command_for,
 )
 from reviewer.review.decisions import Change, ConflictError, apply_change, get_decision
-from reviewer.review.undo import UndoStep, undo, undo_counts, undo_steps, undo_steps_query
+from reviewer.review.undo import (
+    StepMoved,
+    UndoStep,
+    undo,
+    undo_counts,
+    undo_steps,
+    undo_steps_query,
+)
 from reviewer.store import Store, open_store
 from reviewer.store.database import _alembic_config, make_engine
 from tests.review.test_team import in_threads
@@ -273,6 +280,43 @@ def test_an_undo_racing_another_window_is_refused_not_misapplied(loaded: Store) 
     assert act(loaded, review_actions.undo_state, "alice") == (3, 0)
     act(loaded, review_actions.undo, "alice")  # the latest change: the other window's note
     assert decision_of(loaded, c)["note"] == "" and decision_of(loaded, b)["decision"] == "reject"
+
+
+def test_an_undo_takes_back_the_step_its_menu_named_or_nothing(loaded: Store) -> None:
+    # Seventh hostile pass, U1: window 1 rejected K, window 2 (same reviewer) accepted it;
+    # Ctrl+Z in window 1, whose menu still said "Undo: reject K", took back window 2's
+    # accept. The undo now carries the step the menu named, and changes nothing when
+    # another window or process has put another step on top.
+    (k, key), (other, _) = ids_and_keys(loaded)[:2]
+    act(loaded, review_actions.decide, "alice", k, "reject")
+    with loaded.session() as s:  # window 1's menu
+        shown = undo_steps(s, "alice").undo
+    assert shown is not None and shown.label == f"reject {key}"
+    act(loaded, review_actions.decide, "alice", k, "accept")  # window 2
+    with pytest.raises(StepMoved) as moved:
+        act(loaded, review_actions.undo, "alice", shown.top)
+    assert isinstance(moved.value, ConflictError)
+    assert moved.value.now is not None and moved.value.now.label == f"accept {key}"
+    assert str(moved.value) == (
+        f"not undone: the undo history was changed in another window or process; the step "
+        f"to undo is now accept {key} (undo again to take it)")
+    assert decision_of(loaded, k)["decision"] == "accept"  # nothing was changed
+    assert act(loaded, review_actions.undo_state, "alice") == (2, 0)
+    # The menu read again names window 2's accept; an undo expecting it takes it back.
+    assert act(loaded, review_actions.undo, "alice", moved.value.now.top).attempt_id == k
+    assert decision_of(loaded, k)["decision"] == "reject"
+    # Redo alike: the redo another window has already done is not done twice.
+    with loaded.session() as s:
+        shown = undo_steps(s, "alice").redo
+    assert shown is not None
+    act(loaded, review_actions.redo, "alice")  # window 2
+    act(loaded, review_actions.decide, "alice", other, "reject")
+    with pytest.raises(StepMoved) as moved:
+        act(loaded, review_actions.redo, "alice", shown.top)
+    assert moved.value.now is None and "nothing is left to redo" in str(moved.value)
+    assert decision_of(loaded, k)["decision"] == "accept"
+    # Without an expected step (the CLI's way), the top is taken as before.
+    assert act(loaded, review_actions.undo, "alice").attempt_id == other
 
 
 def test_one_reviewer_in_two_processes_keeps_one_consistent_stack(loaded: Store) -> None:

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QWidget
 from reviewer.review import actions as review_actions
 from reviewer.review.decisions import ConflictError
 from reviewer.review.example import ExampleView
-from reviewer.review.undo import UndoStep
+from reviewer.review.undo import StepMoved, UndoStep, UndoSteps
 from reviewer.review.visible import plain as visible
 from reviewer.store import Session
 from ui.review.example_view import ExamplePane
@@ -55,6 +55,8 @@ class ReviewCommands(QObject):
             action goes back to the attempt it was about so it can be retried.
         reload(): the shown attempt changed under the reviewer (stale version): read it.
         settled(): a write answered (the window may run the keys waiting for it).
+        history_moved(): an undo or redo changed nothing because another window had
+            changed the history: the Edit menu must be read again.
     """
 
     notice = Signal(str)
@@ -63,6 +65,7 @@ class ReviewCommands(QObject):
     show_attempt = Signal(int)
     reload = Signal()
     settled = Signal()
+    history_moved = Signal()
 
     def __init__(self, tasks: TaskManager, pane: ExamplePane, current: Callable[[], int | None],
                  reviewer: Callable[[], str], parent: QWidget) -> None:
@@ -72,6 +75,9 @@ class ReviewCommands(QObject):
         self.current = current
         self.reviewer = reviewer
         self.in_flight = 0
+        # What the Edit menu names (the window sets it): an undo or redo takes back
+        # that step or nothing (sixth hostile pass, U1).
+        self.menu_steps = UndoSteps(None, None)
 
     # --- writing ---------------------------------------------------------------------
     def _write(self, op: Operation, *, back_to: int | None = None,
@@ -112,6 +118,10 @@ class ReviewCommands(QObject):
     def _failed(self, exc: BaseException, back_to: int | None = None) -> None:
         self.in_flight -= 1
         try:
+            if isinstance(exc, StepMoved):
+                self.error.emit(self._moved_elsewhere(exc))
+                self.history_moved.emit()
+                return
             current = self.current()
             if back_to is not None and back_to != current:
                 self.show_attempt.emit(back_to)
@@ -241,16 +251,36 @@ class ReviewCommands(QObject):
 
     # --- undo ------------------------------------------------------------------------
     def undo(self) -> None:
-        """Undo the latest change (even one made before a restart)."""
-        reviewer = self.reviewer()
-        self._write(lambda s: review_actions.undo(s, reviewer), verb=self.tr("undo"),
-                    said=partial(self._moved, self.tr("Undone: %1")))
+        """Undo the change the Edit menu names (even one made before a restart)."""
+        reviewer, shown = self.reviewer(), self.menu_steps.undo
+        expected = shown.top if shown is not None else None
+        self._write(lambda s: review_actions.undo(s, reviewer, expected),
+                    verb=self.tr("undo"), said=partial(self._moved, self.tr("Undone: %1")))
 
     def redo(self) -> None:
-        """Redo the latest undone change."""
-        reviewer = self.reviewer()
-        self._write(lambda s: review_actions.redo(s, reviewer), verb=self.tr("redo"),
-                    said=partial(self._moved, self.tr("Redone: %1")))
+        """Redo the change the Edit menu names."""
+        reviewer, shown = self.reviewer(), self.menu_steps.redo
+        expected = shown.top if shown is not None else None
+        self._write(lambda s: review_actions.redo(s, reviewer, expected),
+                    verb=self.tr("redo"), said=partial(self._moved, self.tr("Redone: %1")))
+
+    def _moved_elsewhere(self, exc: StepMoved) -> str:
+        """Why an undo or redo did nothing: another window changed the history."""
+        if exc.now is None:
+            if exc.action == "undo":
+                return self.tr("Not undone: another window changed the undo history; "
+                               "nothing is left to undo.")
+            return self.tr("Not redone: another window changed the redo history; "
+                           "nothing is left to redo.")
+        if exc.action == "undo":
+            line = self.tr("Not undone: another window changed the undo history; the last "
+                           "change is now %1. Press %2 again to undo it.")
+        else:
+            line = self.tr("Not redone: another window changed the redo history; the "
+                           "change to redo is now %1. Press %2 again to redo it.")
+        key = QKeySequence(shortcut(exc.action).keys[0]).toString(
+            QKeySequence.SequenceFormat.NativeText)
+        return line.replace("%1", visible(step_text(exc.now))).replace("%2", key)
 
     @staticmethod
     def _moved(text: str, outcome: review_actions.Outcome) -> str | None:

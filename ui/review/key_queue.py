@@ -11,6 +11,11 @@ that need no pane (moving through the queue) run at once when nothing waits.
 ``moving()`` whether the queue is still on its way to an attempt. The window calls
 ``drain()`` whenever either may have become true. A key that can no longer apply (the
 attempt could not be read) is refused with a visible message, never dropped silently.
+
+Undo and Redo take back the step the Edit menu names, so they wait (``needs_settled``)
+until ``settled()``: the window's writes answered and the menu read again after them.
+Without the wait, Ctrl+Z typed right after A named the step before A, and was refused as
+if another window had changed the history.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ class Key:
     name: str
     run: Callable[[], None]
     needs_view: bool
+    needs_settled: bool = False
 
 
 class KeyQueue(QObject):
@@ -42,17 +48,20 @@ class KeyQueue(QObject):
     refused = Signal(str)
 
     def __init__(self, ready: Callable[[], bool], moving: Callable[[], bool],
-                 parent: QObject | None = None) -> None:
+                 parent: QObject | None = None, *,
+                 settled: Callable[[], bool] = lambda: True) -> None:
         super().__init__(parent)
         self._ready = ready
         self._moving = moving
+        self._settled = settled
         self._waiting: deque[Key] = deque()
         self._draining = False
         self._front: int | None = None  # inside in_turn(): where the next key goes
 
-    def submit(self, name: str, run: Callable[[], None], *, needs_view: bool = True) -> None:
+    def submit(self, name: str, run: Callable[[], None], *, needs_view: bool = True,
+               needs_settled: bool = False) -> None:
         """Run the key now if it can run and nothing waits before it; else keep it."""
-        key = Key(name, run, needs_view)
+        key = Key(name, run, needs_view, needs_settled)
         if self._front is None:
             self._waiting.append(key)
         else:
@@ -71,7 +80,7 @@ class KeyQueue(QObject):
             self._front = outer
 
     def _can_run(self, key: Key) -> bool:
-        if self._moving():
+        if self._moving() or (key.needs_settled and not self._settled()):
             return False
         return self._ready() if key.needs_view else True
 

@@ -83,8 +83,10 @@ class ReviewKeys(QObject):
     def submit(self, key: str, fn: Callable[[], None], needs_view: bool = True,
                name: str = "") -> None:
         """Queue ``fn`` as the key ``key`` (its name in messages; ``name``: the action's,
-        when it has one; see ``KeyQueue.submit``)."""
-        self.keys.submit(key, partial(self._run, name, fn), needs_view=needs_view)
+        when it has one; see ``KeyQueue.submit``). Undo and Redo wait for the menu they
+        act on to be current."""
+        self.keys.submit(key, partial(self._run, name, fn), needs_view=needs_view,
+                         needs_settled=name in ("undo", "redo"))
 
     def _key(self, name: str, fn: Callable[[], None], needs_view: bool) -> None:
         self.submit(shortcut(name).keys[0], fn, needs_view, name)

@@ -28,14 +28,14 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QVBoxLayout, QWidget
 
 from reviewer.changes import Changes
 from reviewer.keys import AttemptKey
 from reviewer.review.example import ExampleView, load_example
 from reviewer.review.queue import QueueFilter, attempt_id_for, overall_progress, queue_progress
-from reviewer.review.undo import undo_steps
+from reviewer.review.undo import UndoSteps, undo_steps
 from ui.review.action_builder import ReviewActions, help_lines, key_text
 from ui.review.commands import ReviewCommands
 from ui.review.dialogs import HelpOverlay, SettingsDialog
@@ -52,7 +52,7 @@ from ui.settings import AppSettings, Settings
 from ui.shortcuts import shortcut
 from ui.tasks import TaskManager
 from ui.tools.menu import install_tools
-from ui.widgets_util import named, plain
+from ui.widgets_util import fit_on_screen, named, plain
 
 if TYPE_CHECKING:  # the bulk dialog (and its domain module) loads when first opened
     from ui.review.bulk_dialog import BulkDialog
@@ -105,7 +105,9 @@ class MainWindow(QMainWindow):
         self.second = SecondOpinionRunner(tasks, lambda: self.config, self)
         self.commands = ReviewCommands(tasks, self.pane, lambda: self.current_id,
                                        lambda: self.reviewer, self)
-        self.keys = KeyQueue(self.fresh, lambda: self.queue.moving, self)
+        self._undo_reads = 0  # Edit-menu reads asked for, not answered yet
+        self.keys = KeyQueue(self.fresh, lambda: self.queue.moving, self,
+                             settled=self._undo_settled)
         self.type_ahead = TypeAhead(self, self.keys)
         self.review_keys = ReviewKeys(
             pane=self.pane, queue=self.queue, filters=self.filters, commands=self.commands,
@@ -117,6 +119,8 @@ class MainWindow(QMainWindow):
         self.actions_by_name = self.review_actions.by_name
         self.tools_menu = self.review_actions.menus["tools"]
         self.feedback_tools = install_tools(self, self.tools_menu, self)
+        # Brought onto its screen when first shown (showEvent); a screenshot keeps its size.
+        self.fits_screen = True
         self._restore_geometry()
         self._connect()
         self.apply_filter()
@@ -210,6 +214,7 @@ class MainWindow(QMainWindow):
         self.commands.show_attempt.connect(self._show_attempt)
         self.commands.reload.connect(self._reload)
         self.commands.settled.connect(self.keys.drain)
+        self.commands.history_moved.connect(self.refresh_undo)
         self.pane.note_editor.saved.connect(self._note_saved)
         self.second.started.connect(self._batch_started)
         self.second.progressed.connect(self.jobs.set_progress)
@@ -226,6 +231,13 @@ class MainWindow(QMainWindow):
         splitter = self.settings.geometry("splitter")
         if splitter is not None:
             self.splitter.restoreState(splitter)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """The first time it is shown, the window fits on its screen (``fit_on_screen``)."""
+        super().showEvent(event)
+        if self.fits_screen:
+            self.fits_screen = False
+            fit_on_screen(self)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Remember the layout, stop this window's timers and batch, let the app's jobs
@@ -394,8 +406,22 @@ class MainWindow(QMainWindow):
     def refresh_undo(self) -> None:
         """Name in the Edit menu what Undo/Redo will do (from the audit trail)."""
         reviewer = self.reviewer
+        self._undo_reads += 1
         self._ask(lambda: self.tasks.query(lambda s: undo_steps(s, reviewer),
-                                           self.review_actions.show_undo, owner=self))
+                                           self._show_undo, self._undo_unread, owner=self))
+
+    def _show_undo(self, steps: UndoSteps) -> None:
+        self.commands.menu_steps = steps  # what the next undo or redo expects on top
+        self.review_actions.show_undo(steps)
+        self._undo_unread()
+
+    def _undo_unread(self, _exc: BaseException | None = None) -> None:
+        self._undo_reads -= 1
+        self.keys.drain()  # an Undo or Redo may wait for the menu (KeyQueue)
+
+    def _undo_settled(self) -> bool:
+        """This window's writes answered and its Edit menu read after them."""
+        return self.commands.in_flight == 0 and self._undo_reads == 0
 
     def refresh_progress(self) -> None:
         """Reviewed / total for the current filter, and over every refusal of the store."""
