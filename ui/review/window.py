@@ -52,7 +52,7 @@ from ui.settings import AppSettings, Settings
 from ui.shortcuts import shortcut
 from ui.tasks import TaskManager
 from ui.tools.menu import install_tools
-from ui.widgets_util import fit_on_screen, named, plain
+from ui.widgets_util import ScreenFit, named, plain
 
 if TYPE_CHECKING:  # the bulk dialog (and its domain module) loads when first opened
     from ui.review.bulk_dialog import BulkDialog
@@ -233,11 +233,12 @@ class MainWindow(QMainWindow):
             self.splitter.restoreState(splitter)
 
     def showEvent(self, event: QShowEvent) -> None:
-        """The first time it is shown, the window fits on its screen (``fit_on_screen``)."""
+        """The first time it is shown, the window fits on its screen, and again once the
+        window manager's frame is known (``ScreenFit``)."""
         super().showEvent(event)
         if self.fits_screen:
             self.fits_screen = False
-            fit_on_screen(self)
+            ScreenFit(self)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Remember the layout, stop this window's timers and batch, let the app's jobs
