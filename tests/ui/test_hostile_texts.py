@@ -261,6 +261,9 @@ def test_a_5000_character_word_in_the_note_and_answer_keeps_the_pane_readable(
     hostile = record("hostile", demande="non", response="réponse" + "x" * 5_000)
     hostile_store(store, tmp_path, hostile)
     w = make_window(store)
+    # The first start's size: the offscreen screen (800 x 800) is smaller, and the window
+    # now opens fitted to it (U12), where the pane is narrow whatever the note holds.
+    w.resize(1500, 950)
     aid = attempt_id(store, HOSTILE)
     with store.session() as s:
         set_note(s, w.reviewer, aid, word)
