@@ -198,8 +198,16 @@ def make_engine(url: str, read_only: str | None = None) -> Engine:
     # (250-290 ms at 100,000 attempts, 53-95 ms walked by one), and the criterion and
     # check pages were 2-3 times slower than alone. On a team's server, shared by several
     # reviewers, a query's own workers only compete with the others'.
+    #
+    # A lock waited for as long as SQLite's busy timeout, then "busy" (SQLSTATE 55P03,
+    # ``faults.PG_RETRY``): seventh hostile pass, H1, a `decide --from-csv` stopped with
+    # Ctrl+Z (or a laptop asleep inside a transaction) held its rows' locks, and the same
+    # reviewer's `decide` and every action of the app waited with no limit and no word.
+    # Only lock waits are bounded: no statement_timeout, which would also stop the long
+    # statements an import, an export or a migration legitimately runs.
     connect: dict[str, Any] = {"prepare_threshold": None,
-                               "options": "-c max_parallel_workers_per_gather=0"}
+                               "options": "-c max_parallel_workers_per_gather=0 "
+                                          f"-c lock_timeout={busy_timeout_ms()}"}
     # A host or port that never answers (a firewall dropping packets, a stopped VM)
     # left every command waiting forever; libpq's own default is no limit. The URL's
     # ?connect_timeout= wins when the team set one.

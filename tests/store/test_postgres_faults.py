@@ -1,0 +1,75 @@
+"""PostgreSQL faults the seventh blind hostile pass found, on the throwaway server: a row
+lock held by a stopped process, a database not in UTF-8, a reviewer first on an empty
+database. Each is one ``reviewer: …`` line with the exit code of its kind."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+from sqlalchemy import select
+
+from models import ReviewDecision
+from reviewer.cli.main import main
+from reviewer.errors import FAILED
+from reviewer.store import Store, open_store
+from tests.support.feedback_stores import attempt_id, key, load_backtest_store
+from tests.support.pg_server import PgServer
+
+pytestmark = pytest.mark.postgres
+
+
+@pytest.fixture
+def pg_store(pg_server: PgServer, tmp_path: Path) -> Iterator[tuple[str, Store]]:
+    name = pg_server.database()
+    url = pg_server.url(name)
+    store = open_store(url)
+    try:
+        load_backtest_store(store, tmp_path)
+        yield url, store
+    finally:
+        store.close()
+        pg_server.drop(name)
+
+
+def test_a_row_locked_by_a_stopped_session_is_busy_not_a_hang(
+        pg_store: tuple[str, Store], pg_server: PgServer,
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seventh hostile pass, H1: a `decide --from-csv` stopped with Ctrl+Z holds its rows'
+    locks; `decide` by the same reviewer waited with no limit (SQLite says "busy" after
+    its busy timeout). An open transaction holding the lock is the same case."""
+    url, store = pg_store
+    monkeypatch.setenv("REVIEWER_BUSY_TIMEOUT_MS", "300")
+    aid = attempt_id(store, key(6))
+    holder = psycopg.connect(host="127.0.0.1", port=pg_server.port, user="postgres",
+                             dbname=url.rsplit("/", 1)[1])
+    holder.execute("SELECT id FROM attempts WHERE id = %s FOR UPDATE", (aid,))
+    # Only a guard against the old behaviour hanging the suite: the lock is let go after
+    # a minute, and the old code then stored the decision (exit 0, not the busy line).
+    guard = threading.Timer(60, holder.rollback)
+    guard.start()
+    try:
+        code = main(["--db", url, "--reviewer", "bot0", "decide", key(6), "--accept",
+                     "--note", "h1"])
+    finally:
+        guard.cancel()
+        guard.join()
+        holder.rollback()
+        holder.close()
+    err = capsys.readouterr().err
+    assert err.splitlines() == [
+        f"reviewer: {url}: the database is busy (another session is writing the same "
+        "rows); the change in progress was not saved, try again"], err
+    assert code == FAILED
+    with store.session() as s:
+        assert s.scalars(select(ReviewDecision).where(
+            ReviewDecision.reviewer == "bot0")).first() is None
+    # The lock released, the same command stores the decision.
+    assert main(["--db", url, "--reviewer", "bot0", "decide", key(6), "--accept",
+                 "--note", "h1"]) == 0
+    with store.session() as s:
+        row = s.scalars(select(ReviewDecision).where(ReviewDecision.reviewer == "bot0")).one()
+        assert (row.attempt_id, row.decision, row.note) == (aid, "accept", "h1")
