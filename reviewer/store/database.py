@@ -211,6 +211,11 @@ def make_engine(url: str, read_only: str | None = None) -> Engine:
     # A host or port that never answers (a firewall dropping packets, a stopped VM)
     # left every command waiting forever; libpq's own default is no limit. The URL's
     # ?connect_timeout= wins when the team set one.
+    #
+    # The client speaks UTF-8 whatever the server's encoding: under SQL_ASCII psycopg
+    # returned bytes, and SQLAlchemy's first query (the server's version) was an internal
+    # error before ``server_encoding`` could refuse the database (seventh pass, T4).
+    connect["client_encoding"] = "UTF8"
     if "connect_timeout" not in make_url(url).query:
         connect["connect_timeout"] = CONNECT_TIMEOUT_S
     try:
@@ -312,6 +317,8 @@ def current_revision(engine: Engine) -> str | None:
     """
     try:
         with engine.connect() as conn:
+            encoding = (conn.exec_driver_sql("SHOW server_encoding").scalar()
+                        if conn.dialect.name == "postgresql" else "UTF8")
             tables = set(inspect(conn).get_table_names())
             # A plain read of Alembic's stamp: Alembic itself is only imported to migrate.
             stamps = [row[0] for row in conn.execute(text(
@@ -324,6 +331,8 @@ def current_revision(engine: Engine) -> str | None:
             raise translated from exc  # read-only, disk full: say so, not "cannot open"
         raise StoreError(f"{engine.url.render_as_string(hide_password=True)}: "
                          f"cannot open the database ({_first_line(exc)})") from exc
+    if encoding != "UTF8":
+        raise not_utf8(engine.url.render_as_string(hide_password=True), str(encoding))
     if len(stamps) > 1:
         raise StoreError(f"{engine.url.render_as_string(hide_password=True)}: "
                          f"several schema versions stamped ({', '.join(sorted(stamps))})")
@@ -334,6 +343,21 @@ def current_revision(engine: Engine) -> str | None:
             "schema version; refusing to touch it"
         )
     return rev
+
+
+def not_utf8(where: str, encoding: str) -> StoreError:
+    """The refusal of a PostgreSQL database whose encoding is not UTF-8.
+
+    Seventh hostile pass, T4: a ``SQL_ASCII`` database (no encoding: bytes stored as
+    given) was an internal error on every command, a ``LATIN1`` one on the demo and on
+    any text Latin-1 cannot hold, which a model's text is full of (curly quotes, dashes,
+    "€", a decomposed accent). So any encoding but UTF8 is refused when the store is
+    opened, before anything is written; the data of an existing one moves to a UTF8
+    database with ``pg_dump`` and ``pg_restore``.
+    """
+    return StoreError(f"{where}: this database is in {encoding}; reviewer needs a UTF8 "
+                      "database: createdb -E UTF8 -T template0 NAME (move an existing one "
+                      "with pg_dump and pg_restore); nothing was changed")
 
 
 def _first_line(exc: BaseException) -> str:

@@ -5,6 +5,7 @@ database. Each is one ``reviewer: …`` line with the exit code of its kind."""
 from __future__ import annotations
 
 import threading
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -73,3 +74,28 @@ def test_a_row_locked_by_a_stopped_session_is_busy_not_a_hang(
     with store.session() as s:
         row = s.scalars(select(ReviewDecision).where(ReviewDecision.reviewer == "bot0")).one()
         assert (row.attempt_id, row.decision, row.note) == (aid, "accept", "h1")
+
+
+@pytest.mark.parametrize("encoding", ["SQL_ASCII", "LATIN1"])
+def test_a_database_not_in_utf8_is_refused_in_one_line_untouched(
+        pg_server: PgServer, encoding: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Seventh hostile pass, T4: SQL_ASCII was an internal error (TypeError) on every
+    command; LATIN1 an internal error (UnicodeEncodeError) on `demo`, or on importing any
+    text Latin-1 cannot hold (curly quotes, "€", a decomposed accent)."""
+    name = f"enc_{encoding.lower()}_{uuid.uuid4().hex[:8]}"
+    pg_server.execute(f"CREATE DATABASE {name} ENCODING '{encoding}' LC_COLLATE 'C' "
+                      "LC_CTYPE 'C' TEMPLATE template0")
+    url = pg_server.url(name)
+    try:
+        for command in (["demo"], ["stats"]):
+            assert main(["--db", url, *command]) == FAILED
+            assert capsys.readouterr().err.splitlines() == [
+                f"reviewer: {url}: this database is in {encoding}; reviewer needs a UTF8 "
+                f"database: createdb -E UTF8 -T template0 NAME (move an existing one with "
+                "pg_dump and pg_restore); nothing was changed"]
+        with psycopg.connect(host="127.0.0.1", port=pg_server.port, user="postgres",
+                             dbname=name) as conn:
+            assert conn.execute("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'"
+                                ).fetchone() == (0,)
+    finally:
+        pg_server.drop(name)
