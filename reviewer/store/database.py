@@ -421,12 +421,39 @@ def upgrade(engine: Engine, url: str, *, made_here: bool = False) -> Path | None
         undone = (f"database restored from {backup}" if backup else
                   "the new database file was removed" if made_here and path is not None
                   else "rolled back, nothing changed")
-        failure = StoreError(f"schema upgrade failed, {undone}: {_first_line(exc)}")
         kind = explain_db_error(exc, url)
+        if rev is None and path is None and isinstance(kind, ReadOnlyError):
+            raise no_schema_yet(engine) from exc
+        failure = StoreError(f"schema upgrade failed, {undone}: {_first_line(exc)}")
         if kind is not None:
             failure.exit_code = kind.exit_code  # a full disk exits 4 whoever reports it
         raise failure from exc
     return backup
+
+
+def no_schema_yet(engine: Engine) -> ReadOnlyError:
+    """The refusal of a reviewer who opens a PostgreSQL database before its owner made
+    the schema, and may not make it (no CREATE on the schema, docs/team.md section 1).
+
+    Seventh hostile pass, P1: it read "schema upgrade failed, rolled back, nothing
+    changed: permission denied for schema public", which neither says that the database
+    is simply empty nor who can fix it. The owner named is the database's, who the guide
+    makes owner of the schema too; the URL shown is the reviewer's with that name.
+    """
+    url = engine.url
+    owner = "OWNER"
+    with contextlib.suppress(DBAPIError):
+        with engine.connect() as conn:
+            found = conn.exec_driver_sql(
+                "SELECT pg_get_userbyid(datdba) FROM pg_database "
+                "WHERE datname = current_database()").scalar()
+            owner = str(found) if found else owner
+    as_owner = url.set(username=owner, password=None).render_as_string(hide_password=True)
+    return ReadOnlyError(
+        f"{url.render_as_string(hide_password=True)}: this database has no reviewer schema "
+        f"yet, and {url.username} may not create it; its owner must create it once, with "
+        f"any command (reviewer --db {as_owner} stats; docs/team.md, section 2); nothing "
+        "was changed")
 
 
 # What a bulk write (import, flagging pass) fills on PostgreSQL: the tables it analyzes.

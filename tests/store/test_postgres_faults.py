@@ -15,7 +15,7 @@ from sqlalchemy import select
 
 from models import ReviewDecision
 from reviewer.cli.main import main
-from reviewer.errors import FAILED
+from reviewer.errors import FAILED, READ_ONLY
 from reviewer.store import Store, open_store
 from tests.support.feedback_stores import attempt_id, key, load_backtest_store
 from tests.support.pg_server import PgServer
@@ -99,3 +99,35 @@ def test_a_database_not_in_utf8_is_refused_in_one_line_untouched(
                                 ).fetchone() == (0,)
     finally:
         pg_server.drop(name)
+
+
+def test_a_reviewer_first_on_a_database_without_schema_is_sent_to_its_owner(
+        pg_server: PgServer, capsys: pytest.CaptureFixture[str]) -> None:
+    """Seventh hostile pass, P1: a reviewer (no CREATE on schema public, docs/team.md §1)
+    opening the database before its owner read "schema upgrade failed, rolled back,
+    nothing changed: permission denied for schema public"."""
+    from tests.review.test_team_server import doc_sql
+
+    p = f"p{uuid.uuid4().hex[:6]}_"
+    db = f"{p}reviews"
+    as_server, in_database = doc_sql(p)
+    for statement in as_server:
+        pg_server.execute(statement)
+    for statement in in_database:
+        pg_server.execute(statement, database=db)
+    alice = pg_server.url(db, f"{p}alice")
+    try:
+        assert main(["--db", alice, "stats"]) == READ_ONLY
+        assert capsys.readouterr().err.splitlines() == [
+            f"reviewer: {alice}: this database has no reviewer schema yet, and {p}alice may "
+            "not create it; its owner must create it once, with any command (reviewer --db "
+            f"postgresql+psycopg://{p}reviews_owner@127.0.0.1:{pg_server.port}/{db} stats; docs/team.md, "
+            "section 2); nothing was changed"]
+        with psycopg.connect(host="127.0.0.1", port=pg_server.port, user="postgres",
+                             dbname=db) as conn:
+            assert conn.execute("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'"
+                                ).fetchone() == (0,)
+    finally:
+        pg_server.drop(db)
+        for who in ("alice", "bob", "reviews_team", "reviews_owner"):
+            pg_server.execute(f"DROP ROLE IF EXISTS {p}{who}")
