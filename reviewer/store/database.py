@@ -442,12 +442,11 @@ def no_schema_yet(engine: Engine) -> ReadOnlyError:
     """
     url = engine.url
     owner = "OWNER"
-    with contextlib.suppress(DBAPIError):
-        with engine.connect() as conn:
-            found = conn.exec_driver_sql(
-                "SELECT pg_get_userbyid(datdba) FROM pg_database "
-                "WHERE datname = current_database()").scalar()
-            owner = str(found) if found else owner
+    with contextlib.suppress(DBAPIError), engine.connect() as conn:
+        found = conn.exec_driver_sql(
+            "SELECT pg_get_userbyid(datdba) FROM pg_database "
+            "WHERE datname = current_database()").scalar()
+        owner = str(found) if found else owner
     as_owner = url.set(username=owner, password=None).render_as_string(hide_password=True)
     return ReadOnlyError(
         f"{url.render_as_string(hide_password=True)}: this database has no reviewer schema "

@@ -121,8 +121,8 @@ def test_a_reviewer_first_on_a_database_without_schema_is_sent_to_its_owner(
         assert capsys.readouterr().err.splitlines() == [
             f"reviewer: {alice}: this database has no reviewer schema yet, and {p}alice may "
             "not create it; its owner must create it once, with any command (reviewer --db "
-            f"postgresql+psycopg://{p}reviews_owner@127.0.0.1:{pg_server.port}/{db} stats; docs/team.md, "
-            "section 2); nothing was changed"]
+            f"postgresql+psycopg://{p}reviews_owner@127.0.0.1:{pg_server.port}/{db} stats; "
+            "docs/team.md, section 2); nothing was changed"]
         with psycopg.connect(host="127.0.0.1", port=pg_server.port, user="postgres",
                              dbname=db) as conn:
             assert conn.execute("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'"
