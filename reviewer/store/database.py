@@ -422,13 +422,22 @@ def upgrade(engine: Engine, url: str, *, made_here: bool = False) -> Path | None
                   "the new database file was removed" if made_here and path is not None
                   else "rolled back, nothing changed")
         kind = explain_db_error(exc, url)
-        if rev is None and path is None and isinstance(kind, ReadOnlyError):
+        if rev is None and path is None and _sqlstate(exc) == INSUFFICIENT_PRIVILEGE:
             raise no_schema_yet(engine) from exc
         failure = StoreError(f"schema upgrade failed, {undone}: {_first_line(exc)}")
         if kind is not None:
             failure.exit_code = kind.exit_code  # a full disk exits 4 whoever reports it
         raise failure from exc
     return backup
+
+
+INSUFFICIENT_PRIVILEGE = "42501"  # PostgreSQL's SQLSTATE for "permission denied"
+
+
+def _sqlstate(exc: BaseException) -> str | None:
+    orig = exc.orig if isinstance(exc, DBAPIError) else exc
+    state = getattr(orig, "sqlstate", None)
+    return state if isinstance(state, str) else None
 
 
 def no_schema_yet(engine: Engine) -> ReadOnlyError:
