@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from reviewer.errors import BadInputError
@@ -38,3 +40,35 @@ class AttemptKey:
         if turn > MAX_INDEX or attempt > MAX_INDEX:
             raise BadInputError(f"{text!r}: TURN and ATTEMPT are at most {MAX_INDEX:,}")
         return cls(parts[0], parts[1], turn, attempt)
+
+
+def nfc(name: str) -> str:
+    """``name`` in Unicode NFC, the form the import stores ids in."""
+    return unicodedata.normalize("NFC", name)
+
+
+def spellings(name: str) -> tuple[str, ...]:
+    """``name`` as typed, in NFC and in NFD (each once): the ways a stored id may be spelt.
+
+    Seventh hostile pass, N1: ``café`` is ``caf`` + U+00E9 or ``cafe`` + U+0301 (how
+    macOS spells file names, so run files made from them); both print the same, and
+    the key typed from what ``queue`` printed found nothing. Ids are stored in NFC since;
+    a store imported before may hold an NFD id, or both forms as two attempts.
+    """
+    return tuple(dict.fromkeys((name, nfc(name), unicodedata.normalize("NFD", name))))
+
+
+def nearest(key: AttemptKey, found: Iterable[tuple[int, str, str]]) -> int | None:
+    """Of the attempts ``(id, run, conversation)`` named by spellings of ``key``'s names,
+    the one spelt exactly as ``key``, else the one in NFC, else the first stored; None
+    when there is none."""
+    def rank(row: tuple[int, str, str]) -> tuple[int, int]:
+        ident, run, conversation = row
+        if (run, conversation) == (key.run, key.conversation):
+            return 0, ident
+        if (run, conversation) == (nfc(key.run), nfc(key.conversation)):
+            return 1, ident
+        return 2, ident
+
+    best = min(found, key=rank, default=None)
+    return None if best is None else best[0]

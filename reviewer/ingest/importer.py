@@ -37,6 +37,7 @@ from reviewer.catalog.versions import (
 )
 from reviewer.errors import BadInputError, StoreError
 from reviewer.ingest.run_file import AttemptRecord, LineError, count_lines, iter_lines, parse_record
+from reviewer.keys import nfc, spellings
 from reviewer.outputs import Output, check_output
 from reviewer.store import Store, refresh_statistics
 from reviewer.store.bulk import insert_rows
@@ -82,11 +83,18 @@ class _Writer:
     checks: dict[str, int]
     runs: dict[str, int] = field(default_factory=dict)
     conversations: dict[tuple[int, str], int] = field(default_factory=dict)
-    known: dict[int, dict[tuple[str, int, int], str]] = field(default_factory=dict)
+    # The fingerprints stored under each key (several where an earlier version stored
+    # an id in NFC and in NFD: see ``run_id``).
+    known: dict[int, dict[tuple[str, int, int], set[str]]] = field(default_factory=dict)
 
     def run_id(self, name: str, source: str) -> int:
+        """The run's id, made when missing. Ids arrive in NFC (``run_file``), but an
+        earlier version stored them as given: a run or a conversation stored in NFD is
+        the one meant (sorted so that one stored in NFC wins), never a twin beside it."""
         if name not in self.runs:
-            found = self.session.scalar(select(Run.id).where(Run.name == name))
+            stored: dict[str, int] = {run: ident for run, ident in self.session.execute(
+                select(Run.name, Run.id).where(Run.name.in_(spellings(name))))}
+            found = stored.get(name, min(stored.values(), default=None))
             if found is None:
                 run = Run(name=name, source=source)
                 self.session.add(run)
@@ -94,19 +102,24 @@ class _Writer:
                 found = run.id
             self.runs[name] = found
             self.known[found] = self._stored_keys(found)
-            self.conversations.update(
-                ((found, conv), conv_id) for conv_id, conv in self.session.execute(
-                    select(Conversation.id, Conversation.name)
-                    .where(Conversation.run_id == found)))
+            rows = [(ident, conv) for ident, conv in self.session.execute(
+                select(Conversation.id, Conversation.name)
+                .where(Conversation.run_id == found))]
+            for conv_id, conv in sorted(rows, key=lambda row: (row[1] == nfc(row[1]),
+                                                                -row[0])):
+                self.conversations[found, nfc(conv)] = conv_id
         return self.runs[name]
 
-    def _stored_keys(self, run_id: int) -> dict[tuple[str, int, int], str]:
+    def _stored_keys(self, run_id: int) -> dict[tuple[str, int, int], set[str]]:
         rows = self.session.execute(
             select(Conversation.name, Attempt.turn, Attempt.attempt, Attempt.fingerprint)
             .join(Attempt.conversation)
             .where(Attempt.run_id == run_id)
         )
-        return {(c, t, a): fp for c, t, a, fp in rows}
+        known: dict[tuple[str, int, int], set[str]] = {}
+        for c, t, a, fp in rows:
+            known.setdefault((nfc(c), t, a), set()).add(fp)
+        return known
 
     def conversation_ids(self, wanted: list[tuple[int, str, int | None]]) -> list[int]:
         """Ids of ``(run_id, name, turns_planned)``, creating the missing ones in one insert."""
@@ -297,11 +310,15 @@ def _admit(
     key = (record.key.conversation, record.key.turn, record.key.attempt)
     stored = known.get(key)
     if stored is not None:
-        if stored != record.fingerprint:
-            raise LineError(record.line, f"{record.key} is already stored with different content")
+        if record.fingerprint not in stored:
+            twins = ("" if str(record.key).isascii() else
+                     " (ids are compared in Unicode NFC: the same id spelt with other code "
+                     "points, NFC or NFD, is the same attempt)")
+            raise LineError(record.line,
+                            f"{record.key} is already stored with different content{twins}")
         report.present += 1
         return
-    known[key] = record.fingerprint
+    known[key] = {record.fingerprint}
     report.runs.add(record.key.run)
     batch.append(record)
 

@@ -25,7 +25,7 @@ from reviewer.json_input import (
     parse_verdict,
     too_many_digits,
 )
-from reviewer.keys import MAX_INDEX, AttemptKey
+from reviewer.keys import MAX_INDEX, AttemptKey, nfc
 from reviewer.text_rules import char_label, hidden, spelt
 
 ROLES = ("system", "user", "assistant")
@@ -100,7 +100,9 @@ def _name(data: dict[str, Any], key: str) -> str:
         # (sixth hostile pass, U8). Refused as in reviewer names.
         raise ValueError(f"'{key}' {spelt(value)!r} contains {char_label(bad)}, a control, "
                          "bidi or invisible character; ids are printable text only")
-    return value
+    # Stored in NFC: the same id spelt with other code points (NFD, as macOS spells file
+    # names) printed the same and imported as a second attempt (seventh pass, N1).
+    return nfc(value)
 
 
 def _messages(value: Any) -> list[dict[str, str]]:

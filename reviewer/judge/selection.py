@@ -21,7 +21,7 @@ from models import (
     Verdict,
 )
 from reviewer.errors import BadInputError
-from reviewer.keys import AttemptKey
+from reviewer.keys import AttemptKey, nearest, spellings
 
 
 def _unmet_successes() -> Any:
@@ -68,13 +68,15 @@ def criterion_candidates(session: Session, criterion_id: str) -> list[int]:
 
 def attempt_id_for(session: Session, key: AttemptKey) -> int:
     """The stored id of ``key``; BadInputError if it is not stored."""
-    found = session.scalar(
-        select(Attempt.id)
+    rows = session.execute(
+        select(Attempt.id, Run.name, Conversation.name)
         .join(Conversation, Conversation.id == Attempt.conversation_id)
         .join(Run, Run.id == Conversation.run_id)
-        .where(Run.name == key.run, Conversation.name == key.conversation,
+        .where(Run.name.in_(spellings(key.run)),
+               Conversation.name.in_(spellings(key.conversation)),
                Attempt.turn == key.turn, Attempt.attempt == key.attempt)
     )
+    found = nearest(key, ((i, r, c) for i, r, c in rows))
     if found is None:
         raise BadInputError(f"{key}: no such attempt in the store")
     return found

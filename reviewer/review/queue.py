@@ -56,7 +56,7 @@ from models import (
     Verdict,
 )
 from reviewer.errors import BadInputError
-from reviewer.keys import AttemptKey
+from reviewer.keys import AttemptKey, nearest, spellings
 from reviewer.rule.filter import refusing_met
 from reviewer.store.membership import hashed, more_than
 from reviewer.store.search import matching_condition
@@ -508,14 +508,17 @@ def audit_sample(session: Session, n: int, seed: int = 0,
 
 
 def attempt_id_for(session: Session, key: AttemptKey) -> int | None:
-    """The id of the attempt named ``key``, None when it is not stored."""
-    return session.scalar(
-        select(Attempt.id)
+    """The id of the attempt named ``key``, None when it is not stored; its names are
+    looked for as typed, in NFC and in NFD (``reviewer.keys.spellings``)."""
+    rows = session.execute(
+        select(Attempt.id, Run.name, Conversation.name)
         .join(Conversation, Attempt.conversation_id == Conversation.id)
         .join(Run, Attempt.run_id == Run.id)
-        .where(Run.name == key.run, Conversation.name == key.conversation,
+        .where(Run.name.in_(spellings(key.run)),
+               Conversation.name.in_(spellings(key.conversation)),
                Attempt.turn == key.turn, Attempt.attempt == key.attempt)
     )
+    return nearest(key, ((i, r, c) for i, r, c in rows))
 
 
 def filter_choices(session: Session) -> dict[str, list[str]]:

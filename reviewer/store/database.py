@@ -198,11 +198,24 @@ def make_engine(url: str, read_only: str | None = None) -> Engine:
     # (250-290 ms at 100,000 attempts, 53-95 ms walked by one), and the criterion and
     # check pages were 2-3 times slower than alone. On a team's server, shared by several
     # reviewers, a query's own workers only compete with the others'.
+    #
+    # A lock waited for as long as SQLite's busy timeout, then "busy" (SQLSTATE 55P03,
+    # ``faults.PG_RETRY``): seventh hostile pass, H1, a `decide --from-csv` stopped with
+    # Ctrl+Z (or a laptop asleep inside a transaction) held its rows' locks, and the same
+    # reviewer's `decide` and every action of the app waited with no limit and no word.
+    # Only lock waits are bounded: no statement_timeout, which would also stop the long
+    # statements an import, an export or a migration legitimately runs.
     connect: dict[str, Any] = {"prepare_threshold": None,
-                               "options": "-c max_parallel_workers_per_gather=0"}
+                               "options": "-c max_parallel_workers_per_gather=0 "
+                                          f"-c lock_timeout={busy_timeout_ms()}"}
     # A host or port that never answers (a firewall dropping packets, a stopped VM)
     # left every command waiting forever; libpq's own default is no limit. The URL's
     # ?connect_timeout= wins when the team set one.
+    #
+    # The client speaks UTF-8 whatever the server's encoding: under SQL_ASCII psycopg
+    # returned bytes, and SQLAlchemy's first query (the server's version) was an internal
+    # error before ``server_encoding`` could refuse the database (seventh pass, T4).
+    connect["client_encoding"] = "UTF8"
     if "connect_timeout" not in make_url(url).query:
         connect["connect_timeout"] = CONNECT_TIMEOUT_S
     try:
@@ -304,6 +317,8 @@ def current_revision(engine: Engine) -> str | None:
     """
     try:
         with engine.connect() as conn:
+            encoding = (conn.exec_driver_sql("SHOW server_encoding").scalar()
+                        if conn.dialect.name == "postgresql" else "UTF8")
             tables = set(inspect(conn).get_table_names())
             # A plain read of Alembic's stamp: Alembic itself is only imported to migrate.
             stamps = [row[0] for row in conn.execute(text(
@@ -316,6 +331,8 @@ def current_revision(engine: Engine) -> str | None:
             raise translated from exc  # read-only, disk full: say so, not "cannot open"
         raise StoreError(f"{engine.url.render_as_string(hide_password=True)}: "
                          f"cannot open the database ({_first_line(exc)})") from exc
+    if encoding != "UTF8":
+        raise not_utf8(engine.url.render_as_string(hide_password=True), str(encoding))
     if len(stamps) > 1:
         raise StoreError(f"{engine.url.render_as_string(hide_password=True)}: "
                          f"several schema versions stamped ({', '.join(sorted(stamps))})")
@@ -326,6 +343,21 @@ def current_revision(engine: Engine) -> str | None:
             "schema version; refusing to touch it"
         )
     return rev
+
+
+def not_utf8(where: str, encoding: str) -> StoreError:
+    """The refusal of a PostgreSQL database whose encoding is not UTF-8.
+
+    Seventh hostile pass, T4: a ``SQL_ASCII`` database (no encoding: bytes stored as
+    given) was an internal error on every command, a ``LATIN1`` one on the demo and on
+    any text Latin-1 cannot hold, which a model's text is full of (curly quotes, dashes,
+    "€", a decomposed accent). So any encoding but UTF8 is refused when the store is
+    opened, before anything is written; the data of an existing one moves to a UTF8
+    database with ``pg_dump`` and ``pg_restore``.
+    """
+    return StoreError(f"{where}: this database is in {encoding}; reviewer needs a UTF8 "
+                      "database: createdb -E UTF8 -T template0 NAME (move an existing one "
+                      "with pg_dump and pg_restore); nothing was changed")
 
 
 def _first_line(exc: BaseException) -> str:
@@ -389,12 +421,47 @@ def upgrade(engine: Engine, url: str, *, made_here: bool = False) -> Path | None
         undone = (f"database restored from {backup}" if backup else
                   "the new database file was removed" if made_here and path is not None
                   else "rolled back, nothing changed")
-        failure = StoreError(f"schema upgrade failed, {undone}: {_first_line(exc)}")
         kind = explain_db_error(exc, url)
+        if rev is None and path is None and _sqlstate(exc) == INSUFFICIENT_PRIVILEGE:
+            raise no_schema_yet(engine) from exc
+        failure = StoreError(f"schema upgrade failed, {undone}: {_first_line(exc)}")
         if kind is not None:
             failure.exit_code = kind.exit_code  # a full disk exits 4 whoever reports it
         raise failure from exc
     return backup
+
+
+INSUFFICIENT_PRIVILEGE = "42501"  # PostgreSQL's SQLSTATE for "permission denied"
+
+
+def _sqlstate(exc: BaseException) -> str | None:
+    orig = exc.orig if isinstance(exc, DBAPIError) else exc
+    state = getattr(orig, "sqlstate", None)
+    return state if isinstance(state, str) else None
+
+
+def no_schema_yet(engine: Engine) -> ReadOnlyError:
+    """The refusal of a reviewer who opens a PostgreSQL database before its owner made
+    the schema, and may not make it (no CREATE on the schema, docs/team.md section 1).
+
+    Seventh hostile pass, P1: it read "schema upgrade failed, rolled back, nothing
+    changed: permission denied for schema public", which neither says that the database
+    is simply empty nor who can fix it. The owner named is the database's, who the guide
+    makes owner of the schema too; the URL shown is the reviewer's with that name.
+    """
+    url = engine.url
+    owner = "OWNER"
+    with contextlib.suppress(DBAPIError), engine.connect() as conn:
+        found = conn.exec_driver_sql(
+            "SELECT pg_get_userbyid(datdba) FROM pg_database "
+            "WHERE datname = current_database()").scalar()
+        owner = str(found) if found else owner
+    as_owner = url.set(username=owner, password=None).render_as_string(hide_password=True)
+    return ReadOnlyError(
+        f"{url.render_as_string(hide_password=True)}: this database has no reviewer schema "
+        f"yet, and {url.username} may not create it; its owner must create it once, with "
+        f"any command (reviewer --db {as_owner} stats; docs/team.md, section 2); nothing "
+        "was changed")
 
 
 # What a bulk write (import, flagging pass) fills on PostgreSQL: the tables it analyzes.

@@ -56,7 +56,7 @@ PG_READ_ONLY = {"25006": "the transaction is read-only (a standby server, or "
 PG_FULL = {"53100": "the server's disk is full"}
 PG_RETRY = {"40001": "another transaction changed the same rows",
             "40P01": "a deadlock with another transaction",
-            "55P03": "a row is locked by another transaction",
+            "55P03": "another session is writing the same rows",
             "57014": "the statement was cancelled (statement timeout?)"}
 
 

@@ -362,26 +362,6 @@ def test_a_role_without_create_on_the_database_gets_the_same_search(
 
 
 @pytest.mark.postgres
-def test_a_database_without_utf8_folds_the_french_accents(pg_server: PgServer,
-                                                          tmp_path: Path) -> None:
-    # normalize() needs UTF-8: a LATIN1 database folds with translate() instead.
-    name = f"latin1_{uuid.uuid4().hex[:12]}"
-    pg_server.execute(f"CREATE DATABASE {name} ENCODING 'LATIN1' LC_COLLATE 'C' "
-                      "LC_CTYPE 'C' TEMPLATE template0")
-    try:
-        store = open_store(pg_server.url(name))
-        try:
-            aid = _one(store, tmp_path, "Un ÉVÉNEMENT à l'école, Noël.", "Répond à côté.")
-            with store.session() as s:
-                assert search.search_ids(s, "evenement ecole noel cote") == [aid]
-                assert search.search_ids(s, "Événement") == [aid]
-        finally:
-            store.close()
-    finally:
-        pg_server.drop(name)
-
-
-@pytest.mark.postgres
 def test_reviewers_with_the_documented_grants_search_and_keep_the_index(
         pg_server: PgServer, tmp_path: Path, fake_ollama: FakeOllama) -> None:
     # docs/team.md's roles: the owner migrates; a reviewer imports (the index rows), another

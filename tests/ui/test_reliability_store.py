@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
@@ -177,6 +178,45 @@ def test_busy_file_is_one_clear_line_in_the_app_and_nothing_is_lost(
         assert window.error_label.text() == ""
         assert decisions_in(path) == [("recette-001/2/1", "accept")]
     finally:
+        store.close()
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+def test_a_row_locked_on_postgresql_is_busy_in_the_app_not_a_silent_wait(
+    qtbot: Any, make_window: Callable[[Store], MainWindow], filled_store: Store,
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seventh hostile pass, H1: with another session holding the attempt's row lock (a
+    stopped `decide --from-csv`), Accept waited with no limit: the status bar said
+    nothing and every later action stayed blocked behind it."""
+    monkeypatch.setenv("REVIEWER_BUSY_TIMEOUT_MS", "300")
+    store = open_store(filled_store.url)  # its connections wait 300 ms for a lock
+    holder = psycopg.connect(filled_store.url.replace("postgresql+psycopg://", "postgresql://"))
+    try:
+        window = make_window(store)
+        show(qtbot, window, "recette-001/2/1")
+        aid = window.pane.view.attempt_id if window.pane.view is not None else None
+        holder.execute("SELECT id FROM attempts WHERE id = %s FOR UPDATE", (aid,))
+        press_a(window)
+        qtbot.waitUntil(lambda: "busy" in window.error_label.text(), timeout=30000)
+        assert window.error_label.text().endswith(
+            "the database is busy (another session is writing the same rows); the change "
+            "in progress was not saved, try again")
+        qtbot.waitUntil(lambda: window.pane.view is not None
+                        and str(window.pane.view.key) == f"{RUN}/recette-001/2/1",
+                        timeout=10000)
+        idle(qtbot, window)
+        assert window.pane.review_line.text() == "Your decision: not reviewed yet"
+        holder.rollback()
+        press_a(window)  # the lock let go, the same key works
+        idle(qtbot, window)
+        assert window.error_label.text() == ""
+        with store.session() as s:
+            assert s.execute(text("SELECT decision FROM review_decisions WHERE "
+                                  "attempt_id = :a"), {"a": aid}).all() == [("accept",)]
+    finally:
+        holder.close()
         store.close()
 
 
