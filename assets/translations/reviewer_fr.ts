@@ -1639,7 +1639,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/review/window.py" line="592"/>
+        <location filename="../../ui/review/window.py" line="605"/>
         <source>second opinions %v / %m</source>
         <translation>seconds avis %v / %m</translation>
     </message>
@@ -1734,79 +1734,84 @@
         <translation>?</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="350"/>
+        <location filename="../../ui/review/window.py" line="352"/>
         <source>No attempt %1</source>
         <translation>Pas d&apos;essai %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="205"/>
+        <location filename="../../ui/review/window.py" line="206"/>
         <source>End of the queue</source>
         <translation>Fin de la file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="444"/>
+        <location filename="../../ui/review/window.py" line="446"/>
         <source>Reviewed %1 / %2 (%3 to review)</source>
         <translation>Relus %1 / %2 (%3 à relire)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="139"/>
+        <location filename="../../ui/review/window.py" line="140"/>
         <source>Reviewer — refused examples — %1</source>
         <translation>Reviewer — exemples refusés — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="207"/>
+        <location filename="../../ui/review/window.py" line="208"/>
         <source>You have decided every attempt of this queue</source>
         <translation>Vous avez décidé tous les essais de cette file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="209"/>
+        <location filename="../../ui/review/window.py" line="210"/>
         <source>None left below: back to the first one not reviewed</source>
         <translation>Plus rien en dessous : retour au premier essai non relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="277"/>
+        <location filename="../../ui/review/window.py" line="279"/>
         <source>the queue changed before they could apply</source>
         <translation>la file a changé avant qu&apos;elles s&apos;appliquent</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="291"/>
+        <location filename="../../ui/review/window.py" line="293"/>
         <source>the queue is empty</source>
         <translation>la file est vide</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="295"/>
+        <location filename="../../ui/review/window.py" line="297"/>
         <source>No match for “%1”</source>
         <translation>Aucun résultat pour « %1 »</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="302"/>
+        <location filename="../../ui/review/window.py" line="304"/>
         <source>the queue could not be read</source>
         <translation>la file n&apos;a pas pu être lue</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="382"/>
+        <location filename="../../ui/review/window.py" line="384"/>
         <source>the attempt could not be read</source>
         <translation>l&apos;essai n&apos;a pas pu être lu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="440"/>
+        <location filename="../../ui/review/window.py" line="442"/>
         <source>%1 to review in this filter</source>
         <translation>%1 à relire dans ce filtre</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="451"/>
+        <location filename="../../ui/review/window.py" line="453"/>
         <source>%1 of %2 refusals reviewed, %3 left</source>
         <translation>%1 refus relus sur %2, %3 restants</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="530"/>
+        <location filename="../../ui/review/window.py" line="532"/>
         <source>%1 — %2 to undo</source>
         <translation>%1 — %2 pour annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="544"/>
+        <location filename="../../ui/review/window.py" line="546"/>
         <source>The reviewer name in the settings is not used (%1); deciding as %2 until you set a name in Settings.</source>
         <translation>Le nom de relecteur des réglages n’est pas utilisé (%1) ; décisions au nom de %2 jusqu’à ce que vous choisissiez un nom dans les Réglages.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="556"/>
+        <source>Settings are kept for this session only: %1 is a symbolic link to %2, and the app writes its settings only to a regular file there.</source>
+        <translation>Réglages gardés pour cette session seulement : %1 est un lien symbolique vers %2, et l’application n’écrit ses réglages que dans un fichier ordinaire à cet endroit.</translation>
     </message>
 </context>
 <context>

@@ -128,6 +128,7 @@ class MainWindow(QMainWindow):
         self.refresh_undo()
         self.queue.focus()
         self._say_reviewer_problem()
+        self._say_session_only()
 
     @property
     def reviewer(self) -> str:
@@ -545,6 +546,17 @@ class MainWindow(QMainWindow):
             self.show_error(self.tr("The reviewer name in the settings is not used (%1); "
                                     "deciding as %2 until you set a name in Settings.")
                             .replace("%1", problem).replace("%2", self.reviewer))
+
+    def _say_session_only(self) -> None:
+        """The settings file is a symbolic link: its settings are used and never written
+        (``ui.settings``; seventh hostile pass, S3). Said once, at the start."""
+        if self.settings.session_only is None or self.error_label.text():
+            return
+        link, target = self.settings.session_only
+        self.show_error(self.tr("Settings are kept for this session only: %1 is a symbolic "
+                                "link to %2, and the app writes its settings only to a "
+                                "regular file there.")
+                        .replace("%1", str(link)).replace("%2", str(target)))
 
     def edit_settings(self) -> None:
         """The settings dialog; the reviewer name and auto-advance apply at once."""
