@@ -367,27 +367,27 @@
 <context>
     <name>BulkDialog</name>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="73"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="75"/>
         <source>Bulk action</source>
         <translation>Action groupée</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="89"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="91"/>
         <source>Apply</source>
         <translation>Appliquer</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="101"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="103"/>
         <source>Attempts</source>
         <translation>Essais</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="103"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="105"/>
         <source>Every attempt of the &amp;filter</source>
         <translation>Tous les essais du &amp;filtre</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="106"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="108"/>
         <source>The %n &amp;selected rows</source>
         <translation>
             <numerusform>&amp;Sélection : %n ligne</numerusform>
@@ -395,57 +395,57 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="114"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="116"/>
         <source>Action</source>
         <translation>Action</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="120"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="122"/>
         <source>&amp;Accept</source>
         <translation>&amp;Accepter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="121"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="123"/>
         <source>&amp;Reject</source>
         <translation>&amp;Rejeter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="122"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="124"/>
         <source>F&amp;lip criterion (against the judge)</source>
         <translation>&amp;Inverser le critère (contre le juge)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="123"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="125"/>
         <source>Mark the check&apos;s hit as a false &amp;positive</source>
         <translation>Marquer l&apos;alerte du contrôle comme faux &amp;positif</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="140"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="142"/>
         <source>Preview (nothing is stored before Apply)</source>
         <translation>Aperçu (rien n&apos;est enregistré avant Appliquer)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="146"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="148"/>
         <source>Attempt</source>
         <translation>Essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="146"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="148"/>
         <source>Change</source>
         <translation>Modification</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="146"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="148"/>
         <source>The filter would then</source>
         <translation>Le filtre aurait alors</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="221"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="223"/>
         <source>Previewing…</source>
         <translation>Aperçu en cours…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="236"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="238"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>… et %n autre</numerusform>
@@ -453,12 +453,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="242"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="244"/>
         <source>Nothing to change.</source>
         <translation>Rien à modifier.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="243"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="245"/>
         <source>%n attempts in the scope</source>
         <translation>
             <numerusform>%n essai concerné</numerusform>
@@ -466,7 +466,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="252"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="254"/>
         <source>%n of them are still refused by the filter: your decision does not flip a verdict or a check</source>
         <translation>
             <numerusform>%n d&apos;entre eux reste refusé par le filtre : votre décision n&apos;inverse ni verdict ni contrôle</numerusform>
@@ -474,7 +474,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="256"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="258"/>
         <source>The filter would then accept %n of them</source>
         <translation>
             <numerusform>Le filtre accepterait alors %n d&apos;entre eux</numerusform>
@@ -482,7 +482,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="263"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="265"/>
         <source>%n already accepted: left alone</source>
         <translation>
             <numerusform>%n déjà accepté : laissé tel quel</numerusform>
@@ -490,7 +490,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="264"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="266"/>
         <source>%n already rejected: left alone</source>
         <translation>
             <numerusform>%n déjà rejeté : laissé tel quel</numerusform>
@@ -498,7 +498,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="265"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="267"/>
         <source>%n without a verdict on this criterion: left alone</source>
         <translation>
             <numerusform>%n sans verdict sur ce critère : laissé tel quel</numerusform>
@@ -506,7 +506,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="267"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="269"/>
         <source>%n already flipped: left alone</source>
         <translation>
             <numerusform>%n déjà inversé : laissé tel quel</numerusform>
@@ -514,7 +514,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="268"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="270"/>
         <source>%n where this check did not fail: left alone</source>
         <translation>
             <numerusform>%n où ce contrôle n&apos;a pas échoué : laissé tel quel</numerusform>
@@ -522,7 +522,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="270"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="272"/>
         <source>%n already marked: left alone</source>
         <translation>
             <numerusform>%n déjà marqué : laissé tel quel</numerusform>
@@ -530,52 +530,52 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="292"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="294"/>
         <source>accept</source>
         <translation>accepter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="292"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="294"/>
         <source>reject</source>
         <translation>rejeter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="293"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="295"/>
         <source>no decision</source>
         <translation>pas de décision</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="296"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="298"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="296"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="298"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="298"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="300"/>
         <source>%1: %2 → %3</source>
         <translation>%1 : %2 → %3</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="301"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="303"/>
         <source>%1: failed → false positive</source>
         <translation>%1 : échoué → faux positif</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="305"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="307"/>
         <source>accepted</source>
         <translation>accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="305"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="307"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="320"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="324"/>
         <source>Applying to %n attempts…</source>
         <translation>
             <numerusform>Application à %n essai…</numerusform>
@@ -583,7 +583,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="336"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="325"/>
+        <source>This cannot be stopped now: the dialog closes once they are stored, and %1 then takes them back.</source>
+        <translation>Ce n’est plus interruptible : la fenêtre se ferme une fois les essais enregistrés, et %1 les reprend ensuite.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="353"/>
         <source>The attempts changed since the preview: nothing was stored. Here is the new preview.</source>
         <translation>Les essais ont changé depuis l&apos;aperçu : rien n&apos;a été enregistré. Voici le nouvel aperçu.</translation>
     </message>
