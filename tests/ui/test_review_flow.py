@@ -600,3 +600,31 @@ def test_the_new_flow_speaks_french(qtbot: Any, make_window: Maker, filled_store
         w.close()
     finally:
         i18n.remove(qapp, translators)
+
+
+@pytest.mark.parametrize("how", ["Ctrl+Q", "window close"])
+def test_a_note_being_typed_is_kept_when_the_window_closes(
+        qtbot: Any, make_window: Maker, filled_store: Store, how: str) -> None:
+    # Seventh hostile pass, Q1: N, a note, then Ctrl+Q (or Alt+F4) before Enter: the
+    # note was thrown away without a word. Quitting is not Esc: the note is saved.
+    w = make_window(filled_store)
+    show(qtbot, w, "recette-004/2/1")
+    key(w, Qt.Key.Key_N)
+    QTest.keyClicks(w.pane.note_editor, "a long careful note")
+    if how == "Ctrl+Q":
+        QTest.keyClick(w.pane.note_editor, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+    else:
+        w.close()
+    qtbot.waitUntil(lambda: not w.isVisible(), timeout=10000)
+    assert stored(filled_store, "recette-004/2/1")["note"] == "a long careful note"
+
+
+def test_a_note_opened_and_left_as_it_was_stores_nothing_on_close(
+        qtbot: Any, make_window: Maker, filled_store: Store) -> None:
+    w = make_window(filled_store)
+    show(qtbot, w, "recette-004/2/1")
+    key(w, Qt.Key.Key_N)
+    w.close()
+    qtbot.waitUntil(lambda: not w.isVisible(), timeout=10000)
+    with filled_store.session() as s:
+        assert s.scalar(select(func.count(AuditEvent.id))) == 0

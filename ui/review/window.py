@@ -249,6 +249,13 @@ class MainWindow(QMainWindow):
         (``TaskManager.close_down``), not waited for (fourth hostile pass, G6)."""
         self.settings.set_geometry("geometry", self.saveGeometry())
         self.settings.set_geometry("splitter", self.splitter.saveState())
+        # A note being typed is saved, as Enter would (seventh hostile pass, Q1: Ctrl+Q or
+        # Alt+F4 threw it away without a word). Esc is how a note is dropped; quitting is
+        # not. Queued before the jobs are waited for, so it is on disk before the end.
+        unsaved = self.pane.note_editor.unsaved()
+        if unsaved is not None:
+            self.pane.note_editor.cancel()
+            self.commands.save_note(*unsaved)
         self.filters.stop()
         self.statusBar().clearMessage()  # its timer would fire into a closed window
         self._message_timer.stop()
@@ -485,7 +492,8 @@ class MainWindow(QMainWindow):
 
     # --- other actions ---------------------------------------------------------------
     def quit(self) -> None:
-        """Close the window (decisions are already saved)."""
+        """Close the window (decisions are already saved; a note being typed is saved as
+        it closes)."""
         self.close()
 
     def show_help(self) -> None:
