@@ -117,9 +117,10 @@ class Settings:
     """Typed access to the stored settings.
 
     ``reviewer_problem`` says why the stored reviewer name is not used (see
-    ``usable_reviewer``), after ``load``; None when it is. ``session_only`` is (link,
-    target) when the settings file is a symbolic link: read, kept in memory, never
-    written (see ``_user_settings``); None otherwise.
+    ``usable_reviewer``), after ``load``; None when it is; ``stored_name_refused`` the
+    same reason when it is a name saved in the settings (not the login name) that fails.
+    ``session_only`` is (link, target) when the settings file is a symbolic link: read,
+    kept in memory, never written (see ``_user_settings``); None otherwise.
     """
 
     def __init__(self, qsettings: QSettings | None = None) -> None:
@@ -128,6 +129,7 @@ class Settings:
             qsettings, self.session_only = _user_settings()
         self.q = qsettings
         self.reviewer_problem: str | None = None
+        self.stored_name_refused: str | None = None
 
     def file_name(self) -> str:
         """The settings file as the reviewer knows it (the link, when kept in memory)."""
@@ -137,7 +139,11 @@ class Settings:
         """The stored settings, with defaults for what was never set."""
         q = self.q
         language = str(q.value("language", "system"))
-        reviewer, self.reviewer_problem = usable_reviewer(str(q.value("reviewer", "") or ""))
+        stored = str(q.value("reviewer", "") or "")
+        reviewer, self.reviewer_problem = usable_reviewer(stored)
+        # A name the reviewer saved that fails the rule (not merely a login name that
+        # does): the app does not start under another name (ui/name_choice.py).
+        self.stored_name_refused = self.reviewer_problem if stored.strip() else None
         return AppSettings(
             reviewer=reviewer,
             ollama_host=str(q.value("ollama/host", DEFAULT_HOST)),

@@ -158,12 +158,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../ui/app.py" line="154"/>
+        <location filename="../../ui/app.py" line="155"/>
         <source>Cannot open the database</source>
         <translation>Impossible d&apos;ouvrir la base de données</translation>
     </message>
     <message>
-        <location filename="../../ui/app.py" line="152"/>
+        <location filename="../../ui/app.py" line="153"/>
         <source>Cannot start</source>
         <translation>Démarrage impossible</translation>
     </message>
@@ -1644,7 +1644,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/review/window.py" line="605"/>
+        <location filename="../../ui/review/window.py" line="613"/>
         <source>second opinions %v / %m</source>
         <translation>seconds avis %v / %m</translation>
     </message>
@@ -1739,7 +1739,7 @@
         <translation>?</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="352"/>
+        <location filename="../../ui/review/window.py" line="359"/>
         <source>No attempt %1</source>
         <translation>Pas d&apos;essai %1</translation>
     </message>
@@ -1749,7 +1749,7 @@
         <translation>Fin de la file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="446"/>
+        <location filename="../../ui/review/window.py" line="453"/>
         <source>Reviewed %1 / %2 (%3 to review)</source>
         <translation>Relus %1 / %2 (%3 à relire)</translation>
     </message>
@@ -1769,54 +1769,77 @@
         <translation>Plus rien en dessous : retour au premier essai non relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="279"/>
+        <location filename="../../ui/review/window.py" line="286"/>
         <source>the queue changed before they could apply</source>
         <translation>la file a changé avant qu&apos;elles s&apos;appliquent</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="293"/>
+        <location filename="../../ui/review/window.py" line="300"/>
         <source>the queue is empty</source>
         <translation>la file est vide</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="297"/>
+        <location filename="../../ui/review/window.py" line="304"/>
         <source>No match for “%1”</source>
         <translation>Aucun résultat pour « %1 »</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="304"/>
+        <location filename="../../ui/review/window.py" line="311"/>
         <source>the queue could not be read</source>
         <translation>la file n&apos;a pas pu être lue</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="384"/>
+        <location filename="../../ui/review/window.py" line="391"/>
         <source>the attempt could not be read</source>
         <translation>l&apos;essai n&apos;a pas pu être lu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="442"/>
+        <location filename="../../ui/review/window.py" line="449"/>
         <source>%1 to review in this filter</source>
         <translation>%1 à relire dans ce filtre</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="453"/>
+        <location filename="../../ui/review/window.py" line="460"/>
         <source>%1 of %2 refusals reviewed, %3 left</source>
         <translation>%1 refus relus sur %2, %3 restants</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="532"/>
+        <location filename="../../ui/review/window.py" line="540"/>
         <source>%1 — %2 to undo</source>
         <translation>%1 — %2 pour annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="546"/>
+        <location filename="../../ui/review/window.py" line="554"/>
         <source>The reviewer name in the settings is not used (%1); deciding as %2 until you set a name in Settings.</source>
         <translation>Le nom de relecteur des réglages n’est pas utilisé (%1) ; décisions au nom de %2 jusqu’à ce que vous choisissiez un nom dans les Réglages.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="556"/>
+        <location filename="../../ui/review/window.py" line="564"/>
         <source>Settings are kept for this session only: %1 is a symbolic link to %2, and the app writes its settings only to a regular file there.</source>
         <translation>Réglages gardés pour cette session seulement : %1 est un lien symbolique vers %2, et l’application n’écrit ses réglages que dans un fichier ordinaire à cet endroit.</translation>
+    </message>
+</context>
+<context>
+    <name>NameRefused</name>
+    <message>
+        <location filename="../../ui/name_choice.py" line="41"/>
+        <source>The reviewer name in Settings is refused</source>
+        <translation>Le nom de relecteur des Réglages est refusé</translation>
+    </message>
+    <message>
+        <location filename="../../ui/name_choice.py" line="44"/>
+        <source>Decisions are stored under your name, never under another one: set a valid name (it is saved in Settings), or quit.</source>
+        <translation>Les décisions sont enregistrées sous votre nom, jamais sous un autre : choisissez un nom valide (il est gardé dans les Réglages), ou quittez.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/name_choice.py" line="47"/>
+        <source>Set a name…</source>
+        <translation>Choisir un nom…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/name_choice.py" line="48"/>
+        <source>Quit</source>
+        <translation>Quitter</translation>
     </message>
 </context>
 <context>
