@@ -1636,7 +1636,7 @@
 <context>
     <name>KeyQueue</name>
     <message>
-        <location filename="../../ui/review/key_queue.py" line="109"/>
+        <location filename="../../ui/review/key_queue.py" line="132"/>
         <source>Not applied: %1 (%2)</source>
         <translation>Non appliqué : %1 (%2)</translation>
     </message>
@@ -1644,7 +1644,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/review/window.py" line="613"/>
+        <location filename="../../ui/review/window.py" line="614"/>
         <source>second opinions %v / %m</source>
         <translation>seconds avis %v / %m</translation>
     </message>
@@ -1739,82 +1739,82 @@
         <translation>?</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="359"/>
+        <location filename="../../ui/review/window.py" line="360"/>
         <source>No attempt %1</source>
         <translation>Pas d&apos;essai %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="206"/>
+        <location filename="../../ui/review/window.py" line="207"/>
         <source>End of the queue</source>
         <translation>Fin de la file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="453"/>
+        <location filename="../../ui/review/window.py" line="454"/>
         <source>Reviewed %1 / %2 (%3 to review)</source>
         <translation>Relus %1 / %2 (%3 à relire)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="140"/>
+        <location filename="../../ui/review/window.py" line="141"/>
         <source>Reviewer — refused examples — %1</source>
         <translation>Reviewer — exemples refusés — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="208"/>
+        <location filename="../../ui/review/window.py" line="209"/>
         <source>You have decided every attempt of this queue</source>
         <translation>Vous avez décidé tous les essais de cette file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="210"/>
+        <location filename="../../ui/review/window.py" line="211"/>
         <source>None left below: back to the first one not reviewed</source>
         <translation>Plus rien en dessous : retour au premier essai non relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="286"/>
+        <location filename="../../ui/review/window.py" line="287"/>
         <source>the queue changed before they could apply</source>
         <translation>la file a changé avant qu&apos;elles s&apos;appliquent</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="300"/>
+        <location filename="../../ui/review/window.py" line="301"/>
         <source>the queue is empty</source>
         <translation>la file est vide</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="304"/>
+        <location filename="../../ui/review/window.py" line="305"/>
         <source>No match for “%1”</source>
         <translation>Aucun résultat pour « %1 »</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="311"/>
+        <location filename="../../ui/review/window.py" line="312"/>
         <source>the queue could not be read</source>
         <translation>la file n&apos;a pas pu être lue</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="391"/>
+        <location filename="../../ui/review/window.py" line="392"/>
         <source>the attempt could not be read</source>
         <translation>l&apos;essai n&apos;a pas pu être lu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="449"/>
+        <location filename="../../ui/review/window.py" line="450"/>
         <source>%1 to review in this filter</source>
         <translation>%1 à relire dans ce filtre</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="460"/>
+        <location filename="../../ui/review/window.py" line="461"/>
         <source>%1 of %2 refusals reviewed, %3 left</source>
         <translation>%1 refus relus sur %2, %3 restants</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="540"/>
+        <location filename="../../ui/review/window.py" line="541"/>
         <source>%1 — %2 to undo</source>
         <translation>%1 — %2 pour annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="554"/>
+        <location filename="../../ui/review/window.py" line="555"/>
         <source>The reviewer name in the settings is not used (%1); deciding as %2 until you set a name in Settings.</source>
         <translation>Le nom de relecteur des réglages n’est pas utilisé (%1) ; décisions au nom de %2 jusqu’à ce que vous choisissiez un nom dans les Réglages.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="564"/>
+        <location filename="../../ui/review/window.py" line="565"/>
         <source>Settings are kept for this session only: %1 is a symbolic link to %2, and the app writes its settings only to a regular file there.</source>
         <translation>Réglages gardés pour cette session seulement : %1 est un lien symbolique vers %2, et l’application n’écrit ses réglages que dans un fichier ordinaire à cet endroit.</translation>
     </message>
@@ -1942,98 +1942,123 @@
 <context>
     <name>ReviewCommands</name>
     <message>
-        <location filename="../../ui/review/commands.py" line="104"/>
+        <location filename="../../ui/review/commands.py" line="111"/>
         <source>Nothing to %1</source>
         <translation>Rien à %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="140"/>
+        <location filename="../../ui/review/commands.py" line="143"/>
+        <source>%1 not saved: %2</source>
+        <translation>%1 non enregistré : %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="145"/>
+        <source>not applied, typed after it: %1</source>
+        <translation>non appliqué, tapé après : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="157"/>
         <source>%1 — %2 to undo</source>
         <translation>%1 — %2 pour annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="153"/>
+        <location filename="../../ui/review/commands.py" line="170"/>
         <source>Accepted %1</source>
         <translation>%1 accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="154"/>
+        <location filename="../../ui/review/commands.py" line="171"/>
         <source>Rejected %1</source>
         <translation>%1 rejeté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="167"/>
-        <location filename="../../ui/review/commands.py" line="177"/>
+        <location filename="../../ui/review/commands.py" line="172"/>
+        <source>Accept of %1</source>
+        <translation>Acceptation de %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="173"/>
+        <source>Reject of %1</source>
+        <translation>Rejet de %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="186"/>
+        <location filename="../../ui/review/commands.py" line="197"/>
         <source>Nothing to rescue here: no open contradiction would change the filter&apos;s decision</source>
         <translation>Rien à repêcher ici : aucune contradiction ouverte ne changerait la décision du filtre</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="179"/>
+        <location filename="../../ui/review/commands.py" line="192"/>
+        <source>Rescue of %1</source>
+        <translation>Sauvetage de %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="199"/>
         <source>Rescued %1: flipped %2 and accepted</source>
         <translation>%1 repêché : %2 inversé, essai accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="195"/>
+        <location filename="../../ui/review/commands.py" line="215"/>
         <source>Accepted %1, flipping %2</source>
         <translation>%1 accepté, en inversant %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="205"/>
+        <location filename="../../ui/review/commands.py" line="225"/>
         <source>No criterion %1 here</source>
         <translation>Pas de critère %1 ici</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="223"/>
+        <location filename="../../ui/review/commands.py" line="243"/>
         <source>%1 passed: there is no hit to mark</source>
         <translation>%1 a réussi : rien à marquer</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="241"/>
+        <location filename="../../ui/review/commands.py" line="261"/>
         <source>No failed check on this attempt</source>
         <translation>Aucun contrôle en échec sur cet essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="250"/>
+        <location filename="../../ui/review/commands.py" line="270"/>
         <source>Note saved</source>
         <translation>Note enregistrée</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="258"/>
+        <location filename="../../ui/review/commands.py" line="278"/>
         <source>undo</source>
         <translation>annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="258"/>
+        <location filename="../../ui/review/commands.py" line="278"/>
         <source>Undone: %1</source>
         <translation>Annulé : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="265"/>
+        <location filename="../../ui/review/commands.py" line="285"/>
         <source>redo</source>
         <translation>rétablir</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="265"/>
+        <location filename="../../ui/review/commands.py" line="285"/>
         <source>Redone: %1</source>
         <translation>Rétabli : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="271"/>
+        <location filename="../../ui/review/commands.py" line="291"/>
         <source>Not undone: another window changed the undo history; nothing is left to undo.</source>
         <translation>Rien n’a été annulé : une autre fenêtre a modifié l’historique ; il ne reste rien à annuler.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="273"/>
+        <location filename="../../ui/review/commands.py" line="293"/>
         <source>Not redone: another window changed the redo history; nothing is left to redo.</source>
         <translation>Rien n’a été rétabli : une autre fenêtre a modifié l’historique ; il ne reste rien à rétablir.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="276"/>
+        <location filename="../../ui/review/commands.py" line="296"/>
         <source>Not undone: another window changed the undo history; the last change is now %1. Press %2 again to undo it.</source>
         <translation>Rien n’a été annulé : une autre fenêtre a modifié l’historique ; la dernière modification est maintenant %1. Appuyez de nouveau sur %2 pour l’annuler.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="279"/>
+        <location filename="../../ui/review/commands.py" line="299"/>
         <source>Not redone: another window changed the redo history; the change to redo is now %1. Press %2 again to redo it.</source>
         <translation>Rien n’a été rétabli : une autre fenêtre a modifié l’historique ; la modification à rétablir est maintenant %1. Appuyez de nouveau sur %2 pour la rétablir.</translation>
     </message>

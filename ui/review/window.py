@@ -108,6 +108,7 @@ class MainWindow(QMainWindow):
         self._undo_reads = 0  # Edit-menu reads asked for, not answered yet
         self.keys = KeyQueue(self.fresh, lambda: self.queue.moving, self,
                              settled=self._undo_settled)
+        self.commands.typed = self.keys
         self.type_ahead = TypeAhead(self, self.keys)
         self.review_keys = ReviewKeys(
             pane=self.pane, queue=self.queue, filters=self.filters, commands=self.commands,
