@@ -282,9 +282,25 @@ def _other_database(target: Path, found: os.stat_result | None) -> str | None:
     database with JSONL, exit 0. Only the open database was protected; any file that
     starts with the SQLite header now is.
     """
+    kind = _database_kind(target, found)
+    if kind is None:
+        return None
+    return f"it is {kind}, and no output ever replaces one; choose another name"
+
+
+def database_kind(path: Path) -> str | None:
+    """What ``path`` is, read through symbolic links, when it is a SQLite database ("a
+    database (SQLite)") or a file SQLite keeps beside one ("the write-ahead log of the
+    database X (SQLite)"); None otherwise. The app's settings are never written over one
+    (``ui.settings``; seventh hostile pass, S3)."""
+    target = _resolved(path)
+    return _database_kind(target, _stat(target))
+
+
+def _database_kind(target: Path, found: os.stat_result | None) -> str | None:
     if found is not None and stat.S_ISREG(found.st_mode) and _starts_as_sqlite(target,
                                                                                 found):
-        return "it is a database (SQLite), and no output ever replaces one; choose another name"
+        return "a database (SQLite)"
     for suffix, what in SQLITE_COMPANIONS.items():
         if not target.name.endswith(suffix) or target.name == suffix:
             continue
@@ -292,8 +308,7 @@ def _other_database(target: Path, found: os.stat_result | None) -> str | None:
         beside = _stat(owner)
         if beside is not None and stat.S_ISREG(beside.st_mode) and \
                 _starts_as_sqlite(owner, beside):
-            return (f"it is {what.replace('its ', 'the ', 1)} of the database {owner} "
-                    f"(SQLite), and no output ever replaces one; choose another name")
+            return f"{what.replace('its ', 'the ', 1)} of the database {owner} (SQLite)"
     return None
 
 

@@ -47,6 +47,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from ui import i18n
 from ui.interrupt import closing_on_interrupt
+from ui.name_choice import checked_name, refusal
 from ui.review.window import MainWindow
 from ui.settings import Settings
 from ui.store_choice import Declined, open_from_settings, settings_source
@@ -184,6 +185,11 @@ def _run_app(args: argparse.Namespace) -> int:
     target: Output | None = None  # the checked screenshot destination
     try:
         reviewer = _session_reviewer(args)
+        refused = refusal(settings) if reviewer is None else None
+        if refused is not None and shot is not None:  # no box in screenshot mode
+            raise refused
+        if refused is not None:  # a box: set a valid name, or Quit (ui/name_choice.py)
+            config = checked_name(settings, config)
         if shot is not None:  # never over the database or its files (reviewer.outputs)
             from reviewer.exports.run import export_target  # only for a screenshot
 

@@ -3,12 +3,15 @@ values, window geometries, and the review window's last filter."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
 
 from reviewer.errors import BadInputError
 from reviewer.input_bytes import special_file
+from reviewer.outputs import database_kind
 from reviewer.review.identity import FALLBACK_NAME, default_reviewer, reviewer_name
 from reviewer.settings_files import APPLICATION, ORGANIZATION, settings_files
 from reviewer.text_rules import storable
@@ -61,40 +64,86 @@ def check_values(s: AppSettings) -> AppSettings:
                    ollama_model=s.ollama_model.strip(), database=s.database.strip())
 
 
-def _user_settings() -> QSettings:
-    """The user's settings, refused (BadInputError) when a file QSettings would read is
-    not a regular file.
+# A file QSettings can never create (nothing is ever made under /dev/null): settings kept
+# there stay in memory, Qt's own behaviour for a settings file it cannot write.
+SESSION_ONLY = Path(os.devnull) / ORGANIZATION / f"{APPLICATION}.conf"
+
+
+def _user_settings() -> tuple[QSettings, tuple[Path, Path] | None]:
+    """The user's settings, and (link, target) when they are kept for this session only;
+    refused (BadInputError) when a file QSettings would read is not a regular file, or
+    is a database.
 
     QSettings reads its files as it is constructed: a FIFO there (nm43 of the hostile
     pass) froze the app before its window, waiting for a writer that never came; a device
     or a folder is no better. On Linux these are the application's file and the
     organisation's fallback, under the configuration folder (``$XDG_CONFIG_HOME``),
     computed in ``reviewer.settings_files`` so that the CLI refuses to write over them.
+
+    Seventh hostile pass, S3: QSettings writes through a symbolic link (it replaces the
+    link's target), so ``reviewer.conf`` linked to a store turned that store into INI
+    text on quit, decisions included. A settings file that is a SQLite database (or one
+    of its files), through a link or not, is refused: the app never reads a database as
+    its settings nor writes over one. The application's file (the one Qt writes) being
+    any other link (dotfiles kept in a repository, a slip of tab completion onto another
+    text file) is read, and the settings are kept in memory for the session, never
+    written through the link; the window says so once.
     """
-    for path in settings_files():
+    app_file, org_file = settings_files()
+    for path in (app_file, org_file):
         kind = special_file(path)
         if kind is not None:
             raise BadInputError(f"{path}: the settings file is {kind}, not a regular file; "
                                 "remove or rename it")
-    return QSettings(ORGANIZATION, APPLICATION)
+        database = database_kind(path)
+        if database is not None and path.is_symlink():
+            raise BadInputError(f"{path}: the settings file is a link to "
+                                f"{os.path.realpath(path)}, {database}; the app never "
+                                "writes its settings over one; remove the link")
+        if database is not None:
+            raise BadInputError(f"{path}: the settings file is {database}; the app never "
+                                "writes its settings over one; remove or rename it")
+    if not app_file.is_symlink():
+        return QSettings(ORGANIZATION, APPLICATION), None
+    kept = QSettings(str(SESSION_ONLY), QSettings.Format.IniFormat)
+    for path in (org_file, app_file):  # the application's values over the fallback's
+        read = QSettings(str(path), QSettings.Format.IniFormat)  # read, never set: not written
+        for key in read.allKeys():
+            kept.setValue(key, read.value(key))
+    return kept, (app_file, Path(os.path.realpath(app_file)))
 
 
 class Settings:
     """Typed access to the stored settings.
 
     ``reviewer_problem`` says why the stored reviewer name is not used (see
-    ``usable_reviewer``), after ``load``; None when it is.
+    ``usable_reviewer``), after ``load``; None when it is; ``stored_name_refused`` the
+    same reason when it is a name saved in the settings (not the login name) that fails.
+    ``session_only`` is (link, target) when the settings file is a symbolic link: read,
+    kept in memory, never written (see ``_user_settings``); None otherwise.
     """
 
     def __init__(self, qsettings: QSettings | None = None) -> None:
-        self.q = qsettings or _user_settings()
+        self.session_only: tuple[Path, Path] | None = None
+        if qsettings is None:
+            qsettings, self.session_only = _user_settings()
+        self.q = qsettings
         self.reviewer_problem: str | None = None
+        self.stored_name_refused: str | None = None
+
+    def file_name(self) -> str:
+        """The settings file as the reviewer knows it (the link, when kept in memory)."""
+        return str(self.session_only[0]) if self.session_only else self.q.fileName()
 
     def load(self) -> AppSettings:
         """The stored settings, with defaults for what was never set."""
         q = self.q
         language = str(q.value("language", "system"))
-        reviewer, self.reviewer_problem = usable_reviewer(str(q.value("reviewer", "") or ""))
+        stored = str(q.value("reviewer", "") or "")
+        reviewer, self.reviewer_problem = usable_reviewer(stored)
+        # A name the reviewer saved that fails the rule (not merely a login name that
+        # does): the app does not start under another name (ui/name_choice.py).
+        self.stored_name_refused = self.reviewer_problem if stored.strip() else None
         return AppSettings(
             reviewer=reviewer,
             ollama_host=str(q.value("ollama/host", DEFAULT_HOST)),

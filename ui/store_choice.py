@@ -63,7 +63,7 @@ def choose_file(near: str) -> str:
 
 def settings_source(settings: Settings) -> str:
     """Where the database was read, as the refusal says it."""
-    return f"the Database set in Settings (saved in {settings.q.fileName()})"
+    return f"the Database set in Settings (saved in {settings.file_name()})"
 
 
 def open_from_settings(settings: Settings, database: str, opener: Opener) -> Store:

@@ -158,12 +158,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../ui/app.py" line="154"/>
+        <location filename="../../ui/app.py" line="155"/>
         <source>Cannot open the database</source>
         <translation>Impossible d&apos;ouvrir la base de données</translation>
     </message>
     <message>
-        <location filename="../../ui/app.py" line="152"/>
+        <location filename="../../ui/app.py" line="153"/>
         <source>Cannot start</source>
         <translation>Démarrage impossible</translation>
     </message>
@@ -367,27 +367,27 @@
 <context>
     <name>BulkDialog</name>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="73"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="75"/>
         <source>Bulk action</source>
         <translation>Action groupée</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="89"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="91"/>
         <source>Apply</source>
         <translation>Appliquer</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="101"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="103"/>
         <source>Attempts</source>
         <translation>Essais</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="103"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="105"/>
         <source>Every attempt of the &amp;filter</source>
         <translation>Tous les essais du &amp;filtre</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="106"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="108"/>
         <source>The %n &amp;selected rows</source>
         <translation>
             <numerusform>&amp;Sélection : %n ligne</numerusform>
@@ -395,57 +395,57 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="114"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="116"/>
         <source>Action</source>
         <translation>Action</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="120"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="122"/>
         <source>&amp;Accept</source>
         <translation>&amp;Accepter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="121"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="123"/>
         <source>&amp;Reject</source>
         <translation>&amp;Rejeter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="122"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="124"/>
         <source>F&amp;lip criterion (against the judge)</source>
         <translation>&amp;Inverser le critère (contre le juge)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="123"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="125"/>
         <source>Mark the check&apos;s hit as a false &amp;positive</source>
         <translation>Marquer l&apos;alerte du contrôle comme faux &amp;positif</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="140"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="142"/>
         <source>Preview (nothing is stored before Apply)</source>
         <translation>Aperçu (rien n&apos;est enregistré avant Appliquer)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="146"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="148"/>
         <source>Attempt</source>
         <translation>Essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="146"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="148"/>
         <source>Change</source>
         <translation>Modification</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="146"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="148"/>
         <source>The filter would then</source>
         <translation>Le filtre aurait alors</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="221"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="223"/>
         <source>Previewing…</source>
         <translation>Aperçu en cours…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="236"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="238"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>… et %n autre</numerusform>
@@ -453,12 +453,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="242"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="244"/>
         <source>Nothing to change.</source>
         <translation>Rien à modifier.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="243"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="245"/>
         <source>%n attempts in the scope</source>
         <translation>
             <numerusform>%n essai concerné</numerusform>
@@ -466,7 +466,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="252"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="254"/>
         <source>%n of them are still refused by the filter: your decision does not flip a verdict or a check</source>
         <translation>
             <numerusform>%n d&apos;entre eux reste refusé par le filtre : votre décision n&apos;inverse ni verdict ni contrôle</numerusform>
@@ -474,7 +474,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="256"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="258"/>
         <source>The filter would then accept %n of them</source>
         <translation>
             <numerusform>Le filtre accepterait alors %n d&apos;entre eux</numerusform>
@@ -482,7 +482,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="263"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="265"/>
         <source>%n already accepted: left alone</source>
         <translation>
             <numerusform>%n déjà accepté : laissé tel quel</numerusform>
@@ -490,7 +490,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="264"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="266"/>
         <source>%n already rejected: left alone</source>
         <translation>
             <numerusform>%n déjà rejeté : laissé tel quel</numerusform>
@@ -498,7 +498,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="265"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="267"/>
         <source>%n without a verdict on this criterion: left alone</source>
         <translation>
             <numerusform>%n sans verdict sur ce critère : laissé tel quel</numerusform>
@@ -506,7 +506,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="267"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="269"/>
         <source>%n already flipped: left alone</source>
         <translation>
             <numerusform>%n déjà inversé : laissé tel quel</numerusform>
@@ -514,7 +514,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="268"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="270"/>
         <source>%n where this check did not fail: left alone</source>
         <translation>
             <numerusform>%n où ce contrôle n&apos;a pas échoué : laissé tel quel</numerusform>
@@ -522,7 +522,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="270"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="272"/>
         <source>%n already marked: left alone</source>
         <translation>
             <numerusform>%n déjà marqué : laissé tel quel</numerusform>
@@ -530,52 +530,52 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="292"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="294"/>
         <source>accept</source>
         <translation>accepter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="292"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="294"/>
         <source>reject</source>
         <translation>rejeter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="293"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="295"/>
         <source>no decision</source>
         <translation>pas de décision</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="296"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="298"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="296"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="298"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="298"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="300"/>
         <source>%1: %2 → %3</source>
         <translation>%1 : %2 → %3</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="301"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="303"/>
         <source>%1: failed → false positive</source>
         <translation>%1 : échoué → faux positif</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="305"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="307"/>
         <source>accepted</source>
         <translation>accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="305"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="307"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="320"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="324"/>
         <source>Applying to %n attempts…</source>
         <translation>
             <numerusform>Application à %n essai…</numerusform>
@@ -583,7 +583,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="336"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="325"/>
+        <source>This cannot be stopped now: the dialog closes once they are stored, and %1 then takes them back.</source>
+        <translation>Ce n’est plus interruptible : la fenêtre se ferme une fois les essais enregistrés, et %1 les reprend ensuite.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/bulk_dialog.py" line="353"/>
         <source>The attempts changed since the preview: nothing was stored. Here is the new preview.</source>
         <translation>Les essais ont changé depuis l&apos;aperçu : rien n&apos;a été enregistré. Voici le nouvel aperçu.</translation>
     </message>
@@ -1631,7 +1636,7 @@
 <context>
     <name>KeyQueue</name>
     <message>
-        <location filename="../../ui/review/key_queue.py" line="109"/>
+        <location filename="../../ui/review/key_queue.py" line="132"/>
         <source>Not applied: %1 (%2)</source>
         <translation>Non appliqué : %1 (%2)</translation>
     </message>
@@ -1639,7 +1644,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/review/window.py" line="592"/>
+        <location filename="../../ui/review/window.py" line="614"/>
         <source>second opinions %v / %m</source>
         <translation>seconds avis %v / %m</translation>
     </message>
@@ -1734,79 +1739,107 @@
         <translation>?</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="350"/>
+        <location filename="../../ui/review/window.py" line="360"/>
         <source>No attempt %1</source>
         <translation>Pas d&apos;essai %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="205"/>
+        <location filename="../../ui/review/window.py" line="207"/>
         <source>End of the queue</source>
         <translation>Fin de la file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="444"/>
+        <location filename="../../ui/review/window.py" line="454"/>
         <source>Reviewed %1 / %2 (%3 to review)</source>
         <translation>Relus %1 / %2 (%3 à relire)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="139"/>
+        <location filename="../../ui/review/window.py" line="141"/>
         <source>Reviewer — refused examples — %1</source>
         <translation>Reviewer — exemples refusés — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="207"/>
+        <location filename="../../ui/review/window.py" line="209"/>
         <source>You have decided every attempt of this queue</source>
         <translation>Vous avez décidé tous les essais de cette file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="209"/>
+        <location filename="../../ui/review/window.py" line="211"/>
         <source>None left below: back to the first one not reviewed</source>
         <translation>Plus rien en dessous : retour au premier essai non relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="277"/>
+        <location filename="../../ui/review/window.py" line="287"/>
         <source>the queue changed before they could apply</source>
         <translation>la file a changé avant qu&apos;elles s&apos;appliquent</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="291"/>
+        <location filename="../../ui/review/window.py" line="301"/>
         <source>the queue is empty</source>
         <translation>la file est vide</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="295"/>
+        <location filename="../../ui/review/window.py" line="305"/>
         <source>No match for “%1”</source>
         <translation>Aucun résultat pour « %1 »</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="302"/>
+        <location filename="../../ui/review/window.py" line="312"/>
         <source>the queue could not be read</source>
         <translation>la file n&apos;a pas pu être lue</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="382"/>
+        <location filename="../../ui/review/window.py" line="392"/>
         <source>the attempt could not be read</source>
         <translation>l&apos;essai n&apos;a pas pu être lu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="440"/>
+        <location filename="../../ui/review/window.py" line="450"/>
         <source>%1 to review in this filter</source>
         <translation>%1 à relire dans ce filtre</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="451"/>
+        <location filename="../../ui/review/window.py" line="461"/>
         <source>%1 of %2 refusals reviewed, %3 left</source>
         <translation>%1 refus relus sur %2, %3 restants</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="530"/>
+        <location filename="../../ui/review/window.py" line="541"/>
         <source>%1 — %2 to undo</source>
         <translation>%1 — %2 pour annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="544"/>
+        <location filename="../../ui/review/window.py" line="555"/>
         <source>The reviewer name in the settings is not used (%1); deciding as %2 until you set a name in Settings.</source>
         <translation>Le nom de relecteur des réglages n’est pas utilisé (%1) ; décisions au nom de %2 jusqu’à ce que vous choisissiez un nom dans les Réglages.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="565"/>
+        <source>Settings are kept for this session only: %1 is a symbolic link to %2, and the app writes its settings only to a regular file there.</source>
+        <translation>Réglages gardés pour cette session seulement : %1 est un lien symbolique vers %2, et l’application n’écrit ses réglages que dans un fichier ordinaire à cet endroit.</translation>
+    </message>
+</context>
+<context>
+    <name>NameRefused</name>
+    <message>
+        <location filename="../../ui/name_choice.py" line="41"/>
+        <source>The reviewer name in Settings is refused</source>
+        <translation>Le nom de relecteur des Réglages est refusé</translation>
+    </message>
+    <message>
+        <location filename="../../ui/name_choice.py" line="44"/>
+        <source>Decisions are stored under your name, never under another one: set a valid name (it is saved in Settings), or quit.</source>
+        <translation>Les décisions sont enregistrées sous votre nom, jamais sous un autre : choisissez un nom valide (il est gardé dans les Réglages), ou quittez.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/name_choice.py" line="47"/>
+        <source>Set a name…</source>
+        <translation>Choisir un nom…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/name_choice.py" line="48"/>
+        <source>Quit</source>
+        <translation>Quitter</translation>
     </message>
 </context>
 <context>
@@ -1909,98 +1942,123 @@
 <context>
     <name>ReviewCommands</name>
     <message>
-        <location filename="../../ui/review/commands.py" line="104"/>
+        <location filename="../../ui/review/commands.py" line="111"/>
         <source>Nothing to %1</source>
         <translation>Rien à %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="140"/>
+        <location filename="../../ui/review/commands.py" line="143"/>
+        <source>%1 not saved: %2</source>
+        <translation>%1 non enregistré : %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="145"/>
+        <source>not applied, typed after it: %1</source>
+        <translation>non appliqué, tapé après : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="157"/>
         <source>%1 — %2 to undo</source>
         <translation>%1 — %2 pour annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="153"/>
+        <location filename="../../ui/review/commands.py" line="170"/>
         <source>Accepted %1</source>
         <translation>%1 accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="154"/>
+        <location filename="../../ui/review/commands.py" line="171"/>
         <source>Rejected %1</source>
         <translation>%1 rejeté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="167"/>
-        <location filename="../../ui/review/commands.py" line="177"/>
+        <location filename="../../ui/review/commands.py" line="172"/>
+        <source>Accept of %1</source>
+        <translation>Acceptation de %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="173"/>
+        <source>Reject of %1</source>
+        <translation>Rejet de %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="186"/>
+        <location filename="../../ui/review/commands.py" line="197"/>
         <source>Nothing to rescue here: no open contradiction would change the filter&apos;s decision</source>
         <translation>Rien à repêcher ici : aucune contradiction ouverte ne changerait la décision du filtre</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="179"/>
+        <location filename="../../ui/review/commands.py" line="192"/>
+        <source>Rescue of %1</source>
+        <translation>Sauvetage de %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="199"/>
         <source>Rescued %1: flipped %2 and accepted</source>
         <translation>%1 repêché : %2 inversé, essai accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="195"/>
+        <location filename="../../ui/review/commands.py" line="215"/>
         <source>Accepted %1, flipping %2</source>
         <translation>%1 accepté, en inversant %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="205"/>
+        <location filename="../../ui/review/commands.py" line="225"/>
         <source>No criterion %1 here</source>
         <translation>Pas de critère %1 ici</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="223"/>
+        <location filename="../../ui/review/commands.py" line="243"/>
         <source>%1 passed: there is no hit to mark</source>
         <translation>%1 a réussi : rien à marquer</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="241"/>
+        <location filename="../../ui/review/commands.py" line="261"/>
         <source>No failed check on this attempt</source>
         <translation>Aucun contrôle en échec sur cet essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="250"/>
+        <location filename="../../ui/review/commands.py" line="270"/>
         <source>Note saved</source>
         <translation>Note enregistrée</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="258"/>
+        <location filename="../../ui/review/commands.py" line="278"/>
         <source>undo</source>
         <translation>annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="258"/>
+        <location filename="../../ui/review/commands.py" line="278"/>
         <source>Undone: %1</source>
         <translation>Annulé : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="265"/>
+        <location filename="../../ui/review/commands.py" line="285"/>
         <source>redo</source>
         <translation>rétablir</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="265"/>
+        <location filename="../../ui/review/commands.py" line="285"/>
         <source>Redone: %1</source>
         <translation>Rétabli : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="271"/>
+        <location filename="../../ui/review/commands.py" line="291"/>
         <source>Not undone: another window changed the undo history; nothing is left to undo.</source>
         <translation>Rien n’a été annulé : une autre fenêtre a modifié l’historique ; il ne reste rien à annuler.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="273"/>
+        <location filename="../../ui/review/commands.py" line="293"/>
         <source>Not redone: another window changed the redo history; nothing is left to redo.</source>
         <translation>Rien n’a été rétabli : une autre fenêtre a modifié l’historique ; il ne reste rien à rétablir.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="276"/>
+        <location filename="../../ui/review/commands.py" line="296"/>
         <source>Not undone: another window changed the undo history; the last change is now %1. Press %2 again to undo it.</source>
         <translation>Rien n’a été annulé : une autre fenêtre a modifié l’historique ; la dernière modification est maintenant %1. Appuyez de nouveau sur %2 pour l’annuler.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="279"/>
+        <location filename="../../ui/review/commands.py" line="299"/>
         <source>Not redone: another window changed the redo history; the change to redo is now %1. Press %2 again to redo it.</source>
         <translation>Rien n’a été rétabli : une autre fenêtre a modifié l’historique ; la modification à rétablir est maintenant %1. Appuyez de nouveau sur %2 pour la rétablir.</translation>
     </message>

@@ -218,6 +218,10 @@ def test_one_megabyte_rationales_are_cut_in_their_cells(
     hostile = record("hostile", demande="non", rationale=first)
     hostile["judge"]["verdicts"][1]["rationale"] = second
     w = make_window(hostile_store(store, tmp_path, hostile))
+    # A laptop's width, not the 800 px test screen's: there the Rationale column lay
+    # wholly past the table's right edge, so the rows' height said nothing (L1).
+    w.fits_screen = False
+    w.resize(1280, 900)
     v = visit(w)
     v.show()
     model = w.pane.verdict_model

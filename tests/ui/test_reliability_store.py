@@ -238,3 +238,34 @@ def test_opening_the_file_again_keeps_the_open_stores_wal(filled_store: Store) -
         assert decisions_in(path) == []
     finally:
         again.close()
+
+
+def test_keys_typed_behind_a_busy_decision_are_named_not_dropped(
+    qtbot: Any, make_window: Callable[[Store], MainWindow], filled_store: Store,
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Seventh hostile pass, K1: R, then J J while the store was locked by another process:
+    # "the database is busy …", the window back on the refused attempt, and the two J
+    # gone without a word (docs/review.md: "never dropped silently").
+    monkeypatch.setenv("REVIEWER_BUSY_TIMEOUT_MS", "1000")
+    path = Path(filled_store.url.removeprefix("sqlite:///"))
+    store = open_store(str(path))
+    try:
+        window = make_window(store)
+        show(qtbot, window, "recette-001/2/1")
+        holder = hold_lock(path, 4)
+        for k in (Qt.Key.Key_R, Qt.Key.Key_J, Qt.Key.Key_J):
+            QTest.keyClick(QApplication.focusWidget() or window, k)
+        qtbot.waitUntil(lambda: "busy" in window.error_label.text(), timeout=15000)
+        qtbot.waitUntil(lambda: window.pane.view is not None
+                        and str(window.pane.view.key) == f"{RUN}/recette-001/2/1",
+                        timeout=10000)
+        idle(qtbot, window)
+        line = window.error_label.text()
+        assert line.startswith("Reject of recette-001/2/1 not saved: ")
+        assert "the database is busy" in line
+        assert line.endswith("; not applied, typed after it: J J"), line
+        assert holder.wait(timeout=30) == 0
+        assert decisions_in(path) == []
+    finally:
+        store.close()

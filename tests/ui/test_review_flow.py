@@ -600,3 +600,52 @@ def test_the_new_flow_speaks_french(qtbot: Any, make_window: Maker, filled_store
         w.close()
     finally:
         i18n.remove(qapp, translators)
+
+
+@pytest.mark.parametrize("how", ["Ctrl+Q", "window close"])
+def test_a_note_being_typed_is_kept_when_the_window_closes(
+        qtbot: Any, make_window: Maker, filled_store: Store, how: str) -> None:
+    # Seventh hostile pass, Q1: N, a note, then Ctrl+Q (or Alt+F4) before Enter: the
+    # note was thrown away without a word. Quitting is not Esc: the note is saved.
+    w = make_window(filled_store)
+    show(qtbot, w, "recette-004/2/1")
+    key(w, Qt.Key.Key_N)
+    QTest.keyClicks(w.pane.note_editor, "a long careful note")
+    if how == "Ctrl+Q":
+        QTest.keyClick(w.pane.note_editor, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+    else:
+        w.close()
+    qtbot.waitUntil(lambda: not w.isVisible(), timeout=10000)
+    assert stored(filled_store, "recette-004/2/1")["note"] == "a long careful note"
+
+
+def test_a_note_opened_and_left_as_it_was_stores_nothing_on_close(
+        qtbot: Any, make_window: Maker, filled_store: Store) -> None:
+    w = make_window(filled_store)
+    show(qtbot, w, "recette-004/2/1")
+    key(w, Qt.Key.Key_N)
+    w.close()
+    qtbot.waitUntil(lambda: not w.isVisible(), timeout=10000)
+    with filled_store.session() as s:
+        assert s.scalar(select(func.count(AuditEvent.id))) == 0
+
+
+@pytest.mark.parametrize("width", [1200, 1280, 1366])
+def test_the_rationale_keeps_its_room_on_a_narrow_window(
+        qtbot: Any, make_window: Maker, filled_store: Store, width: int) -> None:
+    # Seventh hostile pass, L1: at 1280 px the Rationale column was 80 px wide, at 1200 px
+    # two letters, while the empty "Second opinion" column kept 180 px.
+    w = make_window(filled_store)
+    w.fits_screen = False
+    w.resize(width, 900)
+    show(qtbot, w, "recette-003/2/1")
+    idle(qtbot, w)
+    table = w.pane.verdicts
+    assert w.pane.view is not None and not any(v.second_opinion for v in w.pane.view.verdicts)
+    rationale, second = table.columnWidth(5), table.columnWidth(7)
+    # About 25 characters a line, and the widest column of the table.
+    assert rationale >= 25 * table.fontMetrics().averageCharWidth(), (rationale, width)
+    assert rationale == max(table.columnWidth(c) for c in range(8))
+    assert second < 180
+    # Every column is still in the table: the header is as wide as the table.
+    assert sum(table.columnWidth(c) for c in range(8)) <= table.viewport().width() + 1

@@ -229,3 +229,40 @@ def test_a_bulk_action_over_1000_attempts_keeps_the_window_responsive(
     with thousand.session() as s:
         assert s.scalar(select(func.count(ReviewDecision.id))
                         .where(ReviewDecision.decision == "accept")) == 0
+
+
+@pytest.mark.parametrize("how", ["Esc", "Cancel", "close"])
+def test_an_apply_under_way_cannot_be_dismissed_and_says_what_it_stored(
+        qtbot: Any, make_window: Maker, filled_store: Store, how: str) -> None:
+    # Seventh hostile pass, B1: Esc during "Applying to 15010 attempts…" closed the dialog
+    # as if cancelled, and the rejects were stored anyway with no status line. The write
+    # is one transaction already on its way: the dialog stays, says so, and the status
+    # bar says what was stored when it is.
+    import threading
+
+    w = make_window(filled_store)
+    dialog = open_bulk(qtbot, w)
+    press(Qt.Key.Key_R, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(dialog.kind_buttons["reject"].isChecked, timeout=5000)
+    wait_preview(qtbot, dialog)
+    assert dialog.plan is not None and dialog.plan.count == 24
+    gate = threading.Event()  # a write queued before the apply holds it back
+    w.tasks.write(lambda _s: gate.wait(30))
+    press(Qt.Key.Key_Return)
+    assert dialog.summary.text().startswith("Applying to 24 attempts…")
+    cancel = dialog.buttons.button(dialog.buttons.StandardButton.Cancel)
+    if how == "Esc":
+        press(Qt.Key.Key_Escape)
+    elif how == "Cancel":
+        assert not cancel.isEnabled()
+        cancel.click()
+    else:
+        dialog.close()
+    QApplication.processEvents()
+    assert w.bulk_dialog is dialog and dialog.isVisible()
+    assert "This cannot be stopped now" in dialog.summary.text()
+    gate.set()
+    qtbot.waitUntil(lambda: w.bulk_dialog is None, timeout=30000)
+    idle(qtbot, w)
+    assert w.message_label.text() == "Reject 24 attempts — Ctrl+Z to undo"
+    assert audit_rows(filled_store) == 24

@@ -43,7 +43,9 @@ from reviewer.review.bulk import (
 )
 from reviewer.review.commands import MarkFalsePositive, OverrideCriterion, SetDecision
 from reviewer.review.queue import QueueFilter, filter_choices
+from ui.review.action_builder import key_text
 from ui.review.undo_text import step_text
+from ui.shortcuts import shortcut
 from ui.tasks import TaskManager
 from ui.widgets_util import named, plain
 
@@ -317,9 +319,23 @@ class BulkDialog(QDialog):
         for w in (self.apply_button, self.scope_filter, self.scope_rows,
                   *self.kind_buttons.values(), self.criterion_box, self.check_box):
             w.setEnabled(False)
-        self.summary.setText(self.tr("Applying to %n attempts…", "", plan.count))
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setEnabled(False)
+        self.summary.setText("\n".join((
+            self.tr("Applying to %n attempts…", "", plan.count),
+            self.tr("This cannot be stopped now: the dialog closes once they are stored, "
+                    "and %1 then takes them back.")
+            .replace("%1", key_text(shortcut("undo"))))))
         self.tasks.write(lambda s: apply_bulk(s, reviewer, plan, scope), self._applied,
                          self._apply_failed, owner=self)
+
+    def reject(self) -> None:
+        """Esc, Cancel or the close button: nothing stored before Apply. Once Apply is
+        pressed the write is one transaction on its way, which nothing can stop: the
+        dialog stays, saying so, until it is stored (seventh hostile pass, B1: Esc closed
+        it as if cancelled, and the attempts were stored anyway, with no line)."""
+        if self.applying:
+            return
+        super().reject()
 
     def _applied(self, outcome: BulkOutcome) -> None:
         step = outcome.plan.step
@@ -328,6 +344,7 @@ class BulkDialog(QDialog):
 
     def _apply_failed(self, exc: BaseException) -> None:
         self.applying = False
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setEnabled(True)
         self.scope_filter.setEnabled(True)
         self.scope_rows.setEnabled(len(self.selected) > 1)
         for button in self.kind_buttons.values():

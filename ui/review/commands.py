@@ -29,6 +29,7 @@ from reviewer.review.undo import StepMoved, UndoStep, UndoSteps
 from reviewer.review.visible import plain as visible
 from reviewer.store import Session
 from ui.review.example_view import ExamplePane
+from ui.review.key_queue import KeyQueue
 from ui.review.undo_text import step_text, where
 from ui.shortcuts import shortcut
 from ui.tasks import TaskManager
@@ -75,19 +76,25 @@ class ReviewCommands(QObject):
         self.current = current
         self.reviewer = reviewer
         self.in_flight = 0
+        # The window's key queue: a failed decision names the keys typed after it.
+        self.typed: KeyQueue | None = None
         # What the Edit menu names (the window sets it): an undo or redo takes back
         # that step or nothing (sixth hostile pass, U1).
         self.menu_steps = UndoSteps(None, None)
 
     # --- writing ---------------------------------------------------------------------
     def _write(self, op: Operation, *, back_to: int | None = None,
-               verb: str | None = None, said: Said | None = None) -> None:
+               verb: str | None = None, said: Said | None = None,
+               failed: str | None = None) -> None:
         """``back_to``: the attempt to show again if the action fails (the window may have
         moved on already). ``verb``: undo/redo, which show the attempt they changed.
-        ``said``: the status-bar line once stored."""
+        ``said``: the status-bar line once stored; ``failed``: the action as a failure
+        names it ("Reject of recette-001/2/1")."""
         self.in_flight += 1
+        mark = self.typed.mark() if self.typed is not None else None
         self.tasks.write(op, partial(self._written, verb, said),
-                         partial(self._failed, back_to=back_to), owner=self)
+                         partial(self._failed, back_to=back_to, failed=failed, mark=mark),
+                         owner=self)
 
     def _written(self, verb: str | None, said: Said | None,
                  outcome: review_actions.Outcome) -> None:
@@ -115,19 +122,29 @@ class ReviewCommands(QObject):
         if said is not None and (line := said(outcome)):
             self.notice.emit(line)
 
-    def _failed(self, exc: BaseException, back_to: int | None = None) -> None:
+    def _failed(self, exc: BaseException, back_to: int | None = None,
+                failed: str | None = None, mark: int | None = None) -> None:
         self.in_flight -= 1
         try:
             if isinstance(exc, StepMoved):
                 self.error.emit(self._moved_elsewhere(exc))
                 self.history_moved.emit()
                 return
-            current = self.current()
+            current, line, after = self.current(), str(exc), []
             if back_to is not None and back_to != current:
+                # Back to the refused attempt: the keys typed after the action did not
+                # apply as typed; the line names them (seventh hostile pass, K1).
+                if self.typed is not None and mark is not None:
+                    after = self.typed.after(mark)
                 self.show_attempt.emit(back_to)
             elif isinstance(exc, ConflictError) and current is not None:
                 self.reload.emit()
-            self.error.emit(str(exc))
+            if failed is not None:
+                line = self.tr("%1 not saved: %2").replace("%1", failed).replace("%2", line)
+            if after:
+                line += "; " + self.tr("not applied, typed after it: %1").replace(
+                    "%1", " ".join(after))
+            self.error.emit(line)
         finally:
             self.settled.emit()
 
@@ -152,9 +169,11 @@ class ReviewCommands(QObject):
         at = where(view.key) if view is not None else str(aid)
         text = (self.tr("Accepted %1") if decision == "accept"
                 else self.tr("Rejected %1")).replace("%1", visible(at))
+        failed = (self.tr("Accept of %1") if decision == "accept"
+                  else self.tr("Reject of %1")).replace("%1", visible(at))
         self._write(lambda s: review_actions.decide(s, reviewer, aid, decision,
                                                   seen_others=seen), back_to=aid,
-                    said=lambda _o: self._undoable(text))
+                    said=lambda _o: self._undoable(text), failed=failed)
         return True
 
     def rescue(self) -> bool:
@@ -169,7 +188,8 @@ class ReviewCommands(QObject):
             return False
         aid, reviewer = view.attempt_id, self.reviewer()
         self._write(lambda s: review_actions.rescue(s, reviewer, aid), back_to=aid,
-                    said=partial(self._rescued, view))
+                    said=partial(self._rescued, view),
+                    failed=self.tr("Rescue of %1").replace("%1", visible(where(view.key))))
         return True
 
     def _rescued(self, view: ExampleView, outcome: review_actions.Outcome) -> str:

@@ -20,8 +20,10 @@ from typing import Any
 from PySide6.QtCore import (
     QAbstractTableModel,
     QCoreApplication,
+    QEvent,
     QLocale,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QSize,
     Qt,
@@ -490,11 +492,61 @@ def fit_height(view: QTableView) -> None:
     view.setFixedHeight(height + 2)
 
 
-def stretch(view: QTableView, column: int, widths: dict[int, int]) -> None:
-    """Fixed widths for short columns, the rest for one stretching column."""
-    header = view.horizontalHeader()
-    for col, width in widths.items():
-        header.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
-        view.setColumnWidth(col, width)
-    header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+# The stretching column (the rationale, the check's match) keeps at least this part of
+# its table's width; the fixed columns shrink in proportion when that leaves them less
+# (seventh hostile pass, L1: at 1200 px the Rationale column was two letters wide), never
+# below FLOOR_PX.
+STRETCH_SHARE = 0.4
+FLOOR_PX = 24
 
+
+class ColumnWidths(QObject):
+    """Fixed widths for short columns, the rest for one stretching column, which keeps
+    ``STRETCH_SHARE`` of the table; a column empty in every row (``set_empty``) is as
+    narrow as its title. Widths are worked out again when the table is resized."""
+
+    def __init__(self, view: QTableView, column: int, widths: dict[int, int]) -> None:
+        super().__init__(view)
+        self.view, self.column, self.widths = view, column, dict(widths)
+        self.empty: frozenset[int] = frozenset()
+        header = view.horizontalHeader()
+        for col in widths:
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        view.installEventFilter(self)
+        self.apply()
+
+    def set_empty(self, columns: frozenset[int]) -> None:
+        """The fixed columns with nothing in any row (narrowed to their title)."""
+        if columns != self.empty:
+            self.empty = columns
+            self.apply()
+
+    def _title(self, col: int) -> int:
+        model = self.view.model()
+        title = model.headerData(col, Qt.Orientation.Horizontal) if model is not None else ""
+        metrics = self.view.horizontalHeader().fontMetrics()
+        return max((metrics.horizontalAdvance(line) for line in str(title or "").split("\n")),
+                   default=0) + 12
+
+    def apply(self) -> None:
+        """Set the fixed columns' widths for the table's present width."""
+        wanted = {c: min(w, self._title(c)) if c in self.empty else w
+                  for c, w in self.widths.items()}
+        room = self.view.viewport().width() * (1 - STRETCH_SHARE)
+        total = sum(wanted.values())
+        scale = min(1.0, room / total) if total > 0 and room > 0 else 1.0
+        for col, width in wanted.items():
+            self.view.setColumnWidth(col, max(min(width, FLOOR_PX), int(width * scale)))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """The table's new width: the fixed columns again."""
+        if watched is self.view and event.type() == QEvent.Type.Resize:
+            self.apply()
+        return False
+
+
+def stretch(view: QTableView, column: int, widths: dict[int, int]) -> ColumnWidths:
+    """Fixed widths for short columns, the rest for one stretching column (see
+    ``ColumnWidths``)."""
+    return ColumnWidths(view, column, widths)

@@ -168,7 +168,8 @@ class ExamplePane(QScrollArea):
         setup_table(self.verdicts)
         self.verdicts.setItemDelegateForColumn(5, HighlightDelegate(self.verdicts))
         self.verdicts.setItemDelegateForColumn(7, HighlightDelegate(self.verdicts))
-        stretch(self.verdicts, 5, {0: 24, 1: 100, 2: 62, 3: 44, 4: 150, 6: 110, 7: 180})
+        self.verdict_widths = stretch(
+            self.verdicts, 5, {0: 24, 1: 100, 2: 62, 3: 44, 4: 150, 6: 110, 7: 180})
         col.addWidget(self.verdicts)
         # One line per open contradiction: what the verdict means, what the rationale says.
         self.flags_line = plain_label()
@@ -247,6 +248,9 @@ class ExamplePane(QScrollArea):
         self._show_scores(view)
         rows = (self.verdicts.row, self.checks.row)
         self.verdict_model.set_rows(view.verdicts)
+        # No second opinion in any row: its column as narrow as its title (L1).
+        self.verdict_widths.set_empty(frozenset() if any(v.second_opinion for v in view.verdicts)
+                                      else frozenset({7}))
         self._show_flags(view)
         self.check_model.set_rows(view.checks, view.response)
         if same:  # a flip reloads the attempt: the cursor stays on its row

@@ -85,12 +85,14 @@ class NoteEditor(QLineEdit):
         self.setMaxLength(NOTE_MAX_LENGTH)
         self.setPlaceholderText(self.tr("Why you decided so (Enter saves, Esc cancels)"))
         self.attempt_id: int | None = None
+        self._started_from = ""  # the note as it was when the editor opened
         self.returnPressed.connect(self._save)
         self.hide()
 
     def start(self, attempt_id: int, note: str) -> None:
         """Edit the note of ``attempt_id``, starting from ``note``."""
         self.attempt_id = attempt_id
+        self._started_from = note
         self.setText(note)
         self.show()
         self.setFocus(Qt.FocusReason.ShortcutFocusReason)
@@ -100,6 +102,13 @@ class NoteEditor(QLineEdit):
     def editing(self) -> bool:
         """True while the editor is open."""
         return self.isVisible()
+
+    def unsaved(self) -> tuple[int, str] | None:
+        """The attempt and the note typed, while the editor is open on a note that differs
+        from the one it opened on; None otherwise."""
+        if not self.editing or self.attempt_id is None or self.text() == self._started_from:
+            return None
+        return self.attempt_id, self.text()
 
     def cancel(self) -> None:
         """Close without saving."""

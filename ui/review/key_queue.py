@@ -10,7 +10,9 @@ that need no pane (moving through the queue) run at once when nothing waits.
 ``ready()`` (the window's) says whether the pane shows the current attempt fresh;
 ``moving()`` whether the queue is still on its way to an attempt. The window calls
 ``drain()`` whenever either may have become true. A key that can no longer apply (the
-attempt could not be read) is refused with a visible message, never dropped silently.
+attempt could not be read) is refused with a visible message, never dropped silently;
+so are the keys typed after a decision whose write failed (``mark``, ``after``): the
+window goes back to that attempt, and the failure's line names them.
 
 Undo and Redo take back the step the Edit menu names, so they wait (``needs_settled``)
 until ``settled()``: the window's writes answered and the menu read again after them.
@@ -26,6 +28,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal
+
+RAN_KEPT = 100  # keys remembered after they ran (a write answers within them)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +59,9 @@ class KeyQueue(QObject):
         self._moving = moving
         self._settled = settled
         self._waiting: deque[Key] = deque()
+        # The keys run lately, numbered: which ones a failed write came before (K1).
+        self._ran: deque[tuple[int, str]] = deque(maxlen=RAN_KEPT)
+        self._count = 0
         self._draining = False
         self._front: int | None = None  # inside in_turn(): where the next key goes
 
@@ -91,7 +98,10 @@ class KeyQueue(QObject):
         self._draining = True
         try:
             while self._waiting and self._can_run(self._waiting[0]):
-                self._waiting.popleft().run()
+                key = self._waiting.popleft()
+                self._count += 1
+                self._ran.append((self._count, key.name))
+                key.run()
         finally:
             self._draining = False
 
@@ -99,6 +109,19 @@ class KeyQueue(QObject):
     def waiting(self) -> list[str]:
         """The names of the keys waiting, in order."""
         return [k.name for k in self._waiting]
+
+    def mark(self) -> int:
+        """Where the keys run so far end (for ``after``)."""
+        return self._count
+
+    def after(self, mark: int) -> list[str]:
+        """The names of the keys run since ``mark``, then of the keys still waiting, which
+        are dropped: a write asked before them failed, and the window goes back to its
+        attempt, so none of them applies as typed (seventh hostile pass, K1). The caller
+        names them in its line."""
+        names = [name for count, name in self._ran if count > mark] + self.waiting
+        self._waiting.clear()
+        return names
 
     def refuse(self, reason: str) -> None:
         """Drop every waiting key and say so (``reason`` names why)."""

@@ -108,6 +108,7 @@ class MainWindow(QMainWindow):
         self._undo_reads = 0  # Edit-menu reads asked for, not answered yet
         self.keys = KeyQueue(self.fresh, lambda: self.queue.moving, self,
                              settled=self._undo_settled)
+        self.commands.typed = self.keys
         self.type_ahead = TypeAhead(self, self.keys)
         self.review_keys = ReviewKeys(
             pane=self.pane, queue=self.queue, filters=self.filters, commands=self.commands,
@@ -128,6 +129,7 @@ class MainWindow(QMainWindow):
         self.refresh_undo()
         self.queue.focus()
         self._say_reviewer_problem()
+        self._say_session_only()
 
     @property
     def reviewer(self) -> str:
@@ -248,6 +250,13 @@ class MainWindow(QMainWindow):
         (``TaskManager.close_down``), not waited for (fourth hostile pass, G6)."""
         self.settings.set_geometry("geometry", self.saveGeometry())
         self.settings.set_geometry("splitter", self.splitter.saveState())
+        # A note being typed is saved, as Enter would (seventh hostile pass, Q1: Ctrl+Q or
+        # Alt+F4 threw it away without a word). Esc is how a note is dropped; quitting is
+        # not. Queued before the jobs are waited for, so it is on disk before the end.
+        unsaved = self.pane.note_editor.unsaved()
+        if unsaved is not None:
+            self.pane.note_editor.cancel()
+            self.commands.save_note(*unsaved)
         self.filters.stop()
         self.statusBar().clearMessage()  # its timer would fire into a closed window
         self._message_timer.stop()
@@ -484,7 +493,8 @@ class MainWindow(QMainWindow):
 
     # --- other actions ---------------------------------------------------------------
     def quit(self) -> None:
-        """Close the window (decisions are already saved)."""
+        """Close the window (decisions are already saved; a note being typed is saved as
+        it closes)."""
         self.close()
 
     def show_help(self) -> None:
@@ -545,6 +555,17 @@ class MainWindow(QMainWindow):
             self.show_error(self.tr("The reviewer name in the settings is not used (%1); "
                                     "deciding as %2 until you set a name in Settings.")
                             .replace("%1", problem).replace("%2", self.reviewer))
+
+    def _say_session_only(self) -> None:
+        """The settings file is a symbolic link: its settings are used and never written
+        (``ui.settings``; seventh hostile pass, S3). Said once, at the start."""
+        if self.settings.session_only is None or self.error_label.text():
+            return
+        link, target = self.settings.session_only
+        self.show_error(self.tr("Settings are kept for this session only: %1 is a symbolic "
+                                "link to %2, and the app writes its settings only to a "
+                                "regular file there.")
+                        .replace("%1", str(link)).replace("%2", str(target)))
 
     def edit_settings(self) -> None:
         """The settings dialog; the reviewer name and auto-advance apply at once."""
