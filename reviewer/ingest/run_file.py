@@ -26,7 +26,7 @@ from reviewer.json_input import (
     too_many_digits,
 )
 from reviewer.keys import MAX_INDEX, AttemptKey, nfc
-from reviewer.text_rules import char_label, hidden, spelt
+from reviewer.text_rules import char_label, first_hidden, spelt
 
 ROLES = ("system", "user", "assistant")
 
@@ -93,7 +93,7 @@ def _name(data: dict[str, Any], key: str) -> str:
         raise ValueError(f"'{key}' must be a non-empty string")
     if "/" in value:
         raise ValueError(f"'{key}' must not contain '/' (it is part of the attempt key)")
-    bad = next((ch for ch in value if hidden(ch)), None)
+    bad = first_hidden(value)
     if bad is not None:
         # An id is typed back as part of an attempt key (`decide RUN/CONV/1/1`) and
         # printed raw by the CLI: a bidi override there reordered the terminal's line

@@ -44,7 +44,7 @@ from reviewer.judge.transport import (
     transient,
 )
 from reviewer.store import Store
-from reviewer.text_rules import hidden, spelt
+from reviewer.text_rules import first_hidden, spelt
 
 DEFAULT_HOST = "http://127.0.0.1:11434"
 DEFAULT_MODEL = "qwen3.6:35b-a3b"
@@ -93,7 +93,7 @@ def default_model() -> str:
 def model_name(text: str, given_as: str = "--model") -> str:
     """A judge model's name: printable text only. It is quoted in every judge message,
     and a newline in it forged a 'reviewer: …' line of its own (hostile pass, jd41)."""
-    if any(hidden(ch) for ch in text):
+    if first_hidden(text) is not None:
         raise BadInputError(f"judge model (from {given_as}) {spelt(text)!r}: contains a "
                             "control, bidi or invisible character")
     return text

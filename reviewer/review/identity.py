@@ -25,7 +25,7 @@ import os
 import unicodedata
 
 from reviewer.errors import BadInputError
-from reviewer.text_rules import char_label, hidden, spelt
+from reviewer.text_rules import char_label, first_hidden, spelt
 
 MAX_NAME = 100
 FALLBACK_NAME = "reviewer"
@@ -53,7 +53,7 @@ def reviewer_name(name: str, source: str = "") -> str:
         raise BadInputError(f"reviewer name{where} {spelt(cleaned)!r}: starts with "
                             f"{char_label(cleaned[0])}, a combining mark with no letter "
                             "before it; names start with a letter, digit or sign")
-    bad = next((ch for ch in cleaned if hidden(ch)), None)
+    bad = first_hidden(cleaned)
     if bad is not None:
         kind = "a space other than the plain space" if unicodedata.category(bad) == "Zs" \
             else "a control, bidi or invisible character"
