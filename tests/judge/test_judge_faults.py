@@ -79,6 +79,11 @@ def test_fault_message_and_nothing_else_changed(
     expected = f"judge {MODEL} at {fake_ollama.url}: {tail}"
     assert outcome.status == FAILED and outcome.message == expected
     assert "\n" not in outcome.message
+    # The server records a request once it has read it; the client may have given up on
+    # the last one (timed out) before the server's thread got to it on a loaded machine.
+    deadline = time.monotonic() + 10
+    while len(fake_ollama.chat_requests) < sent and time.monotonic() < deadline:
+        time.sleep(0.01)
     assert len(fake_ollama.chat_requests) == sent  # transient faults only are retried
     assert snapshot(store) == before  # no verdict, no cache row, attempt untouched
     assert failure_messages(store) == [expected]
