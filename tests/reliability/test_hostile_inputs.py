@@ -12,6 +12,7 @@ pt).
 from __future__ import annotations
 
 import contextlib
+import gzip
 import json
 import os
 import resource
@@ -349,6 +350,10 @@ def _rejudge(files: Files, fake: FakeOllama) -> list[str]:
             "--model", "m", "--timeout", "5", "--retries", "1", "--backoff", "0"]
 
 
+BROKEN = ["redirect loop", "redirect elsewhere", "bad gzip", "deep body", "deep body, gzip",
+          "deep body, HTTP 500"]
+
+
 def _break(fake: FakeOllama, how: str) -> str:
     """Make ``fake`` misbehave; what the one line must say."""
     if how == "redirect loop":
@@ -357,6 +362,20 @@ def _break(fake: FakeOllama, how: str) -> str:
     if how == "redirect elsewhere":
         fake.redirect_to = "http://127.0.0.1:1/api/chat"
         return "redirect (HTTP 302 to http://127.0.0.1:1/api/chat) and following it failed"
+    if how.startswith("deep body"):
+        # Seventh hostile pass T2: the ollama client decodes the HTTP body itself, and a
+        # body nested 100,000 levels deep was a RecursionError (exit 70, the batch gone).
+        deep = '{"a":' + "[" * 100_000 + "]" * 100_000 + "}"
+        body, headers, status = deep.encode(), {}, 200
+        if how == "deep body, gzip":  # 200 kB that gzip makes 300 bytes: read decoded
+            body, headers = gzip.compress(body), {"Content-Encoding": "gzip"}
+        elif how == "deep body, HTTP 500":  # the client reads an error's body as JSON too
+            status = 500
+        for _ in range(3):
+            fake.reply_raw(body, status=status, content_type="application/json",
+                           headers=headers)
+        return ("the reply is JSON nested 100,001 levels deep, more than the 100 an Ollama "
+                "reply needs: is this an Ollama server?")
     for _ in range(3):
         fake.reply_raw("this is not gzip", content_type="application/json",
                        headers={"Content-Encoding": "gzip"})
@@ -378,7 +397,7 @@ def _rejudge_fails_naming_the_judge(files: Files, fake: FakeOllama,
     return before
 
 
-@pytest.mark.parametrize("how", ["redirect loop", "redirect elsewhere", "bad gzip"])
+@pytest.mark.parametrize("how", BROKEN)
 def test_rejudge_against_broken_http_fails_naming_the_judge(
         files: Files, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str],
         how: str) -> None:
@@ -387,7 +406,7 @@ def test_rejudge_against_broken_http_fails_naming_the_judge(
     assert counts(files.db)[:2] == before[:2]  # no decision, no audit event
 
 
-@pytest.mark.parametrize("how", ["redirect loop", "redirect elsewhere", "bad gzip"])
+@pytest.mark.parametrize("how", BROKEN)
 def test_grade_judge_against_broken_http_fails_in_one_line(
         tmp_path: Path, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str],
         how: str) -> None:
