@@ -86,7 +86,7 @@ def seconds(text: str) -> float:
 def host_url(text: str) -> str:
     """A judge host (``host:port`` or an http(s) URL), normalised; one line when it
     cannot be a server address."""
-    from reviewer.judge.client import normalize_host  # the judge's own rule
+    from reviewer.judge.host import normalize_host  # the judge's own rule
 
     try:
         return normalize_host(text)

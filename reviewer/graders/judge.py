@@ -35,6 +35,7 @@ from reviewer.judge.context import (
     sized_options,
 )
 from reviewer.judge.conversation import conversation_text
+from reviewer.judge.host import normalize_host
 from reviewer.judge.transport import (
     HTTP,
     NOT_OLLAMA,
@@ -221,6 +222,7 @@ class Judge:
         self.config = config
         import ollama  # here, not at module level: it costs a third of the app's start-up
 
+        normalize_host(config.host)  # what httpx would refuse on sending: one line
         try:  # the host checked as the client reads it (requests go through the transport)
             ollama.Client(host=config.host, timeout=config.timeout)
         except ValueError as exc:

@@ -332,7 +332,17 @@ def test_a_backtest_bound_must_bound(files: Files, capsys: pytest.CaptureFixture
     (["--host", "http://[::1", "--timeout", "3"], "argument --host: judge host"),
     (["--host", "http://127.0.0.1:99999", "--timeout", "3"], "Port out of range"),
     (["--host", "ftp://127.0.0.1:21", "--timeout", "3"], "http:// or https://"),
-], ids=["timeout nan", "unclosed bracket", "port out of range", "not http"])
+    # Seventh hostile pass T3 (httpx's InvalidURL, exit 70) and M1 (`http:///` became
+    # http://http:11434, a space in a host name was accepted).
+    (["--host", "http://999.1.1.1:1", "--timeout", "3"],
+     "judge host 'http://999.1.1.1:1': '999.1.1.1' is not a valid IPv4 address"),
+    (["--host", "http://01.2.3.4:1", "--timeout", "3"], "is not a valid IPv4 address"),
+    (["--host", "http:///", "--timeout", "3"], "judge host 'http:///': no host name"),
+    (["--host", "http:/h:1", "--timeout", "3"], "judge host 'http:/h:1': no host name"),
+    (["--host", "http://exa mple.com", "--timeout", "3"],
+     "'exa mple.com' is not a valid host name"),
+], ids=["timeout nan", "unclosed bracket", "port out of range", "not http", "999 in IPv4",
+        "leading zero in IPv4", "no host name", "one slash", "space in host name"])
 def test_judge_options_are_checked_before_any_request(
         files: Files, capsys: pytest.CaptureFixture[str], extra: list[str],
         says: str) -> None:
@@ -340,6 +350,25 @@ def test_judge_options_are_checked_before_any_request(
     line = one_line(capsys, run(["--db", str(files.db), "rejudge", "--attempt", KEY,
                                  "--model", "m", *extra]), BAD_INPUT)
     assert says in line
+    assert counts(files.db) == before
+
+
+@pytest.mark.parametrize("command", ["rejudge", "grade judge"])
+def test_an_invalid_ollama_host_in_the_environment_is_bad_input(
+        files: Files, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch, command: str) -> None:
+    # Seventh hostile pass T3: OLLAMA_HOST=http://1.2.3.256:1 was httpx's InvalidURL, exit 70.
+    monkeypatch.setenv("OLLAMA_HOST", "http://1.2.3.256:1")
+    data = tmp_path / "in.jsonl"
+    data.write_text(json.dumps({"response": "x", "prompt": "q"}) + "\n", "utf-8")
+    argv = (["--db", str(files.db), "rejudge", "--attempt", KEY] if command == "rejudge"
+            else ["grade", "judge", str(data)])
+    before = counts(files.db)
+    line = one_line(capsys, run([*argv, "--model", "m", "--timeout", "3", "--retries", "0"]),
+                    BAD_INPUT)
+    assert line == ("reviewer: judge host 'http://1.2.3.256:1' (from $OLLAMA_HOST): "
+                    "'1.2.3.256' is not a valid IPv4 address (four numbers 0-255, without "
+                    "leading zeros)"), line
     assert counts(files.db) == before
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,6 +33,7 @@ from reviewer.graders.rows import Row, read_rows
 from reviewer.input_bytes import read_text
 from reviewer.json_input import load_json
 from reviewer.judge.context import DEFAULT_MAX_CTX
+from reviewer.judge.host import default_host
 from reviewer.outputs import Output
 
 
@@ -55,7 +55,7 @@ def add_judge_arguments(parser: argparse.ArgumentParser) -> None:
 
 def judge_host(host: str | None) -> str:
     """``--host``, else ``$OLLAMA_HOST`` (as the ollama tools do), else the local default."""
-    return host or os.environ.get("OLLAMA_HOST") or DEFAULT_HOST
+    return host or default_host()
 
 
 def add_grading_arguments(p: argparse.ArgumentParser) -> None:
