@@ -140,6 +140,27 @@ def _bad_reply(exc: Exception) -> RawFault:
     return RawFault(NOT_OLLAMA, f"{BROKEN_HTTP} ({what}): is this an Ollama server?")
 
 
+def _not_http(exc: Exception) -> RawFault:
+    """What a ``RemoteProtocolError`` means, in words (seventh hostile pass M1: all of
+    them read "connection failed (RemoteProtocolError)"). A connection closed before an
+    answer or before the body's end stays an unreachable fault (a server that stopped
+    may come back: retried); bytes that do not follow HTTP (a bad chunk, headers past
+    httpx's buffer, TLS to an http:// host) are broken HTTP, as a lying encoding is."""
+    text = one_line(str(exc))
+    if text.startswith("Server disconnected without sending a response"):
+        return RawFault(UNREACHABLE, "the server closed the connection without an HTTP "
+                                     "answer")
+    if text.startswith("peer closed connection without sending complete message body"):
+        counts = text.partition("(")[2].rstrip(")")
+        return RawFault(UNREACHABLE, "the reply was cut short: the server closed the "
+                                     "connection before its end"
+                                     + (f" ({counts})" if counts else ""))
+    what = ("its headers are too long" if "buffer too long" in text.lower()
+            else text.partition(":")[0][:MAX_LOCATION_CHARS] or type(exc).__name__)
+    return RawFault(NOT_OLLAMA, f"{BROKEN_HTTP} (not HTTP: {what}): is this an Ollama "
+                                "server?")
+
+
 MAX_LOCATION_CHARS = 200
 """The most of a redirect's ``Location`` a fault line shows."""
 
@@ -352,6 +373,8 @@ def _chat_once(host: str, body: dict[str, Any], timeout: float,
         raise RawFault(TIMEOUT, f"timed out after {timeout:g} s") from None
     except (ConnectionError, httpx.ConnectError):
         raise RawFault(UNREACHABLE, "no server listening") from None
+    except httpx.RemoteProtocolError as exc:
+        raise _not_http(exc) from None
     except httpx.TransportError as exc:
         raise RawFault(UNREACHABLE, f"connection failed ({type(exc).__name__})") from None
     except httpx.HTTPError as exc:  # the rest of httpx's faults: what the server sent

@@ -17,6 +17,7 @@ import json
 import os
 import resource
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -475,6 +476,63 @@ def _web_page() -> Iterator[str]:
         server.shutdown()
         server.server_close()
         thread.join()
+
+
+@contextlib.contextmanager
+def _raw_server(payload: bytes) -> Iterator[str]:
+    """A server that answers every connection with ``payload`` as it is, then closes it
+    (bytes that are not HTTP, or broken HTTP); its URL."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    listener.settimeout(0.05)
+    stop = threading.Event()
+
+    def serve() -> None:
+        while not stop.is_set():
+            try:
+                conn, _ = listener.accept()
+            except TimeoutError:
+                continue
+            with conn:
+                conn.settimeout(5)
+                with contextlib.suppress(OSError):
+                    conn.recv(65536)
+                    conn.sendall(payload)
+
+    thread = threading.Thread(target=serve)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}"
+    finally:
+        stop.set()
+        thread.join()
+        listener.close()
+
+
+@pytest.mark.parametrize(("payload", "says"), [
+    (b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n",
+     "the server's HTTP reply is broken (not HTTP: illegal chunk header): is this an "
+     "Ollama server?"),
+    (b"HTTP/1.1 200 OK\r\n" + b"".join(b"X-H%d: %s\r\n" % (i, b"a" * 1000)
+                                        for i in range(300)) + b"\r\n",
+     "the server's HTTP reply is broken (not HTTP: its headers are too long): is this an "
+     "Ollama server?"),
+    (b"HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n{\"mess",
+     "the reply was cut short: the server closed the connection before its end (received "
+     "6 bytes, expected 1000)"),
+    (b'{"message": {"role": "assistant", "content": "x"}}',
+     "the server closed the connection without an HTTP answer"),
+], ids=["bad chunk", "huge headers", "body cut short", "no status line"])
+def test_a_reply_that_is_not_http_is_named_so_not_a_connection_failure(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], payload: bytes,
+        says: str) -> None:
+    # Seventh hostile pass M1: each of these read "connection failed (RemoteProtocolError)".
+    data = tmp_path / "in.jsonl"
+    data.write_text(json.dumps({"response": "x", "prompt": "q"}) + "\n", "utf-8")
+    with _raw_server(payload) as url:
+        line = one_line(capsys, run(["grade", "judge", str(data), "--host", url, "--model",
+                                     "m", "--timeout", "3", "--retries", "0"]), FAILED)
+    assert line.startswith(f"reviewer: judge m at {url}: ") and says in line, line
+    assert "RemoteProtocolError" not in line
 
 
 @pytest.mark.parametrize(("target", "then"), [
