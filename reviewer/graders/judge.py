@@ -45,6 +45,7 @@ from reviewer.judge.transport import (
     RawFault,
     chat_once,
     repeats_for_every_request,
+    retry_wait,
     transient,
 )
 
@@ -266,7 +267,7 @@ class Judge:
                     raise GroupFault(f"{self._where()}: {problem}", "cut")
                 return reply
             if attempt + 1 < attempts:
-                time.sleep(cfg.backoff * 2**attempt)
+                time.sleep(retry_wait(cfg.backoff, attempt))
         tries = f" (after {attempts} attempts)" if attempts > 1 else ""
         error = self._fault(fault)
         raise GroupFault(f"{error}{tries}", error.kind, error.status, error.detail)

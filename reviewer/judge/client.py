@@ -41,6 +41,7 @@ from reviewer.judge.transport import (
     chat_once,
     repeats_for_every_request,
     reply_limit,
+    retry_wait,
     transient,
 )
 from reviewer.store import Store
@@ -121,9 +122,10 @@ class JudgeClient:
     its prompt and reply (at most ``max_ctx``), unless ``options`` fixes them.
     ``think`` asks a reasoning model to think (its reasoning is stored with the reply,
     never parsed). ``retries`` counts extra tries after the first for transient faults,
-    waiting ``backoff * 2**n`` seconds before the n-th retry; ``timeout`` bounds each try
-    as a whole (connect, headers, body). Setting ``abandon`` drops the request in flight
-    and any retry (``Abandoned``, not a fault: the app sets it when it closes).
+    waiting ``backoff * 2**n`` seconds (at most a minute) before the n-th retry;
+    ``timeout`` bounds each try as a whole (connect, headers, body). Setting ``abandon``
+    drops the request in flight and any retry (``Abandoned``, not a fault: the app sets
+    it when it closes).
     Thread-safe: no state changes after construction.
     """
 
@@ -194,7 +196,7 @@ class JudgeClient:
         abandon = self.abandon
         for n in range(tries):
             if n:
-                delay = self.backoff * 2 ** (n - 1)
+                delay = retry_wait(self.backoff, n - 1)
                 if abandon is None:
                     time.sleep(delay)
                 elif abandon.wait(delay):

@@ -88,6 +88,20 @@ class Abandoned(Exception):
         super().__init__("the judge request was abandoned: the app is closing")
 
 
+MAX_RETRIES = 10
+"""The most retries a judge call may be given (``--retries``): with waits doubling up to
+``MAX_WAIT_S``, about 7 minutes of waiting at most, besides the tries themselves."""
+MAX_WAIT_S = 60.0
+"""The longest wait before one retry: the doubling stops there (``--retries 30`` used to
+mean about 34 years; seventh hostile pass H2)."""
+
+
+def retry_wait(backoff: float, n: int) -> float:
+    """Seconds to wait before retry ``n`` (0 for the first): ``backoff * 2**n``, at most
+    ``MAX_WAIT_S``."""
+    return min(MAX_WAIT_S, backoff * float(2 ** min(n, 64)))
+
+
 def transient(kind: str, status: int | None) -> bool:
     """Worth retrying: no server (it may be starting), a timeout, HTTP 5xx or 429."""
     if kind in (UNREACHABLE, TIMEOUT):

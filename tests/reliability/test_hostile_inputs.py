@@ -33,7 +33,7 @@ from sqlalchemy import func, select
 
 from models import AuditEvent, CheckVersion, CriterionVersion, ReviewDecision
 from reviewer.cli.main import main
-from reviewer.errors import BAD_INPUT, FAILED, INTERRUPTED
+from reviewer.errors import BAD_INPUT, FAILED, INTERRUPTED, JudgeError
 from reviewer.json_input import MAX_NESTING
 from reviewer.judge.context import estimate_tokens
 from reviewer.store import open_store
@@ -326,6 +326,42 @@ def test_a_backtest_bound_must_bound(files: Files, capsys: pytest.CaptureFixture
                                  option, value]), BAD_INPUT)
     assert line == (f"reviewer: {option} must be a positive number of seconds, at most 86400 "
                     f"(a day), not '{value}'; see 'reviewer backtest --help'")
+
+
+@pytest.mark.parametrize("value", ["11", "30", "-1", "two"])
+@pytest.mark.parametrize("command", ["rejudge", "grade judge", "criterion rejudge"])
+def test_retries_are_bounded_and_say_why(files: Files, tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str], command: str,
+                                         value: str) -> None:
+    # Seventh hostile pass H2: --retries took any value and each wait doubled without a
+    # ceiling (--retries 30: about 34 years of waiting, nothing said).
+    data = tmp_path / "in.jsonl"
+    data.write_text(json.dumps({"response": "x", "prompt": "q"}) + "\n", "utf-8")
+    argv = {"rejudge": ["--db", str(files.db), "rejudge", "--attempt", KEY],
+            "grade judge": ["grade", "judge", str(data)],
+            "criterion rejudge": ["--db", str(files.db), "criterion", "D-COMMERCE",
+                                  "--rejudge"]}[command]
+    line = one_line(capsys, run([*argv, "--model", "m", "--host", "http://127.0.0.1:1",
+                                 "--retries", value]), BAD_INPUT)
+    assert (f"--retries must be a whole number from 0 to 10 (each retry waits twice the "
+            f"one before, at most 60 s), not '{value}'") in line, line
+
+
+def test_each_retry_waits_at_most_a_minute(monkeypatch: pytest.MonkeyPatch) -> None:
+    # H2: the n-th retry waited backoff * 2**n seconds, without a ceiling.
+    from reviewer.graders.judge import Judge, JudgeConfig
+    from reviewer.judge.client import JudgeClient, JudgeFault
+
+    waits: list[float] = []
+    monkeypatch.setattr(time, "sleep", waits.append)
+    client = JudgeClient("http://127.0.0.1:1", "m", timeout=3, retries=10)
+    with pytest.raises(JudgeFault, match=r"no server listening \(after 11 tries\)"):
+        client.chat_json([{"role": "user", "content": "q"}], {"type": "object"})
+    judge = Judge(JudgeConfig(model="m", host="http://127.0.0.1:1", timeout=3, retries=10))
+    with pytest.raises(JudgeError, match="after 11 attempts"):
+        judge.grade_group("q", None, ["x"])
+    ladder = [1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 60.0, 60.0, 60.0, 60.0]
+    assert waits == ladder + ladder
 
 
 @pytest.mark.parametrize(("extra", "says"), [

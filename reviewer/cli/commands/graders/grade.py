@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from reviewer.atomic import FileSet
-from reviewer.cli.arguments import host_url, input_file, model_option, seconds
+from reviewer.cli.arguments import host_url, input_file, model_option, retries, seconds
 from reviewer.cli.outputs import checked_output
 from reviewer.errors import BadInputError, JudgeError
 from reviewer.graders.batch import (
@@ -68,7 +68,7 @@ def add_grading_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-ctx", type=int, default=DEFAULT_MAX_CTX, metavar="TOKENS",
                    help=f"largest judge context a group may ask for ({DEFAULT_MAX_CTX})")
     p.add_argument("--seed", type=int, default=42, help="judge sampling seed (default 42)")
-    p.add_argument("--retries", type=int, default=2, help="retries on transient judge faults")
+    p.add_argument("--retries", type=retries, default=2, help="retries on transient judge faults")
     p.add_argument(
         "--num-ctx",
         type=int,
