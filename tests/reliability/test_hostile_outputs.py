@@ -756,9 +756,30 @@ def test_verify_export_reads_no_further_than_the_manifest_says(db: Path,
     proc = subprocess.run([*CONSOLE, "verify-export", str(out)], capture_output=True,
                           text=True, cwd=ROOT, timeout=60)
     assert proc.returncode == 1
-    assert one_line(proc.stderr) == (f"reviewer: {out / 'valid.jsonl'} does not match "
-                                     "manifest.json (an export was interrupted, or the file "
-                                     "changed since): export again")
+    assert one_line(proc.stderr) == (f"reviewer: {out / 'valid.jsonl'}: listed by "
+                                     "manifest.json but it is a device, not a regular file: "
+                                     "export again")
+
+
+@pytest.mark.parametrize("what", ["FIFO", "link to a FIFO"])
+def test_verify_export_refuses_a_fifo_member_without_waiting(db: Path, tmp_path: Path,
+                                                             what: str) -> None:
+    # Seventh hostile pass H3: a split's valid.jsonl replaced by a FIFO made
+    # verify-export wait for a writer for ever (export itself refuses such a member).
+    out = tmp_path / "split"
+    assert cli(["--db", str(db), "export", "dataset", str(out), "--split", "valid=0.5"]) == 0
+    (out / "valid.jsonl").unlink()
+    if what == "FIFO":
+        os.mkfifo(out / "valid.jsonl")
+    else:
+        os.mkfifo(tmp_path / "pipe")
+        (out / "valid.jsonl").symlink_to(tmp_path / "pipe")
+    proc = subprocess.run([*CONSOLE, "verify-export", str(out)], capture_output=True,
+                          text=True, cwd=ROOT, timeout=30, stdin=subprocess.DEVNULL)
+    assert proc.returncode == 1
+    assert one_line(proc.stderr) == (f"reviewer: {out / 'valid.jsonl'}: listed by "
+                                     "manifest.json but it is a pipe, not a regular file: "
+                                     "export again")
 
 
 @pytest.mark.parametrize("kind", ["dataset", "preference"])
