@@ -122,6 +122,24 @@ def test_an_unclosed_quote_refuses_the_whole_csv(
     assert counts(files.db) == before
 
 
+def test_a_csv_note_longer_than_the_csv_modules_limit_is_taken_as_with_note(
+        files: Files, capsys: pytest.CaptureFixture[str]) -> None:
+    # Seventh hostile pass C1: a 200,000-character note cell was "not a CSV row (field
+    # larger than field limit (131072))", the csv module's text; --note takes it.
+    note = "x" * 200_000
+    csv = files.input("huge.csv")
+    csv.write_text(f"key,decision,note\n{KEY},reject,{note}\n", "utf-8")
+    code = run(["--db", str(files.db), "decide", "--from-csv", str(csv)])
+    captured = capsys.readouterr()
+    assert (code, captured.err) == (0, ""), captured.err
+    store = open_store(str(files.db))
+    try:
+        with store.session() as s:
+            assert note in set(s.scalars(select(ReviewDecision.note)))
+    finally:
+        store.close()
+
+
 def test_a_csv_column_named_twice_is_refused(files: Files,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     csv = files.input("d.csv")
