@@ -1276,3 +1276,25 @@ def test_a_relative_path_in_a_deleted_current_folder_says_so(
         f"reviewer: {named}the current folder no longer exists (deleted or moved?); cd to "
         "a folder that exists, or give an absolute path")
     assert fingerprint(db.parent) == before
+
+
+def test_a_split_folder_moved_mid_export_leaves_no_temporary_file(tmp_path: Path) -> None:
+    # Seventh hostile pass F1: `bsp` moved to `bsp.old` (and a file made at `bsp`) while
+    # a split export wrote: rc 2, but 38 MB of hidden .train.jsonl.XXXX files stayed in
+    # bsp.old, and the line named one of them. The temporary files are removed where
+    # they are, and the line names the output and what happened to its folder.
+    from reviewer.atomic import FileSet
+    from reviewer.errors import ReviewerError
+
+    folder = tmp_path / "bsp"
+    folder.mkdir()
+    with pytest.raises(ReviewerError) as refused, FileSet() as files:
+        for name in ("train.jsonl", "valid.jsonl"):
+            files.open(folder / name).write(b'{"x": 1}\n' * 1000)
+        folder.rename(tmp_path / "bsp.old")
+        (tmp_path / "bsp").write_text("x\n", "utf-8")
+    assert str(refused.value) == (
+        f"cannot write {folder / 'train.jsonl'}: its folder was moved or replaced while "
+        "the export ran; nothing was written (any previous file is left as it was)")
+    assert list((tmp_path / "bsp.old").iterdir()) == []
+    assert (tmp_path / "bsp").read_text("utf-8") == "x\n"
