@@ -532,6 +532,24 @@ def _web_page() -> Iterator[str]:
         thread.join()
 
 
+def _read_request(conn: socket.socket) -> None:
+    """Read one HTTP request from ``conn``: its headers and ``Content-Length`` bytes."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = conn.recv(65536)
+        if not chunk:
+            return
+        data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = next((int(line.split(b":", 1)[1]) for line in head.split(b"\r\n")
+                   if line.lower().startswith(b"content-length:")), 0)
+    while len(body) < length:
+        chunk = conn.recv(65536)
+        if not chunk:
+            return
+        body += chunk
+
+
 @contextlib.contextmanager
 def _raw_server(payload: bytes) -> Iterator[str]:
     """A server that answers every connection with ``payload`` as it is, then closes it
@@ -549,8 +567,11 @@ def _raw_server(payload: bytes) -> Iterator[str]:
             with conn:
                 conn.settimeout(5)
                 with contextlib.suppress(OSError):
-                    conn.recv(65536)
+                    _read_request(conn)  # whole: unread bytes at close would be a reset
                     conn.sendall(payload)
+                    conn.shutdown(socket.SHUT_WR)
+                    while conn.recv(65536):  # until the client hangs up
+                        pass
 
     thread = threading.Thread(target=serve)
     thread.start()
