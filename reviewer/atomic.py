@@ -141,6 +141,41 @@ class _Entry:
         self.sink = sink
         self.tmp = tmp
         self.owned = owned  # the file object to close (not standard output)
+        # The temporary file's folder, held open: a folder moved while the export ran
+        # (seventh hostile pass F1) still has its temporary file removed through it.
+        self.folder: int | None = None
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                self.folder = os.open(tmp.parent, os.O_RDONLY | os.O_DIRECTORY)
+
+    def moved(self) -> bool:
+        """Whether the temporary file's folder is no longer at its path."""
+        if self.folder is None or self.tmp is None:
+            return False
+        try:
+            here, there = os.fstat(self.folder), os.stat(self.tmp.parent)
+        except OSError:
+            return True
+        return (here.st_dev, here.st_ino) != (there.st_dev, there.st_ino)
+
+    def remove_temp(self) -> None:
+        """The temporary file removed where it is, even in a folder moved meanwhile; an
+        error here never hides the one that made the export fail."""
+        if self.tmp is not None:
+            with contextlib.suppress(OSError):
+                if self.folder is not None:
+                    os.unlink(self.tmp.name, dir_fd=self.folder)
+                else:
+                    self.tmp.unlink(missing_ok=True)
+            settled(self.tmp)
+            self.tmp = None
+        self.close_folder()
+
+    def close_folder(self) -> None:
+        if self.folder is not None:
+            with contextlib.suppress(OSError):
+                os.close(self.folder)
+            self.folder = None
 
 
 def _open_stream(out: Output) -> tuple[BinaryIO, BinaryIO | None]:
@@ -369,12 +404,17 @@ class FileSet:
         with _folders_held(folders) if len(renamed) > 1 else contextlib.nullcontext():
             for entry in renamed:
                 assert entry.tmp is not None and entry.out.target is not None
+                if entry.moved():
+                    raise ReviewerError(f"cannot write {entry.out.shown}: its folder was "
+                                        "moved or replaced while the export ran; nothing "
+                                        "was written (any previous file is left as it was)")
                 try:
                     os.replace(entry.tmp, entry.out.target)
                 except OSError as exc:
                     raise _cannot_write(entry.out, exc) from exc
                 settled(entry.tmp)
                 entry.tmp = None
+                entry.close_folder()
         for folder in folders:
             _fsync_folder(folder)
 
@@ -383,9 +423,7 @@ class FileSet:
             if entry.owned is not None:
                 with contextlib.suppress(OSError):
                     entry.owned.close()
-            if entry.tmp is not None:
-                entry.tmp.unlink(missing_ok=True)
-                settled(entry.tmp)
+            entry.remove_temp()
         for folder in self._created:  # innermost first; one holding anything else stays
             with contextlib.suppress(OSError):
                 folder.rmdir()

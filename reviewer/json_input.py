@@ -60,8 +60,14 @@ def nested_too_deeply(text: str, limit: int = MAX_NESTING, opened: int | None = 
     """
     if (brackets(text) if opened is None else opened) <= limit:
         return False
+    return nesting(text) > limit
+
+
+def nesting(text: str) -> int:
+    """How many containers the JSON ``text`` opens one inside another at most, brackets
+    inside strings aside (linear time; ``nested_too_deeply`` counts first)."""
     structure = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    return max(accumulate(map(_STEP.__getitem__, structure)), default=0) > limit
+    return max(accumulate(map(_STEP.__getitem__, structure)), default=0)
 
 
 def loads(text: str, **kwargs: Any) -> Any:

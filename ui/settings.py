@@ -11,6 +11,7 @@ from PySide6.QtCore import QByteArray, QSettings
 
 from reviewer.errors import BadInputError
 from reviewer.input_bytes import special_file
+from reviewer.judge.host import normalize_host
 from reviewer.outputs import database_kind
 from reviewer.review.identity import FALLBACK_NAME, default_reviewer, reviewer_name
 from reviewer.settings_files import APPLICATION, ORGANIZATION, settings_files
@@ -59,6 +60,8 @@ def check_values(s: AppSettings) -> AppSettings:
     for what, value in (("the Ollama host", s.ollama_host), ("the judge model", s.ollama_model),
                         ("the database", s.database)):
         storable(value, what)
+    if s.ollama_host.strip():  # empty: the default host; else the judge's own rule
+        normalize_host(s.ollama_host)
     # replace(), not a new AppSettings: a field added later (judge_think) is kept.
     return replace(s, reviewer=reviewer_name(s.reviewer), ollama_host=s.ollama_host.strip(),
                    ollama_model=s.ollama_model.strip(), database=s.database.strip())

@@ -83,10 +83,26 @@ def seconds(text: str) -> float:
     return value
 
 
+def retries(text: str) -> int:
+    """``--retries``: a whole number from 0 to ``MAX_RETRIES`` (seventh hostile pass H2:
+    unbounded, with waits doubling, ``--retries 30`` meant years)."""
+    from reviewer.judge.transport import MAX_RETRIES, MAX_WAIT_S  # the judge's own bounds
+
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= MAX_RETRIES:
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number from 0 to {MAX_RETRIES} (each retry waits twice the "
+            f"one before, at most {MAX_WAIT_S:g} s), not {text!r}")
+    return value
+
+
 def host_url(text: str) -> str:
     """A judge host (``host:port`` or an http(s) URL), normalised; one line when it
     cannot be a server address."""
-    from reviewer.judge.client import normalize_host  # the judge's own rule
+    from reviewer.judge.host import normalize_host  # the judge's own rule
 
     try:
         return normalize_host(text)

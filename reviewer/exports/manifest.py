@@ -13,6 +13,8 @@ folder of a split export. A stream (standard output, a FIFO) has no manifest.
 from __future__ import annotations
 
 import hashlib
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -59,13 +61,40 @@ def find_manifest(path: Path) -> Path:
     return manifest_path(path)
 
 
+class NotRegular(Exception):
+    """A listed member that is not a regular file; its ``args[0]`` says what it is."""
+
+
+def _kind(mode: int) -> str:
+    """What a file of ``mode`` that is not a regular file is, in words."""
+    if stat.S_ISFIFO(mode):
+        return "a pipe"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a file"
+
+
 def _sha256(path: Path, expected: int) -> tuple[int, str]:
     """Size and SHA-256 of ``path``, reading at most one byte more than ``expected``: a
     listed file made a link to /dev/zero was read for ever (the third hostile pass), and
     a file longer than listed does not match however it goes on."""
     digest = hashlib.sha256()
     size = 0
-    with path.open("rb") as fh:
+    # Opened without waiting, then looked at: a FIFO put in a member's place waited for
+    # a writer for ever (seventh hostile pass H3); a device or a folder is no member.
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        mode = os.fstat(fd).st_mode
+    except OSError:
+        os.close(fd)
+        raise
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise NotRegular(_kind(mode))
+    os.set_blocking(fd, True)
+    with os.fdopen(fd, "rb") as fh:
         while size <= expected and (block := fh.read(min(1 << 20, expected + 1 - size))):
             digest.update(block)
             size += len(block)
@@ -111,6 +140,9 @@ def verify(path: Path) -> Checked:
             and listed >= 0 else 0
         try:
             size, digest = _sha256(target, expected)
+        except NotRegular as exc:
+            raise ReviewerError(f"{target}: listed by {manifest.name} but it is {exc}, not "
+                                "a regular file: export again") from None
         except OSError as exc:
             raise ReviewerError(f"{target}: listed by {manifest.name} but cannot be read "
                                 f"({exc.strerror or exc}); export again") from None

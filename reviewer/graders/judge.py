@@ -35,6 +35,7 @@ from reviewer.judge.context import (
     sized_options,
 )
 from reviewer.judge.conversation import conversation_text
+from reviewer.judge.host import normalize_host
 from reviewer.judge.transport import (
     HTTP,
     NOT_OLLAMA,
@@ -44,6 +45,7 @@ from reviewer.judge.transport import (
     RawFault,
     chat_once,
     repeats_for_every_request,
+    retry_wait,
     transient,
 )
 
@@ -221,6 +223,7 @@ class Judge:
         self.config = config
         import ollama  # here, not at module level: it costs a third of the app's start-up
 
+        normalize_host(config.host)  # what httpx would refuse on sending: one line
         try:  # the host checked as the client reads it (requests go through the transport)
             ollama.Client(host=config.host, timeout=config.timeout)
         except ValueError as exc:
@@ -264,7 +267,7 @@ class Judge:
                     raise GroupFault(f"{self._where()}: {problem}", "cut")
                 return reply
             if attempt + 1 < attempts:
-                time.sleep(cfg.backoff * 2**attempt)
+                time.sleep(retry_wait(cfg.backoff, attempt))
         tries = f" (after {attempts} attempts)" if attempts > 1 else ""
         error = self._fault(fault)
         raise GroupFault(f"{error}{tries}", error.kind, error.status, error.detail)

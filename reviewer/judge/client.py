@@ -24,7 +24,6 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -32,6 +31,7 @@ from sqlalchemy.exc import IntegrityError
 from models import JudgeRequest
 from reviewer.errors import BadInputError, JudgeError
 from reviewer.judge.context import DEFAULT_MAX_CTX, cut_prompt, cut_reply, sized_options
+from reviewer.judge.host import default_host, normalize_host
 from reviewer.judge.schema import ReplyError, parse_json
 from reviewer.judge.transport import (
     NOT_OLLAMA,
@@ -41,47 +41,18 @@ from reviewer.judge.transport import (
     chat_once,
     repeats_for_every_request,
     reply_limit,
+    retry_wait,
     transient,
 )
 from reviewer.store import Store
 from reviewer.text_rules import first_hidden, spelt
 
-DEFAULT_HOST = "http://127.0.0.1:11434"
 DEFAULT_MODEL = "qwen3.6:35b-a3b"
 DEFAULT_OPTIONS: dict[str, Any] = {"temperature": 0, "seed": 42}
 DEFAULT_REPLY_TOKENS = 512
 """``num_predict`` of a request whose caller gives no budget (one verdict needs ~100)."""
 
 Validator = Callable[[dict[str, Any]], object]
-
-
-def normalize_host(text: str) -> str:
-    """``host:port`` or a URL as a full URL (``http://`` and port 11434 when missing)."""
-    given = text
-    text = text.strip().rstrip("/")
-    if "://" not in text:
-        text = f"http://{text}"
-    try:  # urlsplit refuses an unclosed "[", .port a port that is not 0-65535
-        parts = urlsplit(text)
-        port = parts.port
-    except ValueError as exc:
-        raise BadInputError(f"judge host {given!r}: not a URL ({exc})") from None
-    if parts.scheme not in ("http", "https"):
-        raise BadInputError(f"judge host {given!r}: the URL must start with http:// or "
-                            "https://")
-    if not parts.hostname or port == 0:
-        raise BadInputError(f"{text!r} is not a judge host URL")
-    host = parts.hostname if ":" not in parts.hostname else f"[{parts.hostname}]"
-    if host == "0.0.0.0":  # what a server listens on, not where a client connects
-        host = "127.0.0.1"
-    port = port or (443 if parts.scheme == "https" else 11434)
-    return f"{parts.scheme}://{host}:{port}{parts.path}"
-
-
-def default_host() -> str:
-    """``$OLLAMA_HOST`` (as Ollama reads it) or ``http://127.0.0.1:11434``."""
-    env = os.environ.get("OLLAMA_HOST", "").strip()
-    return normalize_host(env) if env else DEFAULT_HOST
 
 
 def default_model() -> str:
@@ -151,9 +122,10 @@ class JudgeClient:
     its prompt and reply (at most ``max_ctx``), unless ``options`` fixes them.
     ``think`` asks a reasoning model to think (its reasoning is stored with the reply,
     never parsed). ``retries`` counts extra tries after the first for transient faults,
-    waiting ``backoff * 2**n`` seconds before the n-th retry; ``timeout`` bounds each try
-    as a whole (connect, headers, body). Setting ``abandon`` drops the request in flight
-    and any retry (``Abandoned``, not a fault: the app sets it when it closes).
+    waiting ``backoff * 2**n`` seconds (at most a minute) before the n-th retry;
+    ``timeout`` bounds each try as a whole (connect, headers, body). Setting ``abandon``
+    drops the request in flight and any retry (``Abandoned``, not a fault: the app sets
+    it when it closes).
     Thread-safe: no state changes after construction.
     """
 
@@ -224,7 +196,7 @@ class JudgeClient:
         abandon = self.abandon
         for n in range(tries):
             if n:
-                delay = self.backoff * 2 ** (n - 1)
+                delay = retry_wait(self.backoff, n - 1)
                 if abandon is None:
                     time.sleep(delay)
                 elif abandon.wait(delay):

@@ -19,6 +19,10 @@ the database nor the models, so the graders stay pure.
   the POST into a GET, so the target never gets the request as sent). A request that
   fails after a redirect is a ``redirected`` fault naming the redirect and its target
   (the host does answer; what failed is where it sent us), not "no server listening".
+* **Every body is read here, whole and decoded**, before the ``ollama`` client parses
+  it: at most the reply's byte budget (raw and decoded), and never nested deeper than
+  ``json_input.MAX_NESTING`` (the client's own ``json.loads`` would recurse into a
+  RecursionError).
 * **Faults are classified** (``RawFault``: unreachable, timeout, http, not_ollama,
   redirected); the
   caller words them (the two judge paths keep their own one-line wording) and decides
@@ -84,6 +88,20 @@ class Abandoned(Exception):
         super().__init__("the judge request was abandoned: the app is closing")
 
 
+MAX_RETRIES = 10
+"""The most retries a judge call may be given (``--retries``): with waits doubling up to
+``MAX_WAIT_S``, about 7 minutes of waiting at most, besides the tries themselves."""
+MAX_WAIT_S = 60.0
+"""The longest wait before one retry: the doubling stops there (``--retries 30`` used to
+mean about 34 years; seventh hostile pass H2)."""
+
+
+def retry_wait(backoff: float, n: int) -> float:
+    """Seconds to wait before retry ``n`` (0 for the first): ``backoff * 2**n``, at most
+    ``MAX_WAIT_S``."""
+    return min(MAX_WAIT_S, backoff * float(2 ** min(n, 64)))
+
+
 def transient(kind: str, status: int | None) -> bool:
     """Worth retrying: no server (it may be starting), a timeout, HTTP 5xx or 429."""
     if kind in (UNREACHABLE, TIMEOUT):
@@ -136,6 +154,27 @@ def _bad_reply(exc: Exception) -> RawFault:
     return RawFault(NOT_OLLAMA, f"{BROKEN_HTTP} ({what}): is this an Ollama server?")
 
 
+def _not_http(exc: Exception) -> RawFault:
+    """What a ``RemoteProtocolError`` means, in words (seventh hostile pass M1: all of
+    them read "connection failed (RemoteProtocolError)"). A connection closed before an
+    answer or before the body's end stays an unreachable fault (a server that stopped
+    may come back: retried); bytes that do not follow HTTP (a bad chunk, headers past
+    httpx's buffer, TLS to an http:// host) are broken HTTP, as a lying encoding is."""
+    text = one_line(str(exc))
+    if text.startswith("Server disconnected without sending a response"):
+        return RawFault(UNREACHABLE, "the server closed the connection without an HTTP "
+                                     "answer")
+    if text.startswith("peer closed connection without sending complete message body"):
+        counts = text.partition("(")[2].rstrip(")")
+        return RawFault(UNREACHABLE, "the reply was cut short: the server closed the "
+                                     "connection before its end"
+                                     + (f" ({counts})" if counts else ""))
+    what = ("its headers are too long" if "buffer too long" in text.lower()
+            else text.partition(":")[0][:MAX_LOCATION_CHARS] or type(exc).__name__)
+    return RawFault(NOT_OLLAMA, f"{BROKEN_HTTP} (not HTTP: {what}): is this an Ollama "
+                                "server?")
+
+
 MAX_LOCATION_CHARS = 200
 """The most of a redirect's ``Location`` a fault line shows."""
 
@@ -180,6 +219,8 @@ def _capped_transport(limit: int, redirects: list[tuple[int, str]]) -> Any:
         async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
             response = await super().handle_async_request(request)
             response.stream = CappedStream(response.stream)
+            checked: httpx.Response = await _read_checked(response, request, limit)
+            response = checked
             location = response.headers.get("Location")
             if 300 <= response.status_code < 400 and location is not None:
                 try:
@@ -193,6 +234,55 @@ def _capped_transport(limit: int, redirects: list[tuple[int, str]]) -> Any:
             return response
 
     return CappedTransport()
+
+
+def _depth_fault(body: bytes) -> RawFault | None:
+    """A RawFault when ``body``, read as JSON, nests deeper than ``MAX_NESTING``.
+
+    The ``ollama`` client decodes the body itself (``json.loads``, a 200's and an
+    error's alike), beyond ``json_input.loads``: a body nested 100,000 levels deep was a
+    RecursionError, exit 70, the batch gone (seventh hostile pass T2)."""
+    from reviewer.json_input import MAX_NESTING, brackets, nested_too_deeply, nesting
+
+    if body.count(b"[") + body.count(b"{") <= MAX_NESTING:
+        return None  # every ordinary reply: two counts in C
+    try:
+        text = body.decode(json.detect_encoding(body), "replace")
+    except LookupError:  # pragma: no cover - detect_encoding names codecs Python has
+        return None
+    if not nested_too_deeply(text, opened=brackets(text)):
+        return None
+    return RawFault(NOT_OLLAMA, f"the reply is JSON nested {nesting(text):,} levels deep, "
+                                f"more than the {MAX_NESTING} an Ollama reply needs: is "
+                                "this an Ollama server?")
+
+
+async def _read_checked(response: Any, request: Any, limit: int) -> Any:
+    """``response`` read whole and decoded (its ``Content-Encoding`` undone), at most
+    ``limit`` bytes once decoded too, and refused when nested too deeply for the
+    client's JSON decoder: a new response with the decoded body."""
+    import httpx
+
+    chunks: list[bytes] = []
+    seen = 0
+    try:
+        async for chunk in response.aiter_bytes():
+            seen += len(chunk)
+            if seen > limit:
+                raise RawFault(NOT_OLLAMA, f"the reply is longer than {limit:,} bytes, "
+                                           "more than its token budget allows: is this "
+                                           "an Ollama server?")
+            chunks.append(chunk)
+    finally:
+        await response.aclose()
+    body = b"".join(chunks)
+    fault = _depth_fault(body)
+    if fault is not None:
+        raise fault
+    dropped = {"content-encoding", "content-length", "transfer-encoding"}
+    headers = [(k, v) for k, v in response.headers.multi_items() if k.lower() not in dropped]
+    return httpx.Response(response.status_code, headers=headers, content=body,
+                          request=request, extensions=response.extensions)
 
 
 # Bytes of the HTTP body per character the reply may hold: JSON escapes (\u00e9 is six
@@ -297,6 +387,8 @@ def _chat_once(host: str, body: dict[str, Any], timeout: float,
         raise RawFault(TIMEOUT, f"timed out after {timeout:g} s") from None
     except (ConnectionError, httpx.ConnectError):
         raise RawFault(UNREACHABLE, "no server listening") from None
+    except httpx.RemoteProtocolError as exc:
+        raise _not_http(exc) from None
     except httpx.TransportError as exc:
         raise RawFault(UNREACHABLE, f"connection failed ({type(exc).__name__})") from None
     except httpx.HTTPError as exc:  # the rest of httpx's faults: what the server sent

@@ -113,6 +113,11 @@ def read_csv(path: Path) -> list[tuple[int, DecisionInput]]:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise not_utf8(path, data) from None
+    # A cell may be as long as the file (bounded above): the csv module's own limit of
+    # 131,072 characters refused a long note that --note takes (seventh hostile pass C1).
+    # Raised, never lowered: the limit is the module's, shared by every reader.
+    if csv.field_size_limit() < MAX_CSV:
+        csv.field_size_limit(MAX_CSV)
     # strict: a quote left open is an error ("unexpected end of data"), not a note that
     # swallows every row after it up to the end of the file.
     reader = csv.DictReader(io.StringIO(text, newline=""), strict=True)

@@ -103,7 +103,11 @@ def to_url(text: str, given_as: str = "--db") -> str:
     try:
         parsed = make_url(text)
     except ArgumentError:
-        raise BadInputError(f"{given_as} {text!r} is not a database URL or file path") from None
+        raise BadInputError(f"{given_as} {without_password(text)!r} is not a database URL or "
+                            "file path") from None
+    except ValueError:  # make_url's int() of the port (seventh hostile pass T1: exit 70)
+        raise BadInputError(f"{given_as} {without_password(text)}: not a valid database "
+                            f"URL ({_port_problem(text)})") from None
     backend = parsed.get_backend_name()
     if backend not in BACKENDS:
         raise BadInputError(
@@ -119,6 +123,36 @@ def to_url(text: str, given_as: str = "--db") -> str:
     if backend == "sqlite":
         _resolved(Path(str(parsed.database)).expanduser(), given_as)
     return text
+
+
+def _netloc(text: str) -> tuple[str, str]:
+    """A URL's user part (before the last ``@``, may be empty) and its host and port."""
+    netloc = text.split("://", 1)[1].split("/", 1)[0].split("?", 1)[0]
+    user, _, host = netloc.rpartition("@")
+    return user, host
+
+
+def without_password(text: str) -> str:
+    """``text``, a URL SQLAlchemy cannot parse, with the password of its user part shown
+    as ``***`` (as ``render_as_string(hide_password=True)`` does for one it can)."""
+    user, _ = _netloc(text)
+    name, colon, _password = user.partition(":")
+    if not colon:
+        return text
+    scheme, rest = text.split("://", 1)
+    return f"{scheme}://{name}:***@{rest[len(user) + 1:]}"
+
+
+def _port_problem(text: str) -> str:
+    """What is wrong with the port of ``text``, a URL whose port make_url could not read."""
+    _, host = _netloc(text)
+    if host.startswith("[") and "]" not in host:
+        return "the '[' of an IPv6 address is never closed"
+    port = host.rpartition("]")[2] if host.startswith("[") else host
+    port = port.partition(":")[2]
+    if not port:
+        return "the port after ':' is empty"
+    return f"the port {port!r} is not a number"
 
 
 def _sqlite_options(text: str, query: Any, given_as: str) -> BadInputError:

@@ -205,7 +205,7 @@ def test_a_non_ollama_reply_is_a_judge_error(fake_ollama: FakeOllama) -> None:
 
 
 def test_an_invalid_host_is_a_bad_input() -> None:
-    with pytest.raises(BadInputError, match="invalid Ollama host"):
+    with pytest.raises(BadInputError, match=r"judge host 'http://\[::1': not a URL"):
         Judge(JudgeConfig(model="juge:14b", host="http://[::1"))
 
 

@@ -13,7 +13,8 @@ from sqlalchemy import select
 
 from models import JudgeFailure, JudgeRequest
 from reviewer.errors import JudgeError
-from reviewer.judge.client import JudgeClient, normalize_host
+from reviewer.judge.client import JudgeClient
+from reviewer.judge.host import normalize_host
 from reviewer.judge.schema import verdicts_schema
 from reviewer.judge.second_opinion import FAILED, FLIPPED, failures, second_opinion
 from reviewer.judge.transport import Abandoned

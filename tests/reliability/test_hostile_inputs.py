@@ -12,10 +12,12 @@ pt).
 from __future__ import annotations
 
 import contextlib
+import gzip
 import json
 import os
 import resource
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -31,7 +33,7 @@ from sqlalchemy import func, select
 
 from models import AuditEvent, CheckVersion, CriterionVersion, ReviewDecision
 from reviewer.cli.main import main
-from reviewer.errors import BAD_INPUT, FAILED, INTERRUPTED
+from reviewer.errors import BAD_INPUT, FAILED, INTERRUPTED, JudgeError
 from reviewer.json_input import MAX_NESTING
 from reviewer.judge.context import estimate_tokens
 from reviewer.store import open_store
@@ -118,6 +120,24 @@ def test_an_unclosed_quote_refuses_the_whole_csv(
                    BAD_INPUT)
     assert err == f"reviewer: {csv}:{line}: a quote opened in this row is never closed"
     assert counts(files.db) == before
+
+
+def test_a_csv_note_longer_than_the_csv_modules_limit_is_taken_as_with_note(
+        files: Files, capsys: pytest.CaptureFixture[str]) -> None:
+    # Seventh hostile pass C1: a 200,000-character note cell was "not a CSV row (field
+    # larger than field limit (131072))", the csv module's text; --note takes it.
+    note = "x" * 200_000
+    csv = files.input("huge.csv")
+    csv.write_text(f"key,decision,note\n{KEY},reject,{note}\n", "utf-8")
+    code = run(["--db", str(files.db), "decide", "--from-csv", str(csv)])
+    captured = capsys.readouterr()
+    assert (code, captured.err) == (0, ""), captured.err
+    store = open_store(str(files.db))
+    try:
+        with store.session() as s:
+            assert note in set(s.scalars(select(ReviewDecision.note)))
+    finally:
+        store.close()
 
 
 def test_a_csv_column_named_twice_is_refused(files: Files,
@@ -326,12 +346,58 @@ def test_a_backtest_bound_must_bound(files: Files, capsys: pytest.CaptureFixture
                     f"(a day), not '{value}'; see 'reviewer backtest --help'")
 
 
+@pytest.mark.parametrize("value", ["11", "30", "-1", "two"])
+@pytest.mark.parametrize("command", ["rejudge", "grade judge", "criterion rejudge"])
+def test_retries_are_bounded_and_say_why(files: Files, tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str], command: str,
+                                         value: str) -> None:
+    # Seventh hostile pass H2: --retries took any value and each wait doubled without a
+    # ceiling (--retries 30: about 34 years of waiting, nothing said).
+    data = tmp_path / "in.jsonl"
+    data.write_text(json.dumps({"response": "x", "prompt": "q"}) + "\n", "utf-8")
+    argv = {"rejudge": ["--db", str(files.db), "rejudge", "--attempt", KEY],
+            "grade judge": ["grade", "judge", str(data)],
+            "criterion rejudge": ["--db", str(files.db), "criterion", "D-COMMERCE",
+                                  "--rejudge"]}[command]
+    line = one_line(capsys, run([*argv, "--model", "m", "--host", "http://127.0.0.1:1",
+                                 "--retries", value]), BAD_INPUT)
+    assert (f"--retries must be a whole number from 0 to 10 (each retry waits twice the "
+            f"one before, at most 60 s), not '{value}'") in line, line
+
+
+def test_each_retry_waits_at_most_a_minute(monkeypatch: pytest.MonkeyPatch) -> None:
+    # H2: the n-th retry waited backoff * 2**n seconds, without a ceiling.
+    from reviewer.graders.judge import Judge, JudgeConfig
+    from reviewer.judge.client import JudgeClient, JudgeFault
+
+    waits: list[float] = []
+    monkeypatch.setattr(time, "sleep", waits.append)
+    client = JudgeClient("http://127.0.0.1:1", "m", timeout=3, retries=10)
+    with pytest.raises(JudgeFault, match=r"no server listening \(after 11 tries\)"):
+        client.chat_json([{"role": "user", "content": "q"}], {"type": "object"})
+    judge = Judge(JudgeConfig(model="m", host="http://127.0.0.1:1", timeout=3, retries=10))
+    with pytest.raises(JudgeError, match="after 11 attempts"):
+        judge.grade_group("q", None, ["x"])
+    ladder = [1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 60.0, 60.0, 60.0, 60.0]
+    assert waits == ladder + ladder
+
+
 @pytest.mark.parametrize(("extra", "says"), [
     (["--host", "http://127.0.0.1:9", "--timeout", "nan"], "--timeout must be a positive"),
     (["--host", "http://[::1", "--timeout", "3"], "argument --host: judge host"),
     (["--host", "http://127.0.0.1:99999", "--timeout", "3"], "Port out of range"),
     (["--host", "ftp://127.0.0.1:21", "--timeout", "3"], "http:// or https://"),
-], ids=["timeout nan", "unclosed bracket", "port out of range", "not http"])
+    # Seventh hostile pass T3 (httpx's InvalidURL, exit 70) and M1 (`http:///` became
+    # http://http:11434, a space in a host name was accepted).
+    (["--host", "http://999.1.1.1:1", "--timeout", "3"],
+     "judge host 'http://999.1.1.1:1': '999.1.1.1' is not a valid IPv4 address"),
+    (["--host", "http://01.2.3.4:1", "--timeout", "3"], "is not a valid IPv4 address"),
+    (["--host", "http:///", "--timeout", "3"], "judge host 'http:///': no host name"),
+    (["--host", "http:/h:1", "--timeout", "3"], "judge host 'http:/h:1': no host name"),
+    (["--host", "http://exa mple.com", "--timeout", "3"],
+     "'exa mple.com' is not a valid host name"),
+], ids=["timeout nan", "unclosed bracket", "port out of range", "not http", "999 in IPv4",
+        "leading zero in IPv4", "no host name", "one slash", "space in host name"])
 def test_judge_options_are_checked_before_any_request(
         files: Files, capsys: pytest.CaptureFixture[str], extra: list[str],
         says: str) -> None:
@@ -342,11 +408,34 @@ def test_judge_options_are_checked_before_any_request(
     assert counts(files.db) == before
 
 
+@pytest.mark.parametrize("command", ["rejudge", "grade judge"])
+def test_an_invalid_ollama_host_in_the_environment_is_bad_input(
+        files: Files, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch, command: str) -> None:
+    # Seventh hostile pass T3: OLLAMA_HOST=http://1.2.3.256:1 was httpx's InvalidURL, exit 70.
+    monkeypatch.setenv("OLLAMA_HOST", "http://1.2.3.256:1")
+    data = tmp_path / "in.jsonl"
+    data.write_text(json.dumps({"response": "x", "prompt": "q"}) + "\n", "utf-8")
+    argv = (["--db", str(files.db), "rejudge", "--attempt", KEY] if command == "rejudge"
+            else ["grade", "judge", str(data)])
+    before = counts(files.db)
+    line = one_line(capsys, run([*argv, "--model", "m", "--timeout", "3", "--retries", "0"]),
+                    BAD_INPUT)
+    assert line == ("reviewer: judge host 'http://1.2.3.256:1' (from $OLLAMA_HOST): "
+                    "'1.2.3.256' is not a valid IPv4 address (four numbers 0-255, without "
+                    "leading zeros)"), line
+    assert counts(files.db) == before
+
+
 # -- a judge whose HTTP is broken, or whose reply is oversized (jg08, jg09, jg17, jg21, jg23)
 
 def _rejudge(files: Files, fake: FakeOllama) -> list[str]:
     return ["--db", str(files.db), "rejudge", "--attempt", KEY, "--host", fake.url,
             "--model", "m", "--timeout", "5", "--retries", "1", "--backoff", "0"]
+
+
+BROKEN = ["redirect loop", "redirect elsewhere", "bad gzip", "deep body", "deep body, gzip",
+          "deep body, HTTP 500"]
 
 
 def _break(fake: FakeOllama, how: str) -> str:
@@ -357,6 +446,20 @@ def _break(fake: FakeOllama, how: str) -> str:
     if how == "redirect elsewhere":
         fake.redirect_to = "http://127.0.0.1:1/api/chat"
         return "redirect (HTTP 302 to http://127.0.0.1:1/api/chat) and following it failed"
+    if how.startswith("deep body"):
+        # Seventh hostile pass T2: the ollama client decodes the HTTP body itself, and a
+        # body nested 100,000 levels deep was a RecursionError (exit 70, the batch gone).
+        deep = '{"a":' + "[" * 100_000 + "]" * 100_000 + "}"
+        body, headers, status = deep.encode(), {}, 200
+        if how == "deep body, gzip":  # 200 kB that gzip makes 300 bytes: read decoded
+            body, headers = gzip.compress(body), {"Content-Encoding": "gzip"}
+        elif how == "deep body, HTTP 500":  # the client reads an error's body as JSON too
+            status = 500
+        for _ in range(3):
+            fake.reply_raw(body, status=status, content_type="application/json",
+                           headers=headers)
+        return ("the reply is JSON nested 100,001 levels deep, more than the 100 an Ollama "
+                "reply needs: is this an Ollama server?")
     for _ in range(3):
         fake.reply_raw("this is not gzip", content_type="application/json",
                        headers={"Content-Encoding": "gzip"})
@@ -378,7 +481,7 @@ def _rejudge_fails_naming_the_judge(files: Files, fake: FakeOllama,
     return before
 
 
-@pytest.mark.parametrize("how", ["redirect loop", "redirect elsewhere", "bad gzip"])
+@pytest.mark.parametrize("how", BROKEN)
 def test_rejudge_against_broken_http_fails_naming_the_judge(
         files: Files, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str],
         how: str) -> None:
@@ -387,7 +490,7 @@ def test_rejudge_against_broken_http_fails_naming_the_judge(
     assert counts(files.db)[:2] == before[:2]  # no decision, no audit event
 
 
-@pytest.mark.parametrize("how", ["redirect loop", "redirect elsewhere", "bad gzip"])
+@pytest.mark.parametrize("how", BROKEN)
 def test_grade_judge_against_broken_http_fails_in_one_line(
         tmp_path: Path, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str],
         how: str) -> None:
@@ -427,6 +530,84 @@ def _web_page() -> Iterator[str]:
         server.shutdown()
         server.server_close()
         thread.join()
+
+
+def _read_request(conn: socket.socket) -> None:
+    """Read one HTTP request from ``conn``: its headers and ``Content-Length`` bytes."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = conn.recv(65536)
+        if not chunk:
+            return
+        data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = next((int(line.split(b":", 1)[1]) for line in head.split(b"\r\n")
+                   if line.lower().startswith(b"content-length:")), 0)
+    while len(body) < length:
+        chunk = conn.recv(65536)
+        if not chunk:
+            return
+        body += chunk
+
+
+@contextlib.contextmanager
+def _raw_server(payload: bytes) -> Iterator[str]:
+    """A server that answers every connection with ``payload`` as it is, then closes it
+    (bytes that are not HTTP, or broken HTTP); its URL."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    listener.settimeout(0.05)
+    stop = threading.Event()
+
+    def serve() -> None:
+        while not stop.is_set():
+            try:
+                conn, _ = listener.accept()
+            except TimeoutError:
+                continue
+            with conn:
+                conn.settimeout(5)
+                with contextlib.suppress(OSError):
+                    _read_request(conn)  # whole: unread bytes at close would be a reset
+                    conn.sendall(payload)
+                    conn.shutdown(socket.SHUT_WR)
+                    while conn.recv(65536):  # until the client hangs up
+                        pass
+
+    thread = threading.Thread(target=serve)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}"
+    finally:
+        stop.set()
+        thread.join()
+        listener.close()
+
+
+@pytest.mark.parametrize(("payload", "says"), [
+    (b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n",
+     "the server's HTTP reply is broken (not HTTP: illegal chunk header): is this an "
+     "Ollama server?"),
+    (b"HTTP/1.1 200 OK\r\n" + b"".join(b"X-H%d: %s\r\n" % (i, b"a" * 1000)
+                                        for i in range(300)) + b"\r\n",
+     "the server's HTTP reply is broken (not HTTP: its headers are too long): is this an "
+     "Ollama server?"),
+    (b"HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n{\"mess",
+     "the reply was cut short: the server closed the connection before its end (received "
+     "6 bytes, expected 1000)"),
+    (b'{"message": {"role": "assistant", "content": "x"}}',
+     "the server closed the connection without an HTTP answer"),
+], ids=["bad chunk", "huge headers", "body cut short", "no status line"])
+def test_a_reply_that_is_not_http_is_named_so_not_a_connection_failure(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], payload: bytes,
+        says: str) -> None:
+    # Seventh hostile pass M1: each of these read "connection failed (RemoteProtocolError)".
+    data = tmp_path / "in.jsonl"
+    data.write_text(json.dumps({"response": "x", "prompt": "q"}) + "\n", "utf-8")
+    with _raw_server(payload) as url:
+        line = one_line(capsys, run(["grade", "judge", str(data), "--host", url, "--model",
+                                     "m", "--timeout", "3", "--retries", "0"]), FAILED)
+    assert line.startswith(f"reviewer: judge m at {url}: ") and says in line, line
+    assert "RemoteProtocolError" not in line
 
 
 @pytest.mark.parametrize(("target", "then"), [

@@ -756,9 +756,30 @@ def test_verify_export_reads_no_further_than_the_manifest_says(db: Path,
     proc = subprocess.run([*CONSOLE, "verify-export", str(out)], capture_output=True,
                           text=True, cwd=ROOT, timeout=60)
     assert proc.returncode == 1
-    assert one_line(proc.stderr) == (f"reviewer: {out / 'valid.jsonl'} does not match "
-                                     "manifest.json (an export was interrupted, or the file "
-                                     "changed since): export again")
+    assert one_line(proc.stderr) == (f"reviewer: {out / 'valid.jsonl'}: listed by "
+                                     "manifest.json but it is a device, not a regular file: "
+                                     "export again")
+
+
+@pytest.mark.parametrize("what", ["FIFO", "link to a FIFO"])
+def test_verify_export_refuses_a_fifo_member_without_waiting(db: Path, tmp_path: Path,
+                                                             what: str) -> None:
+    # Seventh hostile pass H3: a split's valid.jsonl replaced by a FIFO made
+    # verify-export wait for a writer for ever (export itself refuses such a member).
+    out = tmp_path / "split"
+    assert cli(["--db", str(db), "export", "dataset", str(out), "--split", "valid=0.5"]) == 0
+    (out / "valid.jsonl").unlink()
+    if what == "FIFO":
+        os.mkfifo(out / "valid.jsonl")
+    else:
+        os.mkfifo(tmp_path / "pipe")
+        (out / "valid.jsonl").symlink_to(tmp_path / "pipe")
+    proc = subprocess.run([*CONSOLE, "verify-export", str(out)], capture_output=True,
+                          text=True, cwd=ROOT, timeout=30, stdin=subprocess.DEVNULL)
+    assert proc.returncode == 1
+    assert one_line(proc.stderr) == (f"reviewer: {out / 'valid.jsonl'}: listed by "
+                                     "manifest.json but it is a pipe, not a regular file: "
+                                     "export again")
 
 
 @pytest.mark.parametrize("kind", ["dataset", "preference"])
@@ -1255,3 +1276,25 @@ def test_a_relative_path_in_a_deleted_current_folder_says_so(
         f"reviewer: {named}the current folder no longer exists (deleted or moved?); cd to "
         "a folder that exists, or give an absolute path")
     assert fingerprint(db.parent) == before
+
+
+def test_a_split_folder_moved_mid_export_leaves_no_temporary_file(tmp_path: Path) -> None:
+    # Seventh hostile pass F1: `bsp` moved to `bsp.old` (and a file made at `bsp`) while
+    # a split export wrote: rc 2, but 38 MB of hidden .train.jsonl.XXXX files stayed in
+    # bsp.old, and the line named one of them. The temporary files are removed where
+    # they are, and the line names the output and what happened to its folder.
+    from reviewer.atomic import FileSet
+    from reviewer.errors import ReviewerError
+
+    folder = tmp_path / "bsp"
+    folder.mkdir()
+    with pytest.raises(ReviewerError) as refused, FileSet() as files:
+        for name in ("train.jsonl", "valid.jsonl"):
+            files.open(folder / name).write(b'{"x": 1}\n' * 1000)
+        folder.rename(tmp_path / "bsp.old")
+        (tmp_path / "bsp").write_text("x\n", "utf-8")
+    assert str(refused.value) == (
+        f"cannot write {folder / 'train.jsonl'}: its folder was moved or replaced while "
+        "the export ran; nothing was written (any previous file is left as it was)")
+    assert list((tmp_path / "bsp.old").iterdir()) == []
+    assert (tmp_path / "bsp").read_text("utf-8") == "x\n"

@@ -236,3 +236,24 @@ def test_an_empty_file_is_no_store_until_an_import_fills_it(
     capsys.readouterr()
     assert run(["--db", str(empty), "stats", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["attempts"] == 1
+
+
+# -- a PostgreSQL URL whose port is mistyped (seventh hostile pass T1) -----------------------
+
+@pytest.mark.parametrize(("url", "shown", "why"), [
+    ("postgresql+psycopg://u@127.0.0.1:abc/x", "postgresql+psycopg://u@127.0.0.1:abc/x",
+     "the port 'abc' is not a number"),
+    ("postgresql+psycopg://u@127.0.0.1:/x", "postgresql+psycopg://u@127.0.0.1:/x",
+     "the port after ':' is empty"),
+    ("postgresql+psycopg://u@[::1:5432/x", "postgresql+psycopg://u@[::1:5432/x",
+     "the '[' of an IPv6 address is never closed"),
+    ("postgresql+psycopg://u:s3cret@h:5o32/x", "postgresql+psycopg://u:***@h:5o32/x",
+     "the port '5o32' is not a number"),
+], ids=["letters", "empty", "unclosed bracket", "with a password"])
+def test_a_mistyped_port_is_bad_input_naming_it(
+        capsys: pytest.CaptureFixture[str], url: str, shown: str, why: str) -> None:
+    # T1: SQLAlchemy's make_url raised a bare ValueError (int() of the port): "internal
+    # error (ValueError: invalid literal for int() …)", exit 70, before any connection.
+    line = one_line(capsys, run(["--db", url, "stats"]), BAD_INPUT)
+    assert line == f"reviewer: --db {shown}: not a valid database URL ({why})"
+    assert "s3cret" not in line

@@ -106,7 +106,7 @@ class Reply:
     error_message: str = ""
     delay: float = 0.0
     thinking: str | None = None
-    raw_body: str | None = None
+    raw_body: str | bytes | None = None
     raw_type: str = "text/html"
     drip: float = 0.0
     done_reason: str = "stop"
@@ -190,9 +190,9 @@ class _Handler(BaseHTTPRequestHandler):
     def _send(self, status: int, obj: Any) -> None:
         self._send_raw(status, json.dumps(obj, ensure_ascii=False), "application/json")
 
-    def _send_raw(self, status: int, body: str, content_type: str = "text/html",
+    def _send_raw(self, status: int, body: str | bytes, content_type: str = "text/html",
                   drip: float = 0.0, headers: dict[str, str] | None = None) -> None:
-        data = body.encode("utf-8")
+        data = body if isinstance(body, bytes) else body.encode("utf-8")
         try:
             self.send_response(status)
             self.send_header("Content-Type", f"{content_type}; charset=utf-8")
@@ -343,10 +343,11 @@ class FakeOllama:
         """Queue an HTTP error reply."""
         self.push(Reply.error(status, message, delay))
 
-    def reply_raw(self, body: str, status: int = 200, content_type: str = "text/html",
+    def reply_raw(self, body: str | bytes, status: int = 200, content_type: str = "text/html",
                   drip: float = 0.0, headers: dict[str, str] | None = None) -> None:
-        """Queue a reply whose whole HTTP body is ``body`` (not Ollama's JSON: a proxy page…),
-        with extra ``headers`` (a ``Content-Encoding`` the body does not have…)."""
+        """Queue a reply whose whole HTTP body is ``body`` (not Ollama's JSON: a proxy page…;
+        bytes are sent as they are, e.g. gzip), with extra ``headers`` (a
+        ``Content-Encoding`` the body does not have…)."""
         self.push(Reply(raw_body=body, status=status, raw_type=content_type, drip=drip,
                         headers=dict(headers or {})))
 

@@ -75,6 +75,26 @@ def test_unknown_attempt_key_is_one_line(qapp: QApplication, ui_settings: Settin
     assert "RUN/CONVERSATION/TURN/ATTEMPT" in capsys.readouterr().err
 
 
+def test_a_mistyped_port_in_db_is_the_start_up_box(
+        qapp: QApplication, ui_settings: Settings, no_leaks: None) -> None:
+    # Seventh hostile pass T1: `gui` printed "internal error (ValueError …)" on stderr,
+    # exit 70, and showed no box.
+    seen: list[str] = []
+
+    def close_box() -> None:
+        box = QApplication.activeModalWidget()
+        if isinstance(box, QMessageBox):
+            seen.append(box.text())
+            box.accept()
+        else:
+            QTimer.singleShot(20, close_box)
+
+    QTimer.singleShot(0, close_box)
+    assert cli_main(["--db", "postgresql+psycopg://u@127.0.0.1:abc/x", "gui"]) == 2
+    assert seen == ["--db postgresql+psycopg://u@127.0.0.1:abc/x: not a valid database URL "
+                    "(the port 'abc' is not a number)"]
+
+
 def test_not_a_database_is_a_clear_message(qapp: QApplication, ui_settings: Settings,
                                            no_leaks: None, tmp_path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:

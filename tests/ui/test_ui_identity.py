@@ -117,13 +117,23 @@ def test_settings_dialog_refuses_bad_names_and_nul(qtbot: Any, qapp: QApplicatio
     dialog = SettingsDialog(settings)
     qtbot.addWidget(dialog)
     for field, text in (("reviewer", "claire\u200b"), ("reviewer", "a\nb"),
-                        ("reviewer", "  "), ("host", "http://h\x00"), ("model", "q\x00"),
+                        ("reviewer", "  "), ("host", "http://h\x00"),
+                        ("host", "http://999.1.1.1:1"), ("host", "http:///"), ("model", "q\x00"),
                         ("database", "/tmp/x\x00.db")):
         dialog.reviewer.setText("claire")
         getattr(dialog, field).setText(text)
         dialog.accept()
         assert dialog.result() != SettingsDialog.DialogCode.Accepted, (field, text)
         assert dialog.error.text(), (field, text)
+    # Seventh hostile pass T3: Settings took http://999.1.1.1:1, and S then showed httpx's
+    # "Invalid IPv4 address"; the host is checked by the judge's own rule, as --host is.
+    dialog.model.setText("qwen3:8b")
+    dialog.database.setText("")
+    dialog.host.setText("http://999.1.1.1:1")
+    dialog.accept()
+    assert dialog.error.text() == ("judge host 'http://999.1.1.1:1': '999.1.1.1' is not a "
+                                   "valid IPv4 address (four numbers 0-255, without leading "
+                                   "zeros)")
     dialog.reviewer.setText("  Zoe\u0301 ")
     dialog.host.setText("http://127.0.0.1:11434")
     dialog.model.setText("qwen3:8b")

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from reviewer.atomic import FileSet
-from reviewer.cli.arguments import host_url, input_file, model_option, seconds
+from reviewer.cli.arguments import host_url, input_file, model_option, retries, seconds
 from reviewer.cli.outputs import checked_output
 from reviewer.errors import BadInputError, JudgeError
 from reviewer.graders.batch import (
@@ -34,6 +33,7 @@ from reviewer.graders.rows import Row, read_rows
 from reviewer.input_bytes import read_text
 from reviewer.json_input import load_json
 from reviewer.judge.context import DEFAULT_MAX_CTX
+from reviewer.judge.host import default_host
 from reviewer.outputs import Output
 
 
@@ -55,7 +55,7 @@ def add_judge_arguments(parser: argparse.ArgumentParser) -> None:
 
 def judge_host(host: str | None) -> str:
     """``--host``, else ``$OLLAMA_HOST`` (as the ollama tools do), else the local default."""
-    return host or os.environ.get("OLLAMA_HOST") or DEFAULT_HOST
+    return host or default_host()
 
 
 def add_grading_arguments(p: argparse.ArgumentParser) -> None:
@@ -68,7 +68,7 @@ def add_grading_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-ctx", type=int, default=DEFAULT_MAX_CTX, metavar="TOKENS",
                    help=f"largest judge context a group may ask for ({DEFAULT_MAX_CTX})")
     p.add_argument("--seed", type=int, default=42, help="judge sampling seed (default 42)")
-    p.add_argument("--retries", type=int, default=2, help="retries on transient judge faults")
+    p.add_argument("--retries", type=retries, default=2, help="retries on transient judge faults")
     p.add_argument(
         "--num-ctx",
         type=int,

@@ -18,7 +18,7 @@ from typing import Any
 
 from tqdm import tqdm  # type: ignore[import-untyped]
 
-from reviewer.cli.arguments import host_url, model_option, seconds
+from reviewer.cli.arguments import host_url, model_option, retries, seconds
 from reviewer.cli.common import print_json, store_from
 from reviewer.errors import BadInputError, InterruptedByUser, JudgeError
 from reviewer.judge.batch import DEFAULT_PARALLEL, BatchReport, run_second_opinions
@@ -80,7 +80,7 @@ def register(sub: Any) -> None:
                    help=f"largest context a request may ask for (default {DEFAULT_MAX_CTX})")
     p.add_argument("--stop-after", type=int, default=STREAK, metavar="K",
                    help=f"stop after the same server error K times in a row (default {STREAK})")
-    p.add_argument("--retries", type=int, default=2, metavar="N",
+    p.add_argument("--retries", type=retries, default=2, metavar="N",
                    help="extra tries on transient faults, with backoff (default 2)")
     p.add_argument("--backoff", type=float, default=1.0, help=argparse.SUPPRESS)
     p.add_argument("--json", action="store_true", help="print a JSON report")

@@ -20,7 +20,7 @@ from reviewer.catalog.versions import (
     current_check_versions,
     current_criterion_versions,
 )
-from reviewer.cli.arguments import host_url, model_option, seconds
+from reviewer.cli.arguments import host_url, model_option, retries, seconds
 from reviewer.cli.common import print_json, reviewer_from, store_from
 from reviewer.errors import BadInputError, JudgeError
 from reviewer.judge.client import JudgeClient
@@ -52,7 +52,7 @@ def register(sub: Any) -> None:
                    help="Ollama server (default: $OLLAMA_HOST)")
     p.add_argument("--model", metavar="NAME", type=model_option, help="judge model")
     p.add_argument("--timeout", type=seconds, default=120.0, metavar="S")
-    p.add_argument("--retries", type=int, default=2, metavar="N")
+    p.add_argument("--retries", type=retries, default=2, metavar="N")
     p.add_argument("--json", action="store_true", help="print the re-judging report as JSON")
     p.set_defaults(func=run_criterion)
 
