@@ -144,8 +144,11 @@ def special_file(path: Path) -> str | None:
         mode = os.stat(path).st_mode
     except OSError:
         return None
-    if stat.S_ISREG(mode):
-        return None
+    return None if stat.S_ISREG(mode) else kind_of_mode(mode)
+
+
+def kind_of_mode(mode: int) -> str:
+    """What a file of ``mode`` that is not a regular file is, in words."""
     if stat.S_ISDIR(mode):
         return "a folder"
     if stat.S_ISFIFO(mode):

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from reviewer.errors import BadInputError, ReviewerError
-from reviewer.input_bytes import read_text
+from reviewer.input_bytes import kind_of_mode, read_text
 from reviewer.json_input import loads
 
 SUFFIX = ".manifest.json"
@@ -65,17 +65,6 @@ class NotRegular(Exception):
     """A listed member that is not a regular file; its ``args[0]`` says what it is."""
 
 
-def _kind(mode: int) -> str:
-    """What a file of ``mode`` that is not a regular file is, in words."""
-    if stat.S_ISFIFO(mode):
-        return "a pipe"
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    return "not a file"
-
-
 def _sha256(path: Path, expected: int) -> tuple[int, str]:
     """Size and SHA-256 of ``path``, reading at most one byte more than ``expected``: a
     listed file made a link to /dev/zero was read for ever (the third hostile pass), and
@@ -92,7 +81,7 @@ def _sha256(path: Path, expected: int) -> tuple[int, str]:
         raise
     if not stat.S_ISREG(mode):
         os.close(fd)
-        raise NotRegular(_kind(mode))
+        raise NotRegular(kind_of_mode(mode))
     os.set_blocking(fd, True)
     with os.fdopen(fd, "rb") as fh:
         while size <= expected and (block := fh.read(min(1 << 20, expected + 1 - size))):
