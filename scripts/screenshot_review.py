@@ -71,6 +71,7 @@ def shoot(app: QApplication, folder: Path, lang: str, name: str,
         tasks = TaskManager(store)
         try:
             window = MainWindow(tasks, settings)
+            window.fits_screen = False  # the README's size, not the offscreen screen's
             window.resize(*SIZE)
             window.show()
             window.activateWindow()
