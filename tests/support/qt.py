@@ -30,7 +30,7 @@ from PySide6.QtCore import (
     QThreadPool,
     QTimer,
 )
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from reviewer.settings_files import APPLICATION, ORGANIZATION
 from reviewer.store import Store
@@ -243,3 +243,20 @@ class GapMeter:
               f"{wall * 1000:.0f} ms on the wall clock")
         assert busy < FREEZE_BOUND_S
         assert wall < WALL_BOUND_S
+
+
+def accept_boxes() -> list[str]:
+    """Accept the next modal message box as soon as it shows; the returned list receives
+    its text (the app's start-up boxes run their own event loop inside ``cli_main``)."""
+    seen: list[str] = []
+
+    def close_box() -> None:
+        box = QApplication.activeModalWidget()
+        if isinstance(box, QMessageBox):
+            seen.append(box.text())
+            box.accept()
+        else:
+            QTimer.singleShot(20, close_box)
+
+    QTimer.singleShot(0, close_box)
+    return seen

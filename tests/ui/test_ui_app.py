@@ -10,10 +10,10 @@ import pytest
 from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 from reviewer.store import Store, open_store
-from tests.support.qt import idle
+from tests.support.qt import accept_boxes, idle
 from ui import i18n
 from ui.cli import main as cli_main
 from ui.review.dialogs import SettingsDialog
@@ -79,17 +79,7 @@ def test_a_mistyped_port_in_db_is_the_start_up_box(
         qapp: QApplication, ui_settings: Settings, no_leaks: None) -> None:
     # Seventh hostile pass T1: `gui` printed "internal error (ValueError …)" on stderr,
     # exit 70, and showed no box.
-    seen: list[str] = []
-
-    def close_box() -> None:
-        box = QApplication.activeModalWidget()
-        if isinstance(box, QMessageBox):
-            seen.append(box.text())
-            box.accept()
-        else:
-            QTimer.singleShot(20, close_box)
-
-    QTimer.singleShot(0, close_box)
+    seen = accept_boxes()
     assert cli_main(["--db", "postgresql+psycopg://u@127.0.0.1:abc/x", "gui"]) == 2
     assert seen == ["--db postgresql+psycopg://u@127.0.0.1:abc/x: not a valid database URL "
                     "(the port 'abc' is not a number)"]
@@ -104,17 +94,7 @@ def test_not_a_database_is_a_clear_message(qapp: QApplication, ui_settings: Sett
     assert "not a reviewer database" in capsys.readouterr().err
     assert bogus.read_text(encoding="utf-8") == "these are notes, not a database"
     # Without --screenshot the same error is one message box, then a non-zero exit.
-    seen: list[str] = []
-
-    def close_box() -> None:
-        box = QApplication.activeModalWidget()
-        if isinstance(box, QMessageBox):
-            seen.append(box.text())
-            box.accept()
-        else:
-            QTimer.singleShot(20, close_box)
-
-    QTimer.singleShot(0, close_box)
+    seen = accept_boxes()
     assert cli_main(["--db", str(bogus), "gui"]) == 1
     assert len(seen) == 1 and "not a reviewer database" in seen[0]
 

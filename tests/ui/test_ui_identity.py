@@ -15,12 +15,12 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 from sqlalchemy import select
 
 from models import ReviewDecision
 from reviewer.store import Store, open_store
-from tests.support.qt import idle
+from tests.support.qt import accept_boxes, idle
 from ui.cli import main as cli_main
 from ui.review.dialogs import SettingsDialog
 from ui.review.window import MainWindow
@@ -94,17 +94,7 @@ def test_gui_refuses_a_bad_reviewer_option(
                          str(tmp_path / "x.png")])
         err = capsys.readouterr().err
         assert code == 2 and err.count("\n") == 1 and err.startswith("reviewer: reviewer name")
-    seen: list[str] = []
-
-    def close_box() -> None:
-        box = QApplication.activeModalWidget()
-        if isinstance(box, QMessageBox):
-            seen.append(box.text())
-            box.accept()
-        else:
-            QTimer.singleShot(20, close_box)
-
-    QTimer.singleShot(0, close_box)
+    seen = accept_boxes()
     assert cli_main(["--db", db_url, "--reviewer", "\u202eeve", "gui"]) == 2
     assert len(seen) == 1 and "U+202E" in seen[0]
     assert not (tmp_path / "x.png").exists()
