@@ -37,16 +37,22 @@ def doc_sql(prefix: str) -> list[list[str]]:
     return out
 
 
-def test_documented_grants_let_reviewers_work_and_only_the_owner_migrate(
-    pg_server: PgServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    p = f"t{uuid.uuid4().hex[:6]}_"
-    db = f"{p}reviews"
-    as_server, in_database = doc_sql(p)
+def team_database(pg_server: PgServer, prefix: str) -> str:
+    """The roles, grants and database of docs/team.md, names prefixed; the database."""
+    db = f"{prefix}reviews"
+    as_server, in_database = doc_sql(prefix)
     for statement in as_server:
         pg_server.execute(statement)
     for statement in in_database:
         pg_server.execute(statement, database=db)
+    return db
+
+
+def test_documented_grants_let_reviewers_work_and_only_the_owner_migrate(
+    pg_server: PgServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    p = f"t{uuid.uuid4().hex[:6]}_"
+    db = team_database(pg_server, p)
     owner, alice, bob = (pg_server.url(db, f"{p}{who}") for who in ("reviews_owner", "alice",
                                                                      "bob"))
     try:

@@ -93,12 +93,19 @@ def test_a_database_not_in_utf8_is_refused_in_one_line_untouched(
                 f"reviewer: {url}: this database is in {encoding}; reviewer needs a UTF8 "
                 f"database: createdb -E UTF8 -T template0 NAME (move an existing one with "
                 "pg_dump and pg_restore); nothing was changed"]
-        with psycopg.connect(host="127.0.0.1", port=pg_server.port, user="postgres",
-                             dbname=name) as conn:
-            assert conn.execute("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'"
-                                ).fetchone() == (0,)
+        assert public_tables(pg_server, name) == 0
     finally:
         pg_server.drop(name)
+
+
+def public_tables(pg_server: PgServer, database: str) -> int:
+    """How many tables the database's public schema holds (0: nothing was made)."""
+    with psycopg.connect(host="127.0.0.1", port=pg_server.port, user="postgres",
+                         dbname=database) as conn:
+        row = conn.execute("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'"
+                           ).fetchone()
+    assert row is not None
+    return int(row[0])
 
 
 def test_a_reviewer_first_on_a_database_without_schema_is_sent_to_its_owner(
@@ -106,15 +113,10 @@ def test_a_reviewer_first_on_a_database_without_schema_is_sent_to_its_owner(
     """Seventh hostile pass, P1: a reviewer (no CREATE on schema public, docs/team.md §1)
     opening the database before its owner read "schema upgrade failed, rolled back,
     nothing changed: permission denied for schema public"."""
-    from tests.review.test_team_server import doc_sql
+    from tests.review.test_team_server import team_database
 
     p = f"p{uuid.uuid4().hex[:6]}_"
-    db = f"{p}reviews"
-    as_server, in_database = doc_sql(p)
-    for statement in as_server:
-        pg_server.execute(statement)
-    for statement in in_database:
-        pg_server.execute(statement, database=db)
+    db = team_database(pg_server, p)
     alice = pg_server.url(db, f"{p}alice")
     try:
         assert main(["--db", alice, "stats"]) == READ_ONLY
@@ -123,10 +125,7 @@ def test_a_reviewer_first_on_a_database_without_schema_is_sent_to_its_owner(
             "not create it; its owner must create it once, with any command (reviewer --db "
             f"postgresql+psycopg://{p}reviews_owner@127.0.0.1:{pg_server.port}/{db} stats; "
             "docs/team.md, section 2); nothing was changed"]
-        with psycopg.connect(host="127.0.0.1", port=pg_server.port, user="postgres",
-                             dbname=db) as conn:
-            assert conn.execute("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'"
-                                ).fetchone() == (0,)
+        assert public_tables(pg_server, db) == 0
     finally:
         pg_server.drop(db)
         for who in ("alice", "bob", "reviews_team", "reviews_owner"):
