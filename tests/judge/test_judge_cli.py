@@ -143,15 +143,27 @@ def test_rejudge_flagged_only(
     assert summary == "1 asked, 1 now accepted, 0 failed, 0 skipped"
 
 
+# issue 18: a JSON list from the server ended the whole --flagged batch with a traceback;
+# seventh hostile pass T2: the ollama client decoded a body nested 100,000 levels deep
+# itself (RecursionError, exit 70), and the rest of the batch was never asked.
+ODD_REPLIES = [
+    ("[]", "the server's reply is JSON but not an object: is this an Ollama server?"),
+    ('{"a":' + "[" * 100_000 + "]" * 100_000 + "}",
+     "the reply is JSON nested 100,001 levels deep, more than the 100 an Ollama reply "
+     "needs: is this an Ollama server?"),
+]
+
+
+@pytest.mark.parametrize(("body", "said"), ODD_REPLIES, ids=["a list", "nested too deeply"])
 def test_rejudge_flagged_goes_on_after_a_reply_that_is_not_ollamas(
-    mixed: Store, db_url: str, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str]
+    mixed: Store, db_url: str, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str],
+    body: str, said: str
 ) -> None:
-    # issue 18: a JSON list from the server ended the whole --flagged batch with a traceback
     with mixed.session() as s:
         for v in s.scalars(select(Verdict).where(Verdict.met.is_(False))):
             if v.criterion_version.kind == "success":
                 s.add(ContradictionFlag(verdict_id=v.id, tier="rules", score=0.9, flagged=True))
-    fake_ollama.reply_raw("[]", content_type="application/json")
+    fake_ollama.reply_raw(body, content_type="application/json")
     fake_ollama.responder = lambda body: verdict_reply(body, "oui", "Elle répond à la demande.")
 
     code = main(rejudge(db_url, fake_ollama.url, "--flagged", "--parallel", "1"))
@@ -160,32 +172,7 @@ def test_rejudge_flagged_goes_on_after_a_reply_that_is_not_ollamas(
     assert code == 1 and "Traceback" not in captured.err
     assert captured.err.splitlines() == [
         f"2026-10-14-ministral-8b/c/1/1: second opinion failed: judge {MODEL} at "
-        f"{fake_ollama.url}: the server's reply is JSON but not an object: is this an Ollama "
-        "server?"]
-    assert captured.out.splitlines()[-1] == "2 asked, 1 now accepted, 1 failed, 1 skipped"
-
-
-def test_rejudge_flagged_goes_on_after_a_reply_nested_too_deeply(
-    mixed: Store, db_url: str, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str]
-) -> None:
-    # Seventh hostile pass T2: the ollama client decoded a body nested 100,000 levels
-    # deep itself: RecursionError, exit 70, and the rest of the batch was never asked.
-    with mixed.session() as s:
-        for v in s.scalars(select(Verdict).where(Verdict.met.is_(False))):
-            if v.criterion_version.kind == "success":
-                s.add(ContradictionFlag(verdict_id=v.id, tier="rules", score=0.9, flagged=True))
-    fake_ollama.reply_raw('{"a":' + "[" * 100_000 + "]" * 100_000 + "}",
-                          content_type="application/json")
-    fake_ollama.responder = lambda body: verdict_reply(body, "oui", "Elle répond à la demande.")
-
-    code = main(rejudge(db_url, fake_ollama.url, "--flagged", "--parallel", "1"))
-
-    captured = capsys.readouterr()
-    assert code == 1 and "Traceback" not in captured.err
-    assert captured.err.splitlines() == [
-        f"2026-10-14-ministral-8b/c/1/1: second opinion failed: judge {MODEL} at "
-        f"{fake_ollama.url}: the reply is JSON nested 100,001 levels deep, more than the "
-        "100 an Ollama reply needs: is this an Ollama server?"]
+        f"{fake_ollama.url}: {said}"]
     assert captured.out.splitlines()[-1] == "2 asked, 1 now accepted, 1 failed, 1 skipped"
 
 
