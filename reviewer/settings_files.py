@@ -1,8 +1,9 @@
 """Where the app keeps its settings, computed without Qt.
 
-The GUI stores its settings with ``QSettings(ORGANIZATION, APPLICATION)`` (``ui.settings``):
-on Linux an INI file under Qt's generic configuration folder, plus the organisation's
-file Qt reads as a fallback. The CLI needs the same paths without importing Qt: an export
+The GUI keeps its settings where ``QSettings(ORGANIZATION, APPLICATION)`` would
+(``ui.settings``): on Linux an INI file under Qt's generic configuration folder, plus the
+organisation's file read as a fallback; it reads and writes them itself, at these paths
+(``reviewer.settings_write``). The CLI needs the same paths without importing Qt: an export
 or ``grade -o`` aimed at the settings file replaced it, and the app then reset it to its
 defaults (the reviewer name, the judge's host and model and the last filter were lost;
 fourth hostile pass, S1). ``ui.settings`` uses these paths too, and a test checks that Qt
@@ -29,7 +30,7 @@ def config_folder() -> Path:
 
 
 def settings_files() -> tuple[Path, Path]:
-    """The files QSettings reads: the application's (the one the app writes) first, then
-    the organisation's fallback."""
+    """The settings files: the application's (the one the app writes) first, then the
+    organisation's fallback."""
     folder = config_folder()
     return folder / ORGANIZATION / f"{APPLICATION}.conf", folder / f"{ORGANIZATION}.conf"

@@ -21,7 +21,7 @@ from pathlib import Path
 # hook reads the source of every module imported after it (to see whether it uses
 # PySide6's ``__feature__`` options), some 250 files at each start that never use Qt.
 from reviewer.atomic import FileSet
-from reviewer.errors import INTERRUPTED, BadInputError, ReviewerError
+from reviewer.errors import BadInputError, ReviewerError
 from reviewer.ingest.demo import ensure_demo
 from reviewer.keys import AttemptKey
 from reviewer.outputs import Output
@@ -46,7 +46,7 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from ui import i18n
-from ui.interrupt import closing_on_interrupt
+from ui.interrupt import closing_on_signals
 from ui.name_choice import checked_name, refusal
 from ui.review.window import MainWindow
 from ui.settings import Settings
@@ -228,9 +228,10 @@ def _run_app(args: argparse.Namespace) -> int:
 
 
 def _run_window(app: QApplication, window: MainWindow) -> int:
-    """Show the window and run the event loop: its exit code, 130 after a Ctrl-C (which
-    closed the window as its close button does, ``ui/interrupt.py``)."""
-    with closing_on_interrupt(window) as interrupted:
+    """Show the window and run the event loop: its exit code; 130 after a Ctrl-C, 143
+    after SIGTERM, 129 after SIGHUP (each closed the window as its close button does,
+    ``ui/interrupt.py``)."""
+    with closing_on_signals(window) as ended_by:
         window.show()
         # What start-up built (modules, the window) lives as long as the app: out of the
         # collector's reach, a full collection after a bulk action or a back-test scans
@@ -238,4 +239,5 @@ def _run_window(app: QApplication, window: MainWindow) -> int:
         gc.freeze()
         gc.enable()  # off while the app started (ui.commands.gui.starting)
         code = app.exec()
-        return INTERRUPTED if interrupted() else code
+        signalled = ended_by()
+        return code if signalled is None else signalled

@@ -1,13 +1,20 @@
-"""Ctrl-C (SIGINT) to the running app closes its window the way its close button does.
+"""Ctrl-C (SIGINT), SIGTERM and SIGHUP to the running app close its window the way its
+close button does.
 
 Python runs a signal's handler only between bytecodes of the main thread. While Qt's
 loop waits in C++ none run, so Python's default handler raised ``KeyboardInterrupt``
 inside whichever Python slot ran next (the type-ahead's key filter at the next key):
 Qt printed the traceback and the app went on (sixth hostile pass, GI). Here the
 interpreter's C handler writes the signal's number to a socket Qt watches
-(``signal.set_wakeup_fd``); that wakes the loop into a Python slot, which closes the
-window through its ``closeEvent`` (settings written, the task queue drained). The app
-then ends with 130, the exit code of an interrupt.
+(``signal.set_wakeup_fd``); that wakes the loop into a Python slot, which says so in one
+line and closes the window through its ``closeEvent`` (the note being typed saved, the
+settings written, the task queue drained). The app then ends with the exit code of that
+signal: 130 for an interrupt, 143 for SIGTERM, 129 for SIGHUP.
+
+SIGTERM (``kill``, a logout, a service manager) and SIGHUP (the terminal closed) killed
+the app the default way: no line, the settings not written, a key pressed just before
+possibly not stored (eighth hostile pass, Q2). A signal ignored when the app starts
+(SIGHUP under ``nohup``) stays ignored.
 """
 
 from __future__ import annotations
@@ -18,41 +25,55 @@ import socket
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from PySide6.QtCore import QSocketNotifier
 from PySide6.QtWidgets import QWidget
 
-INTERRUPTED_LINE = "reviewer: interrupted; the window was closed as by its close button"
+CLOSED = "the window was closed as by its close button"
+INTERRUPTED_LINE = f"reviewer: interrupted; {CLOSED}"
+TERMINATED_LINE = f"reviewer: terminated; {CLOSED}"
+HUNG_UP_LINE = f"reviewer: hung up; {CLOSED}"
+# Each signal handled: the line said, and the exit code (128 + its number, as a shell says).
+ENDINGS = {signal.SIGINT: (INTERRUPTED_LINE, 130), signal.SIGTERM: (TERMINATED_LINE, 143),
+           signal.SIGHUP: (HUNG_UP_LINE, 129)}
 
 
 @contextmanager
-def closing_on_interrupt(window: QWidget) -> Iterator[Callable[[], bool]]:
-    """While inside, SIGINT closes ``window``; yields "was it interrupted?"."""
+def closing_on_signals(window: QWidget) -> Iterator[Callable[[], int | None]]:
+    """While inside, SIGINT, SIGTERM and SIGHUP close ``window``; yields "the exit code of
+    the signal that closed it" (None: none did)."""
     reader, writer = socket.socketpair()
     reader.setblocking(False)
     writer.setblocking(False)  # a signal handler never waits on a full socket
-    interrupted: list[bool] = []
+    ended: list[int] = []
 
     def woken() -> None:
         try:
             numbers = reader.recv(64)
         except OSError:  # woken for nothing: the bytes were read already
             return
-        if signal.SIGINT in numbers and not interrupted:
-            interrupted.append(True)
-            print(INTERRUPTED_LINE, file=sys.stderr, flush=True)
-            window.close()
+        for number in numbers:
+            if number in ENDINGS and number in previous and not ended:
+                line, code = ENDINGS[signal.Signals(number)]
+                ended.append(code)
+                print(line, file=sys.stderr, flush=True)
+                window.close()
 
     notifier = QSocketNotifier(reader.fileno(), QSocketNotifier.Type.Read)
     notifier.activated.connect(woken)
     previous_fd = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
     # A Python handler, so that the C handler runs and writes to the socket; the
     # work is done in ``woken``, from the event loop, never in the middle of a slot.
-    previous = signal.signal(signal.SIGINT, lambda _number, _frame: None)
+    previous: dict[signal.Signals, Any] = {}
+    for sig in ENDINGS:
+        if sig == signal.SIGINT or signal.getsignal(sig) != signal.SIG_IGN:
+            previous[sig] = signal.signal(sig, lambda _number, _frame: None)
     try:
-        yield lambda: bool(interrupted)
+        yield lambda: ended[0] if ended else None
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for kept, handler in previous.items():
+            signal.signal(kept, handler)
         signal.set_wakeup_fd(previous_fd)
         notifier.setEnabled(False)
         with contextlib.suppress(RuntimeError):

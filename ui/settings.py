@@ -3,11 +3,16 @@ values, window geometries, and the review window's last filter."""
 
 from __future__ import annotations
 
+import errno
+import itertools
 import os
+import re
+import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QCoreApplication, QSettings
 
 from reviewer.errors import BadInputError
 from reviewer.input_bytes import special_file
@@ -15,6 +20,7 @@ from reviewer.judge.host import normalize_host
 from reviewer.outputs import database_kind
 from reviewer.review.identity import FALLBACK_NAME, default_reviewer, reviewer_name
 from reviewer.settings_files import APPLICATION, ORGANIZATION, settings_files
+from reviewer.settings_write import Refusal, link_at_start, read_text, write_settings
 from reviewer.text_rules import storable
 
 LANGUAGES = ("system", "en", "fr")
@@ -67,17 +73,52 @@ def check_values(s: AppSettings) -> AppSettings:
                    ollama_model=s.ollama_model.strip(), database=s.database.strip())
 
 
-# A file QSettings can never create (nothing is ever made under /dev/null): settings kept
-# there stay in memory, Qt's own behaviour for a settings file it cannot write.
-SESSION_ONLY = Path(os.devnull) / ORGANIZATION / f"{APPLICATION}.conf"
+# Where the settings live in memory: a file QSettings can never create (nothing is ever
+# made under /dev/null), so its own writes (``sync``, the event after each change, its
+# destructor) fail without a word and it never reads anything back. One name per
+# ``Settings``: QSettings shares the memory of every object naming one file.
+MEMORY = Path(os.devnull) / ORGANIZATION
+_memories = itertools.count(1)
 
 
-def _user_settings() -> tuple[QSettings, tuple[Path, Path] | None]:
-    """The user's settings, and (link, target) when they are kept for this session only;
-    refused (BadInputError) when a file QSettings would read is not a regular file, or
-    is a database.
+def _in_memory() -> QSettings:
+    return QSettings(str(MEMORY / f"{APPLICATION}-{os.getpid()}-{next(_memories)}.conf"),
+                     QSettings.Format.IniFormat)
 
-    QSettings reads its files as it is constructed: a FIFO there (nm43 of the hostile
+
+def _scratch() -> tempfile.TemporaryDirectory[str]:
+    """A private folder for QSettings' copies (mode 0700, removed after use), in memory
+    (``/dev/shm``) where there is one: QSettings fsyncs what it writes, and a copy on disk
+    doubled the time of each write."""
+    shm = "/dev/shm"
+    where = shm if os.path.isdir(shm) and os.access(shm, os.W_OK | os.X_OK) else None
+    return tempfile.TemporaryDirectory(prefix="reviewer-settings-", dir=where)
+
+
+def _parsed(path: Path) -> list[tuple[str, object]]:
+    """The settings in the file ``path``, read by QSettings itself (its escapes,
+    ``@ByteArray``…) from a copy of its bytes in a private folder, never from the user's
+    file; from the file itself, never set, when no temporary folder can be made."""
+    data = read_text(path)
+    try:
+        with _scratch() as scratch:
+            copy = Path(scratch) / f"{APPLICATION}.conf"
+            copy.write_bytes(data)
+            return _values(QSettings(str(copy), QSettings.Format.IniFormat))
+    except OSError:
+        return _values(QSettings(str(path), QSettings.Format.IniFormat)) if data else []
+
+
+def _values(read: QSettings) -> list[tuple[str, object]]:
+    return [(key, read.value(key)) for key in read.allKeys()]
+
+
+def _user_settings() -> tuple[QSettings, Path, Refusal | None]:
+    """The user's settings, held in memory; the application's file (the only one the app
+    writes), and why it is not written when it is kept for this session only; refused
+    (BadInputError) when a settings file is not a regular file, or is a database.
+
+    QSettings read its files as it was constructed: a FIFO there (nm43 of the hostile
     pass) froze the app before its window, waiting for a writer that never came; a device
     or a folder is no better. On Linux these are the application's file and the
     organisation's fallback, under the configuration folder (``$XDG_CONFIG_HOME``),
@@ -87,10 +128,15 @@ def _user_settings() -> tuple[QSettings, tuple[Path, Path] | None]:
     link's target), so ``reviewer.conf`` linked to a store turned that store into INI
     text on quit, decisions included. A settings file that is a SQLite database (or one
     of its files), through a link or not, is refused: the app never reads a database as
-    its settings nor writes over one. The application's file (the one Qt writes) being
-    any other link (dotfiles kept in a repository, a slip of tab completion onto another
-    text file) is read, and the settings are kept in memory for the session, never
-    written through the link; the window says so once.
+    its settings nor writes over one. The application's file being any other link
+    (dotfiles kept in a repository, a slip of tab completion onto another text file) is
+    read, and the settings are kept in memory for the session, never written through the
+    link; the window says so once.
+
+    Eighth hostile pass, S4: the same file made a link while the app ran was written
+    through all the same, at the next change or on quit. QSettings now never reads nor
+    writes the user's files: they are read here once, and every write goes through
+    ``Settings.write``, which looks at the file again first (``reviewer.settings_write``).
     """
     app_file, org_file = settings_files()
     for path in (app_file, org_file):
@@ -106,14 +152,51 @@ def _user_settings() -> tuple[QSettings, tuple[Path, Path] | None]:
         if database is not None:
             raise BadInputError(f"{path}: the settings file is {database}; the app never "
                                 "writes its settings over one; remove or rename it")
-    if not app_file.is_symlink():
-        return QSettings(ORGANIZATION, APPLICATION), None
-    kept = QSettings(str(SESSION_ONLY), QSettings.Format.IniFormat)
+    kept = _in_memory()
     for path in (org_file, app_file):  # the application's values over the fallback's
-        read = QSettings(str(path), QSettings.Format.IniFormat)  # read, never set: not written
-        for key in read.allKeys():
-            kept.setValue(key, read.value(key))
-    return kept, (app_file, Path(os.path.realpath(app_file)))
+        for key, value in _parsed(path):
+            kept.setValue(key, value)
+    return kept, app_file, link_at_start(app_file)
+
+
+# What the window says once when the settings are kept for this session only (context
+# "Settings"; %1 the settings file, %2 what is there now).
+_SAID = {
+    "symlink": QT_TRANSLATE_NOOP("Settings", "Settings are kept for this session only: %1 is a "
+                                 "symbolic link to %2, and the app writes its settings only "
+                                 "to a regular file there."),
+    "hardlink": QT_TRANSLATE_NOOP("Settings", "Settings are kept for this session only: %1 "
+                                  "has another name elsewhere (a hard link), and the app "
+                                  "writes its settings only to a file of its own there."),
+    "replaced": QT_TRANSLATE_NOOP("Settings", "Settings are kept for this session only: %1 "
+                                  "was replaced by %2, not a settings file, and the app "
+                                  "leaves it as it is."),
+}
+_REPLACED_BY = {
+    "database": QT_TRANSLATE_NOOP("Settings", "a database"),
+    "not_text": QT_TRANSLATE_NOOP("Settings", "a file that is not text"),
+    "a folder": QT_TRANSLATE_NOOP("Settings", "a folder"),
+    "a pipe": QT_TRANSLATE_NOOP("Settings", "a pipe"),
+    "a device": QT_TRANSLATE_NOOP("Settings", "a device"),
+    "not a file": QT_TRANSLATE_NOOP("Settings", "something that is not a file"),
+}
+
+
+def session_only_text(refused: Refusal, *, translated: bool = True) -> str:
+    """The one line saying why the settings are kept for this session only (English when
+    not ``translated``: a line on standard error)."""
+    def tr(text: object) -> str:
+        return QCoreApplication.translate("Settings", str(text)) if translated else str(text)
+
+    if refused.why in ("symlink", "hardlink"):
+        template = tr(_SAID[refused.why])
+        other = str(refused.target or "")
+    else:
+        template = tr(_SAID["replaced"])
+        what = refused.kind if refused.why == "special" else refused.why
+        other = tr(_REPLACED_BY.get(what or "", _REPLACED_BY["not a file"]))
+    values = {"%1": str(refused.path), "%2": other}  # one pass: a path may hold "%2"
+    return re.sub("%[12]", lambda m: values[m.group()], template)
 
 
 class Settings:
@@ -122,21 +205,81 @@ class Settings:
     ``reviewer_problem`` says why the stored reviewer name is not used (see
     ``usable_reviewer``), after ``load``; None when it is; ``stored_name_refused`` the
     same reason when it is a name saved in the settings (not the login name) that fails.
-    ``session_only`` is (link, target) when the settings file is a symbolic link: read,
-    kept in memory, never written (see ``_user_settings``); None otherwise.
+    ``session_only`` is why the settings file is not written (a ``Refusal``: a link, or
+    replaced by something that is no settings file) once the settings are kept in memory
+    for the session (see ``_user_settings``, ``write``); None while they are written.
+    ``on_session_only`` is called with it once, when a write finds the file so (the
+    window says it).
+
+    The user's settings (``Settings()``) are held in memory and written by ``write``
+    alone; settings handed in (``Settings(QSettings(...))``, the tests' own file) are
+    QSettings' to write.
     """
 
     def __init__(self, qsettings: QSettings | None = None) -> None:
-        self.session_only: tuple[Path, Path] | None = None
+        self.session_only: Refusal | None = None
+        self.on_session_only: Callable[[Refusal], None] | None = None
+        self._file: Path | None = None  # the user's file, written by ``write``
+        self._changed: set[str] = set()  # keys set since the last write
         if qsettings is None:
-            qsettings, self.session_only = _user_settings()
+            qsettings, self._file, self.session_only = _user_settings()
         self.q = qsettings
         self.reviewer_problem: str | None = None
         self.stored_name_refused: str | None = None
 
     def file_name(self) -> str:
         """The settings file as the reviewer knows it (the link, when kept in memory)."""
-        return str(self.session_only[0]) if self.session_only else self.q.fileName()
+        return str(self._file) if self._file is not None else self.q.fileName()
+
+    def _set(self, key: str, value: object) -> None:
+        self.q.setValue(key, value)
+        self._changed.add(key)
+
+    def write(self) -> None:
+        """Put the changes on disk now, unless the file is no longer the settings file:
+        then they are kept in memory for the session, and ``on_session_only`` is told.
+
+        Right before each write the file is looked at again (``write_settings``): never
+        written through a link, nor over a file with another name, a folder, a pipe, a
+        database or binary data; a settings file another window wrote meanwhile gets
+        this session's changes over its own values. A file system that refuses (a
+        read-only folder, a full disk) leaves the changes in memory, written next time,
+        without a word: QSettings' own behaviour.
+        """
+        if self._file is None:
+            self.q.sync()
+            return
+        if self.session_only is not None or not self._changed:
+            return
+        try:
+            refused = write_settings(self._file, self._merged)
+        except OSError:
+            return
+        if refused is None:
+            self._changed.clear()
+            return
+        self.session_only = refused
+        if self.on_session_only is not None:
+            self.on_session_only(refused)
+
+    def _merged(self, data: bytes) -> bytes:
+        """``data`` (the settings file as it is now) with this session's changes over it,
+        as QSettings writes INI text; read and written in a private folder."""
+        with _scratch() as scratch:
+            copy = Path(scratch) / f"{APPLICATION}.conf"
+            copy.write_bytes(data)
+            there = QSettings(str(copy), QSettings.Format.IniFormat)
+            for key in sorted(self._changed):
+                if self.q.contains(key):
+                    there.setValue(key, self.q.value(key))
+                else:
+                    there.remove(key)
+            there.sync()
+            status = there.status()
+            del there
+            if status != QSettings.Status.NoError:
+                raise OSError(errno.EIO, f"QSettings could not write {copy}")
+            return copy.read_bytes()
 
     def load(self) -> AppSettings:
         """The stored settings, with defaults for what was never set."""
@@ -160,15 +303,20 @@ class Settings:
     def save(self, s: AppSettings) -> None:
         """Store the settings now (synced to disk); BadInputError when one is not valid."""
         s = check_values(s)
-        q = self.q
-        q.setValue("reviewer", s.reviewer)
-        q.setValue("ollama/host", s.ollama_host.strip() or DEFAULT_HOST)
-        q.setValue("ollama/model", s.ollama_model.strip() or DEFAULT_MODEL)
-        q.setValue("database", s.database.strip())
-        q.setValue("language", s.language if s.language in LANGUAGES else "system")
-        q.setValue("auto_advance", "true" if s.auto_advance else "false")
-        q.setValue("ollama/think", "true" if s.judge_think else "false")
-        q.sync()
+        self._set("reviewer", s.reviewer)
+        self._set("ollama/host", s.ollama_host.strip() or DEFAULT_HOST)
+        self._set("ollama/model", s.ollama_model.strip() or DEFAULT_MODEL)
+        self._set("database", s.database.strip())
+        self._set("language", s.language if s.language in LANGUAGES else "system")
+        self._set("auto_advance", "true" if s.auto_advance else "false")
+        self._set("ollama/think", "true" if s.judge_think else "false")
+        self.write()
+
+    def set_database(self, database: str) -> None:
+        """Keep ``database`` as Settings' Database (empty: the default store), the other
+        settings as they are."""
+        self._set("database", database)
+        self.write()
 
     def review_filter(self) -> dict[str, str]:
         """The review window's last filter boxes (empty before the first filter change)."""
@@ -181,14 +329,9 @@ class Settings:
 
     def set_review_filter(self, state: dict[str, str]) -> None:
         """Remember the review window's filter boxes (restored at the next start)."""
-        q = self.q
-        q.beginGroup("review/filter")
-        try:
-            for key, value in state.items():
-                q.setValue(key, value)
-        finally:
-            q.endGroup()
-        q.sync()
+        for key, value in state.items():
+            self._set(f"review/filter/{key}", value)
+        self.write()
 
     def geometry(self, name: str) -> QByteArray | None:
         """A saved window geometry or splitter state."""
@@ -197,8 +340,8 @@ class Settings:
 
     def set_geometry(self, name: str, value: QByteArray) -> None:
         """Remember a window geometry or splitter state."""
-        self.q.setValue(f"window/{name}", value)
-        self.q.sync()
+        self._set(f"window/{name}", value)
+        self.write()
 
     def tool_state(self, name: str) -> str | None:
         """What a Tools window kept of its last use (e.g. the export dialog's choices)."""
@@ -207,5 +350,5 @@ class Settings:
 
     def set_tool_state(self, name: str, value: str) -> None:
         """Keep what a Tools window wants back next time it opens."""
-        self.q.setValue(f"window/{name}", value)
-        self.q.sync()
+        self._set(f"window/{name}", value)
+        self.write()

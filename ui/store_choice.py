@@ -79,7 +79,7 @@ def open_from_settings(settings: Settings, database: str, opener: Opener) -> Sto
         clicked = box.clickedButton()
         if clicked is box.default_button:
             store = opener(None)
-            _set_database(settings, "")
+            settings.set_database("")
             return store
         if clicked is not box.choose_button:
             raise Declined(problem.exit_code)
@@ -91,12 +91,6 @@ def open_from_settings(settings: Settings, database: str, opener: Opener) -> Sto
         except ReviewerError as exc:
             problem = exc
             continue
-        _set_database(settings, chosen)
+        settings.set_database(chosen)
         return store
 
-
-def _set_database(settings: Settings, database: str) -> None:
-    """Keep ``database`` as Settings' Database (empty: the default store), the other
-    settings as they are."""
-    settings.q.setValue("database", database)
-    settings.q.sync()

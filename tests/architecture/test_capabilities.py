@@ -10,7 +10,8 @@ import grimp
 
 ROOT = Path(__file__).resolve().parents[2]
 KERNEL = {"errors", "keys", "atomic", "outputs", "assets", "changes", "json_input",
-          "text_rules", "input_bytes", "unfinished", "settings_files"}
+          "text_rules", "input_bytes", "unfinished", "settings_files",
+          "settings_write"}
 
 
 def capability_graph() -> dict[str, set[str]]:

@@ -305,3 +305,41 @@ def test_ctrl_c_closes_the_app_like_its_window_and_keeps_the_decision(
     decisions, _events = stored(db_file)
     assert decisions == [("recette-001/2/1", "claire", "accept")]
     assert "geometry" in (config / "reviewer" / "reviewer.conf").read_text()
+
+
+@pytest.mark.parametrize(("sig", "code", "said"), [
+    (signal.SIGTERM, 143, "terminated"), (signal.SIGHUP, 129, "hung up")],
+    ids=["SIGTERM", "SIGHUP"])
+def test_sigterm_and_sighup_close_the_app_like_its_window(
+        db_file: Path, tmp_path: Path, sig: signal.Signals, code: int, said: str) -> None:
+    # Eighth hostile pass, Q2: `kill` (or the terminal closed) killed `reviewer gui` the
+    # default way: exit 143 (129) with no line, the settings not written, the key pressed
+    # just before possibly lost. Now it closes as SIGINT does (the close path: the
+    # settings written, the decision asked for stored), with the signal's own exit code.
+    key = f"{RUN}/recette-001/2/1"
+    config = tmp_path / "config"
+    proc = subprocess.Popen(  # the signal comes right after the key, not after its answer
+        [sys.executable, "-m", "tests.support.gui_process", str(db_file), key, "at-once"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(config)})
+    assert proc.stdout is not None and proc.stderr is not None
+    try:
+        for line in proc.stdout:
+            if line.strip() == "idle" or line.startswith("timeout"):
+                break
+        assert line.strip() == "idle"
+        os.kill(proc.pid, sig)
+        ended = proc.wait(timeout=30)
+        errors = proc.stderr.read()
+    finally:
+        proc.kill()
+        proc.wait(timeout=30)
+        proc.stdout.close()
+        proc.stderr.close()
+    assert ended == code, errors
+    ours = [line for line in errors.splitlines()  # the offscreen plugin's own note aside
+            if "propagateSizeHints" not in line]
+    assert ours == [f"reviewer: {said}; the window was closed as by its close button"]
+    decisions, _events = stored(db_file)
+    assert decisions == [("recette-001/2/1", "claire", "accept")]
+    assert "geometry" in (config / "reviewer" / "reviewer.conf").read_text()

@@ -1,10 +1,11 @@
 """The whole app as the console script starts it, with one decision typed, for signal tests.
 
-``python -m tests.support.gui_process DB KEY`` runs ``reviewer --db DB gui`` (the
-console script's ``main``, so ``run_app`` and its close path are the real ones). Once
-the window is shown it selects attempt ``KEY``, presses ``A`` the way a reviewer does,
-waits until the window shows the decision, prints ``idle`` and hands back to the app's
-event loop, where the test sends its signal. The settings live under the session's
+``python -m tests.support.gui_process DB KEY [at-once]`` runs ``reviewer --db DB gui``
+(the console script's ``main``, so ``run_app`` and its close path are the real ones).
+Once the window is shown it selects attempt ``KEY``, presses ``A`` the way a reviewer
+does, waits until the window shows the decision (with ``at-once``: not at all, the key
+just pressed), prints ``idle`` and hands back to the app's event loop, where the test
+sends its signal. The settings live under the session's
 ``$XDG_CONFIG_HOME`` (tests/conftest.py).
 """
 
@@ -27,8 +28,9 @@ from ui import cli
 from ui.review.window import MainWindow
 
 
-def decide(window: MainWindow, key: str) -> None:
-    """Select ``key``, press A (again if asked), wait for the decision, say ``idle``."""
+def decide(window: MainWindow, key: str, *, wait_for_it: bool = True) -> None:
+    """Select ``key``, press A (again if asked), wait for the decision (unless not
+    ``wait_for_it``), say ``idle``."""
     app = QApplication.instance()
     assert app is not None
 
@@ -49,18 +51,20 @@ def decide(window: MainWindow, key: str) -> None:
     QTest.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_A)
     if window.pane.question_box.isVisible():  # "the filter still refuses it": anyway
         QTest.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_A)
-    wait(lambda: shown_decision(window, key) == "accept", "the decision")
+    if wait_for_it:
+        wait(lambda: shown_decision(window, key) == "accept", "the decision")
     print("idle", flush=True)
 
 
 def main(argv: list[str]) -> int:
     """Run the app on ``argv[0]``, deciding ``argv[1]`` once its window shows."""
-    db, key = argv
+    db, key, *how = argv
+    wait_for_it = how != ["at-once"]
     show = MainWindow.show
 
     def show_then_decide(window: MainWindow) -> None:
         show(window)
-        QTimer.singleShot(0, lambda: decide(window, key))
+        QTimer.singleShot(0, lambda: decide(window, key, wait_for_it=wait_for_it))
 
     MainWindow.show = show_then_decide  # type: ignore[method-assign]
     sys.argv = ["reviewer", "--db", db, "--reviewer", "claire", "gui"]

@@ -41,10 +41,12 @@ from ui.tasks import TaskManager, managers
 
 
 @pytest.fixture
-def ui_settings(tmp_path: Path) -> Iterator[Settings]:
-    """Settings stored under the test's temporary folder."""
+def ui_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Settings]:
+    """Settings stored under the test's temporary folder; the app's own (``Settings()``)
+    there too (``$XDG_CONFIG_HOME``: the app finds its file itself, not through Qt)."""
     QStandardPaths.setTestModeEnabled(True)
     folder = tmp_path / "settings"
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(folder))
     for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
         QSettings.setPath(fmt, QSettings.Scope.UserScope, str(folder))
     QCoreApplication.setOrganizationName(ORGANIZATION)

@@ -27,7 +27,7 @@ def typo(ui_settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.delenv("REVIEWER_DB", raising=False)
     path = tmp_path / "r.dbb"
-    Settings().q.setValue("database", str(path))
+    Settings().set_database(str(path))
     show = MainWindow.show
     opened: list[MainWindow] = []
 
@@ -38,7 +38,6 @@ def typo(ui_settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 
     monkeypatch.setattr(MainWindow, "show", show_then_close)
     yield path
-    Settings().q.remove("database")
 
 
 def answer(button: str, said: list[str]) -> None:
@@ -62,7 +61,7 @@ def test_a_mistyped_database_in_settings_can_give_way_to_the_default_store(
     said: list[str] = []
     answer("default_button", said)
     assert cli_main(["gui", "--lang", "en"]) == 0
-    settings_file = Settings().q.fileName()
+    settings_file = Settings().file_name()
     assert said == [f"no database at {typo}, named by the Database set in Settings "
                     f"(saved in {settings_file})"]
     assert (tmp_path / "data" / "reviewer" / "reviewer.sqlite3").is_file()  # the demo's

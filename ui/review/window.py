@@ -22,6 +22,7 @@ the filter's progress, and the progress over every refusal of the store.
 from __future__ import annotations
 
 import contextlib
+import sys
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
@@ -36,6 +37,7 @@ from reviewer.keys import AttemptKey
 from reviewer.review.example import ExampleView, load_example
 from reviewer.review.queue import QueueFilter, attempt_id_for, overall_progress, queue_progress
 from reviewer.review.undo import UndoSteps, undo_steps
+from reviewer.settings_write import Refusal
 from ui.review.action_builder import ReviewActions, help_lines, key_text
 from ui.review.commands import ReviewCommands
 from ui.review.dialogs import HelpOverlay, SettingsDialog
@@ -48,7 +50,7 @@ from ui.review.queue_view import QueueView
 from ui.review.review_keys import ReviewKeys
 from ui.review.second_opinion import SecondOpinionRunner
 from ui.review.type_ahead import TypeAhead
-from ui.settings import AppSettings, Settings
+from ui.settings import AppSettings, Settings, session_only_text
 from ui.shortcuts import shortcut
 from ui.tasks import TaskManager
 from ui.tools.menu import install_tools
@@ -75,6 +77,7 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.tasks = tasks
         self.settings = settings
+        self._closing = False  # closeEvent has begun
         self.config = settings.load()
         # ``reviewer gui --reviewer NAME``: this session decides as NAME (already checked
         # by reviewer_name); the stored setting is left as it is.
@@ -248,8 +251,10 @@ class MainWindow(QMainWindow):
 
         The main window closing ends the app: a judge request in flight is abandoned
         (``TaskManager.close_down``), not waited for (fourth hostile pass, G6)."""
+        self._closing = True  # a settings file found replaced now is said on stderr
         self.settings.set_geometry("geometry", self.saveGeometry())
         self.settings.set_geometry("splitter", self.splitter.saveState())
+        self.settings.on_session_only = None  # the window is going
         # A note being typed is saved, as Enter would (seventh hostile pass, Q1: Ctrl+Q or
         # Alt+F4 threw it away without a word). Esc is how a note is dropped; quitting is
         # not. Queued before the jobs are waited for, so it is on disk before the end.
@@ -557,15 +562,23 @@ class MainWindow(QMainWindow):
                             .replace("%1", problem).replace("%2", self.reviewer))
 
     def _say_session_only(self) -> None:
-        """The settings file is a symbolic link: its settings are used and never written
-        (``ui.settings``; seventh hostile pass, S3). Said once, at the start."""
+        """The settings file is a link: its settings are used and never written
+        (``ui.settings``; seventh hostile pass, S3). Said once, at the start; one found
+        later by a write is said by ``_session_only_found``."""
+        self.settings.on_session_only = self._session_only_found
         if self.settings.session_only is None or self.error_label.text():
             return
-        link, target = self.settings.session_only
-        self.show_error(self.tr("Settings are kept for this session only: %1 is a symbolic "
-                                "link to %2, and the app writes its settings only to a "
-                                "regular file there.")
-                        .replace("%1", str(link)).replace("%2", str(target)))
+        self.show_error(session_only_text(self.settings.session_only))
+
+    def _session_only_found(self, refused: Refusal) -> None:
+        """A write found the settings file made a link or replaced while the app ran: the
+        settings are kept in memory from now on (eighth hostile pass, S4). Said once, in
+        the status bar; on standard error when it is found as the window closes."""
+        if self._closing:
+            print(f"reviewer: {session_only_text(refused, translated=False)}",
+                  file=sys.stderr, flush=True)
+        else:
+            self.show_error(session_only_text(refused))
 
     def edit_settings(self) -> None:
         """The settings dialog; the reviewer name and auto-advance apply at once."""
