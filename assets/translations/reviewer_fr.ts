@@ -367,27 +367,27 @@
 <context>
     <name>BulkDialog</name>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="75"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="84"/>
         <source>Bulk action</source>
         <translation>Action groupée</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="91"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="100"/>
         <source>Apply</source>
         <translation>Appliquer</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="103"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="113"/>
         <source>Attempts</source>
         <translation>Essais</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="105"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="115"/>
         <source>Every attempt of the &amp;filter</source>
         <translation>Tous les essais du &amp;filtre</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="108"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="118"/>
         <source>The %n &amp;selected rows</source>
         <translation>
             <numerusform>&amp;Sélection : %n ligne</numerusform>
@@ -395,57 +395,57 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="116"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="126"/>
         <source>Action</source>
         <translation>Action</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="122"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="132"/>
         <source>&amp;Accept</source>
         <translation>&amp;Accepter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="123"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="133"/>
         <source>&amp;Reject</source>
         <translation>&amp;Rejeter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="124"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="134"/>
         <source>F&amp;lip criterion (against the judge)</source>
         <translation>&amp;Inverser le critère (contre le juge)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="125"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="135"/>
         <source>Mark the check&apos;s hit as a false &amp;positive</source>
         <translation>Marquer l&apos;alerte du contrôle comme faux &amp;positif</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="142"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="152"/>
         <source>Preview (nothing is stored before Apply)</source>
         <translation>Aperçu (rien n&apos;est enregistré avant Appliquer)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="148"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="158"/>
         <source>Attempt</source>
         <translation>Essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="148"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="158"/>
         <source>Change</source>
         <translation>Modification</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="148"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="158"/>
         <source>The filter would then</source>
         <translation>Le filtre aurait alors</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="223"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="250"/>
         <source>Previewing…</source>
         <translation>Aperçu en cours…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="238"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="265"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>… et %n autre</numerusform>
@@ -453,12 +453,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="244"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="271"/>
         <source>Nothing to change.</source>
         <translation>Rien à modifier.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="245"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="272"/>
         <source>%n attempts in the scope</source>
         <translation>
             <numerusform>%n essai concerné</numerusform>
@@ -466,7 +466,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="254"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="281"/>
         <source>%n of them are still refused by the filter: your decision does not flip a verdict or a check</source>
         <translation>
             <numerusform>%n d&apos;entre eux reste refusé par le filtre : votre décision n&apos;inverse ni verdict ni contrôle</numerusform>
@@ -474,7 +474,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="258"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="285"/>
         <source>The filter would then accept %n of them</source>
         <translation>
             <numerusform>Le filtre accepterait alors %n d&apos;entre eux</numerusform>
@@ -482,7 +482,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="265"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="292"/>
         <source>%n already accepted: left alone</source>
         <translation>
             <numerusform>%n déjà accepté : laissé tel quel</numerusform>
@@ -490,7 +490,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="266"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="293"/>
         <source>%n already rejected: left alone</source>
         <translation>
             <numerusform>%n déjà rejeté : laissé tel quel</numerusform>
@@ -498,7 +498,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="267"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="294"/>
         <source>%n without a verdict on this criterion: left alone</source>
         <translation>
             <numerusform>%n sans verdict sur ce critère : laissé tel quel</numerusform>
@@ -506,7 +506,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="269"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="296"/>
         <source>%n already flipped: left alone</source>
         <translation>
             <numerusform>%n déjà inversé : laissé tel quel</numerusform>
@@ -514,7 +514,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="270"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="297"/>
         <source>%n where this check did not fail: left alone</source>
         <translation>
             <numerusform>%n où ce contrôle n&apos;a pas échoué : laissé tel quel</numerusform>
@@ -522,7 +522,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="272"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="299"/>
         <source>%n already marked: left alone</source>
         <translation>
             <numerusform>%n déjà marqué : laissé tel quel</numerusform>
@@ -530,52 +530,52 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="294"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="321"/>
         <source>accept</source>
         <translation>accepter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="294"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="321"/>
         <source>reject</source>
         <translation>rejeter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="295"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="322"/>
         <source>no decision</source>
         <translation>pas de décision</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="298"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="325"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="298"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="325"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="300"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="327"/>
         <source>%1: %2 → %3</source>
         <translation>%1 : %2 → %3</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="303"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="330"/>
         <source>%1: failed → false positive</source>
         <translation>%1 : échoué → faux positif</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="307"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="334"/>
         <source>accepted</source>
         <translation>accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="307"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="334"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="324"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="351"/>
         <source>Applying to %n attempts…</source>
         <translation>
             <numerusform>Application à %n essai…</numerusform>
@@ -583,12 +583,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="325"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="352"/>
         <source>This cannot be stopped now: the dialog closes once they are stored, and %1 then takes them back.</source>
         <translation>Ce n’est plus interruptible : la fenêtre se ferme une fois les essais enregistrés, et %1 les reprend ensuite.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="353"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="380"/>
         <source>The attempts changed since the preview: nothing was stored. Here is the new preview.</source>
         <translation>Les essais ont changé depuis l&apos;aperçu : rien n&apos;a été enregistré. Voici le nouvel aperçu.</translation>
     </message>
@@ -940,92 +940,92 @@
 <context>
     <name>CheckModel</name>
     <message>
-        <location filename="../../ui/review/example_models.py" line="340"/>
+        <location filename="../../ui/review/example_models.py" line="342"/>
         <source>Check</source>
         <translation>Contrôle</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="340"/>
+        <location filename="../../ui/review/example_models.py" line="342"/>
         <source>Mode</source>
         <translation>Mode</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="340"/>
+        <location filename="../../ui/review/example_models.py" line="342"/>
         <source>Result</source>
         <translation>Résultat</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="340"/>
+        <location filename="../../ui/review/example_models.py" line="342"/>
         <source>Matches</source>
         <translation>Correspondances</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="341"/>
+        <location filename="../../ui/review/example_models.py" line="343"/>
         <source>Description</source>
         <translation>Description</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="346"/>
+        <location filename="../../ui/review/example_models.py" line="348"/>
         <source>The deterministic check (hover a name for its pattern).</source>
         <translation>Le contrôle déterministe (survolez un nom pour voir son motif).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="347"/>
+        <location filename="../../ui/review/example_models.py" line="349"/>
         <source>forbid: the answer fails when the pattern matches; require: when it does not.</source>
         <translation>interdit : la réponse échoue si le motif la trouve ; exige : s&apos;il ne la trouve pas.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="349"/>
+        <location filename="../../ui/review/example_models.py" line="351"/>
         <source>The check&apos;s result; F (or V, then Space on the row) marks a failed check a false positive.</source>
         <translation>Le résultat du contrôle ; F (ou V, puis Espace sur la ligne) marque un contrôle en échec comme faux positif.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="351"/>
+        <location filename="../../ui/review/example_models.py" line="353"/>
         <source>What the pattern matched in the answer (highlighted there too).</source>
         <translation>Ce que le motif a trouvé dans la réponse (surligné aussi dans la réponse).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="352"/>
+        <location filename="../../ui/review/example_models.py" line="354"/>
         <source>What the check is for.</source>
         <translation>À quoi sert le contrôle.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="377"/>
+        <location filename="../../ui/review/example_models.py" line="379"/>
         <source>forbid</source>
         <translation>interdit</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="377"/>
+        <location filename="../../ui/review/example_models.py" line="379"/>
         <source>require</source>
         <translation>exige</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="380"/>
+        <location filename="../../ui/review/example_models.py" line="382"/>
         <source>failed → false positive</source>
         <translation>échoué → faux positif</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="382"/>
+        <location filename="../../ui/review/example_models.py" line="384"/>
         <source>passed</source>
         <translation>réussi</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="382"/>
+        <location filename="../../ui/review/example_models.py" line="384"/>
         <source>failed</source>
         <translation>échoué</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="384"/>
+        <location filename="../../ui/review/example_models.py" line="386"/>
         <source>v%1 passes</source>
         <translation>v%1 réussit</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="384"/>
+        <location filename="../../ui/review/example_models.py" line="386"/>
         <source>v%1 fails</source>
         <translation>v%1 échoue</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="393"/>
+        <location filename="../../ui/review/example_models.py" line="395"/>
         <source>and %1 more</source>
         <translation>et %1 de plus</translation>
     </message>
@@ -1169,34 +1169,34 @@
         <translation>Réponse évaluée</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="207"/>
+        <location filename="../../ui/review/example_view.py" line="208"/>
         <source>No attempt selected</source>
         <translation>Aucun essai sélectionné</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="228"/>
+        <location filename="../../ui/review/example_view.py" line="229"/>
         <source>⚠ judge contradicts itself</source>
         <translation>⚠ le juge se contredit</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="333"/>
-        <location filename="../../ui/review/example_view.py" line="354"/>
+        <location filename="../../ui/review/example_view.py" line="337"/>
+        <location filename="../../ui/review/example_view.py" line="358"/>
         <source>accepted</source>
         <translation>accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="333"/>
-        <location filename="../../ui/review/example_view.py" line="354"/>
+        <location filename="../../ui/review/example_view.py" line="337"/>
+        <location filename="../../ui/review/example_view.py" line="358"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="356"/>
+        <location filename="../../ui/review/example_view.py" line="360"/>
         <source>Filter: %1</source>
         <translation>Filtre : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="339"/>
+        <location filename="../../ui/review/example_view.py" line="343"/>
         <source>With second opinions and your overrides, the filter would now: %1</source>
         <translation>Avec les seconds avis et vos corrections, le filtre aurait maintenant : %1</translation>
     </message>
@@ -1221,79 +1221,79 @@
         <translation>Verdicts du juge (1–9 et 0 inversent les lignes 1–10 ; V : un curseur sur chaque ligne)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="180"/>
+        <location filename="../../ui/review/example_view.py" line="181"/>
         <source>Deterministic checks (F marks a failed one a false positive)</source>
         <translation>Contrôles déterministes (F marque un contrôle en échec comme faux positif)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="335"/>
+        <location filename="../../ui/review/example_view.py" line="339"/>
         <source>With the current check versions, second opinions and your overrides, the filter would now: %1</source>
         <translation>Avec les versions actuelles des contrôles, les seconds avis et vos corrections, le filtre aurait maintenant : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="343"/>
+        <location filename="../../ui/review/example_view.py" line="347"/>
         <source>changed</source>
         <translation>changé</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="347"/>
+        <location filename="../../ui/review/example_view.py" line="351"/>
         <source>With the current check versions: %1</source>
         <translation>Avec les versions actuelles des contrôles : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="360"/>
-        <location filename="../../ui/review/example_view.py" line="374"/>
+        <location filename="../../ui/review/example_view.py" line="364"/>
+        <location filename="../../ui/review/example_view.py" line="378"/>
         <source>accept</source>
         <translation>accepter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="360"/>
-        <location filename="../../ui/review/example_view.py" line="374"/>
+        <location filename="../../ui/review/example_view.py" line="364"/>
+        <location filename="../../ui/review/example_view.py" line="378"/>
         <source>reject</source>
         <translation>rejeter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="361"/>
+        <location filename="../../ui/review/example_view.py" line="365"/>
         <source>not reviewed yet</source>
         <translation>pas encore relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="362"/>
+        <location filename="../../ui/review/example_view.py" line="366"/>
         <source>Your decision: %1</source>
         <translation>Votre décision : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="368"/>
+        <location filename="../../ui/review/example_view.py" line="372"/>
         <source>Note: %1</source>
         <translation>Note : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="375"/>
+        <location filename="../../ui/review/example_view.py" line="379"/>
         <source>no decision</source>
         <translation>pas de décision</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="378"/>
+        <location filename="../../ui/review/example_view.py" line="382"/>
         <source>Other reviewers: %1</source>
         <translation>Autres relecteurs : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="396"/>
+        <location filename="../../ui/review/example_view.py" line="400"/>
         <source>This refusal ended the conversation at turn %1.</source>
         <translation>Ce refus a arrêté la conversation au tour %1.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="381"/>
+        <location filename="../../ui/review/example_view.py" line="385"/>
         <source>Second opinion failed: %1</source>
         <translation>Échec du second avis : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="390"/>
+        <location filename="../../ui/review/example_view.py" line="394"/>
         <source>This refusal ended the conversation at turn %1 of %2 planned (%3).</source>
         <translation>Ce refus a arrêté la conversation au tour %1 sur %2 prévus (%3).</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/example_view.py" line="394"/>
+        <location filename="../../ui/review/example_view.py" line="398"/>
         <source>%n turn(s) lost</source>
         <translation>
             <numerusform>%n tour perdu</numerusform>
@@ -1301,7 +1301,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="407"/>
+        <location filename="../../ui/review/example_view.py" line="411"/>
         <source>Against the reference: %1</source>
         <translation>Par rapport à la référence : %1</translation>
     </message>
@@ -1644,7 +1644,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/review/window.py" line="614"/>
+        <location filename="../../ui/review/window.py" line="647"/>
         <source>second opinions %v / %m</source>
         <translation>seconds avis %v / %m</translation>
     </message>
@@ -1739,82 +1739,92 @@
         <translation>?</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="360"/>
+        <location filename="../../ui/review/window.py" line="361"/>
         <source>No attempt %1</source>
         <translation>Pas d&apos;essai %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="207"/>
+        <location filename="../../ui/review/window.py" line="208"/>
         <source>End of the queue</source>
         <translation>Fin de la file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="454"/>
+        <location filename="../../ui/review/window.py" line="455"/>
         <source>Reviewed %1 / %2 (%3 to review)</source>
         <translation>Relus %1 / %2 (%3 à relire)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="141"/>
+        <location filename="../../ui/review/window.py" line="142"/>
         <source>Reviewer — refused examples — %1</source>
         <translation>Reviewer — exemples refusés — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="209"/>
+        <location filename="../../ui/review/window.py" line="210"/>
         <source>You have decided every attempt of this queue</source>
         <translation>Vous avez décidé tous les essais de cette file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="211"/>
+        <location filename="../../ui/review/window.py" line="212"/>
         <source>None left below: back to the first one not reviewed</source>
         <translation>Plus rien en dessous : retour au premier essai non relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="287"/>
+        <location filename="../../ui/review/window.py" line="288"/>
         <source>the queue changed before they could apply</source>
         <translation>la file a changé avant qu&apos;elles s&apos;appliquent</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="301"/>
+        <location filename="../../ui/review/window.py" line="302"/>
         <source>the queue is empty</source>
         <translation>la file est vide</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="305"/>
+        <location filename="../../ui/review/window.py" line="306"/>
         <source>No match for “%1”</source>
         <translation>Aucun résultat pour « %1 »</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="312"/>
+        <location filename="../../ui/review/window.py" line="313"/>
         <source>the queue could not be read</source>
         <translation>la file n&apos;a pas pu être lue</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="392"/>
+        <location filename="../../ui/review/window.py" line="393"/>
         <source>the attempt could not be read</source>
         <translation>l&apos;essai n&apos;a pas pu être lu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="450"/>
+        <location filename="../../ui/review/window.py" line="451"/>
         <source>%1 to review in this filter</source>
         <translation>%1 à relire dans ce filtre</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="461"/>
+        <location filename="../../ui/review/window.py" line="462"/>
         <source>%1 of %2 refusals reviewed, %3 left</source>
         <translation>%1 refus relus sur %2, %3 restants</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="541"/>
+        <location filename="../../ui/review/window.py" line="508"/>
+        <source>The app closes once the bulk action is stored (it cannot be stopped).</source>
+        <translation>L’application se ferme une fois l’action groupée enregistrée (elle ne peut pas être interrompue).</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="561"/>
         <source>%1 — %2 to undo</source>
         <translation>%1 — %2 pour annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="555"/>
+        <location filename="../../ui/review/window.py" line="570"/>
+        <source>The bulk action was not stored: the app stays open.</source>
+        <translation>L’action groupée n’a pas été enregistrée : l’application reste ouverte.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="588"/>
         <source>The reviewer name in the settings is not used (%1); deciding as %2 until you set a name in Settings.</source>
         <translation>Le nom de relecteur des réglages n’est pas utilisé (%1) ; décisions au nom de %2 jusqu’à ce que vous choisissiez un nom dans les Réglages.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="565"/>
+        <location filename="../../ui/review/window.py" line="598"/>
         <source>Settings are kept for this session only: %1 is a symbolic link to %2, and the app writes its settings only to a regular file there.</source>
         <translation>Réglages gardés pour cette session seulement : %1 est un lien symbolique vers %2, et l’application n’écrit ses réglages que dans un fichier ordinaire à cet endroit.</translation>
     </message>
@@ -2542,166 +2552,166 @@
 <context>
     <name>VerdictModel</name>
     <message>
-        <location filename="../../ui/review/example_models.py" line="94"/>
+        <location filename="../../ui/review/example_models.py" line="96"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="95"/>
+        <location filename="../../ui/review/example_models.py" line="97"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="168"/>
+        <location filename="../../ui/review/example_models.py" line="170"/>
         <source>Criterion</source>
         <translation>Critère</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="168"/>
+        <location filename="../../ui/review/example_models.py" line="170"/>
         <source>Judge</source>
         <translation>Juge</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="168"/>
+        <location filename="../../ui/review/example_models.py" line="170"/>
         <source>Polarity</source>
         <translation>Polarité</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="169"/>
+        <location filename="../../ui/review/example_models.py" line="171"/>
         <source>Rationale</source>
         <translation>Raison</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="169"/>
+        <location filename="../../ui/review/example_models.py" line="171"/>
         <source>Now
 (with your overrides)</source>
         <translation>Maintenant
 (avec vos corrections)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="170"/>
+        <location filename="../../ui/review/example_models.py" line="172"/>
         <source>Contradiction</source>
         <translation>Contradiction</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="170"/>
+        <location filename="../../ui/review/example_models.py" line="172"/>
         <source>Second opinion</source>
         <translation>Second avis</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="175"/>
+        <location filename="../../ui/review/example_models.py" line="177"/>
         <source>The key that flips this row: 1–9, then 0 for row 10. V puts a cursor on the table: the arrows reach every row, Space flips it.</source>
         <translation>La touche qui inverse cette ligne : 1 à 9, puis 0 pour la ligne 10. V met un curseur sur le tableau : les flèches atteignent chaque ligne, Espace l&apos;inverse.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="177"/>
+        <location filename="../../ui/review/example_models.py" line="179"/>
         <source>The judge&apos;s criterion (hover a name for its full text).</source>
         <translation>Le critère du juge (survolez un nom pour voir son texte entier).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="178"/>
+        <location filename="../../ui/review/example_models.py" line="180"/>
         <source>+ a success criterion: &quot;yes&quot; is good, &quot;no&quot; refuses.
 − a failure criterion: &quot;yes&quot; means the answer commits the fault (a major fault refuses).</source>
         <translation>+ un critère de réussite : « oui » est bon, « non » refuse.
 − un critère d&apos;échec : « oui » veut dire que la réponse commet la faute (une faute majeure refuse).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="181"/>
+        <location filename="../../ui/review/example_models.py" line="183"/>
         <source>What the judge said first.</source>
         <translation>Ce que le juge a dit en premier.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="182"/>
+        <location filename="../../ui/review/example_models.py" line="184"/>
         <source>The verdict the filter&apos;s rule uses now: the second opinion applied, then your override (✎); red when it refuses the attempt.</source>
         <translation>Le verdict que la règle du filtre utilise maintenant : le second avis appliqué, puis votre correction (✎) ; en rouge quand il refuse l&apos;essai.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="184"/>
+        <location filename="../../ui/review/example_models.py" line="186"/>
         <source>The judge&apos;s reasoning; highlighted: what contradicts the verdict, and the search&apos;s words.</source>
         <translation>Le raisonnement du juge ; surligné : ce qui contredit le verdict, et les mots de la recherche.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="186"/>
+        <location filename="../../ui/review/example_models.py" line="188"/>
         <source>The rationale says the opposite of the verdict (the detector&apos;s score, 0–1).</source>
         <translation>La raison dit le contraire du verdict (le score du détecteur, de 0 à 1).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="188"/>
+        <location filename="../../ui/review/example_models.py" line="190"/>
         <source>The criterion judged again alone, and whether it was applied.</source>
         <translation>Le critère jugé à nouveau seul, et s&apos;il a été appliqué.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="278"/>
+        <location filename="../../ui/review/example_models.py" line="280"/>
         <source>⚠ contradiction %1</source>
         <translation>⚠ contradiction %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="285"/>
+        <location filename="../../ui/review/example_models.py" line="287"/>
         <source>unreliable — not applied</source>
         <translation>peu fiable — non appliqué</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="299"/>
+        <location filename="../../ui/review/example_models.py" line="301"/>
         <source>Not applied: %1</source>
         <translation>Non appliqué : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="302"/>
+        <location filename="../../ui/review/example_models.py" line="304"/>
         <source>Judge&apos;s reasoning: %1</source>
         <translation>Raisonnement du juge : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="237"/>
+        <location filename="../../ui/review/example_models.py" line="239"/>
         <source>met</source>
         <translation>tenu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="237"/>
+        <location filename="../../ui/review/example_models.py" line="239"/>
         <source>not met</source>
         <translation>non tenu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="238"/>
+        <location filename="../../ui/review/example_models.py" line="240"/>
         <source>fault committed</source>
         <translation>faute commise</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="239"/>
+        <location filename="../../ui/review/example_models.py" line="241"/>
         <source>no fault</source>
         <translation>pas de faute</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="240"/>
+        <location filename="../../ui/review/example_models.py" line="242"/>
         <source>the opposite</source>
         <translation>le contraire</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="241"/>
+        <location filename="../../ui/review/example_models.py" line="243"/>
         <source>%1 %2 = %3 (%4); the rationale says: %5</source>
         <translation>%1 %2 = %3 (%4) ; la justification dit : %5</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="247"/>
+        <location filename="../../ui/review/example_models.py" line="249"/>
         <source>Resolved: your override or an applied second opinion replaced this verdict.</source>
         <translation>Résolu : votre correction ou un second avis appliqué a remplacé ce verdict.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="250"/>
+        <location filename="../../ui/review/example_models.py" line="252"/>
         <source>Read the way its rationale reads, this verdict would change the filter&apos;s decision.</source>
         <translation>Lu comme le dit sa justification, ce verdict changerait la décision du filtre.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="253"/>
+        <location filename="../../ui/review/example_models.py" line="255"/>
         <source>Read the way its rationale reads, this verdict would not change the filter&apos;s decision.</source>
         <translation>Lu comme le dit sa justification, ce verdict ne changerait pas la décision du filtre.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="276"/>
+        <location filename="../../ui/review/example_models.py" line="278"/>
         <source>✓ resolved</source>
         <translation>✓ résolu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_models.py" line="279"/>
+        <location filename="../../ui/review/example_models.py" line="281"/>
         <source>contradiction %1</source>
         <translation>contradiction %1</translation>
     </message>
