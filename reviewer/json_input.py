@@ -93,6 +93,13 @@ def load_json(text: str, where: str) -> Any:
         raise BadInputError(f"{where}: {too_many_digits()}") from None
 
 
+def beyond_digit_limit(exc: BaseException) -> bool:
+    """Whether ``exc`` is Python's refusal of an integer past its digit limit (a
+    ValueError "Exceeds the limit (4300 digits) for integer string conversion…"), raised
+    by ``json.loads`` on a long number; the words for it are :func:`too_many_digits`."""
+    return isinstance(exc, ValueError) and "integer string conversion" in str(exc)
+
+
 def too_many_digits() -> str:
     """What a number past Python's digit limit is called (not Python's advice,
     ``sys.set_int_max_str_digits``, which a reviewer cannot act on)."""

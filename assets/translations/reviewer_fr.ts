@@ -367,27 +367,27 @@
 <context>
     <name>BulkDialog</name>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="75"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="84"/>
         <source>Bulk action</source>
         <translation>Action groupée</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="91"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="100"/>
         <source>Apply</source>
         <translation>Appliquer</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="103"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="113"/>
         <source>Attempts</source>
         <translation>Essais</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="105"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="115"/>
         <source>Every attempt of the &amp;filter</source>
         <translation>Tous les essais du &amp;filtre</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="108"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="118"/>
         <source>The %n &amp;selected rows</source>
         <translation>
             <numerusform>&amp;Sélection : %n ligne</numerusform>
@@ -395,57 +395,57 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="116"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="126"/>
         <source>Action</source>
         <translation>Action</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="122"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="132"/>
         <source>&amp;Accept</source>
         <translation>&amp;Accepter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="123"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="133"/>
         <source>&amp;Reject</source>
         <translation>&amp;Rejeter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="124"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="134"/>
         <source>F&amp;lip criterion (against the judge)</source>
         <translation>&amp;Inverser le critère (contre le juge)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="125"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="135"/>
         <source>Mark the check&apos;s hit as a false &amp;positive</source>
         <translation>Marquer l&apos;alerte du contrôle comme faux &amp;positif</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="142"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="152"/>
         <source>Preview (nothing is stored before Apply)</source>
         <translation>Aperçu (rien n&apos;est enregistré avant Appliquer)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="148"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="158"/>
         <source>Attempt</source>
         <translation>Essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="148"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="158"/>
         <source>Change</source>
         <translation>Modification</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="148"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="158"/>
         <source>The filter would then</source>
         <translation>Le filtre aurait alors</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="223"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="250"/>
         <source>Previewing…</source>
         <translation>Aperçu en cours…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="238"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="265"/>
         <source>… and %n more</source>
         <translation>
             <numerusform>… et %n autre</numerusform>
@@ -453,12 +453,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="244"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="271"/>
         <source>Nothing to change.</source>
         <translation>Rien à modifier.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="245"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="272"/>
         <source>%n attempts in the scope</source>
         <translation>
             <numerusform>%n essai concerné</numerusform>
@@ -466,7 +466,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="254"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="281"/>
         <source>%n of them are still refused by the filter: your decision does not flip a verdict or a check</source>
         <translation>
             <numerusform>%n d&apos;entre eux reste refusé par le filtre : votre décision n&apos;inverse ni verdict ni contrôle</numerusform>
@@ -474,7 +474,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="258"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="285"/>
         <source>The filter would then accept %n of them</source>
         <translation>
             <numerusform>Le filtre accepterait alors %n d&apos;entre eux</numerusform>
@@ -482,7 +482,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="265"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="292"/>
         <source>%n already accepted: left alone</source>
         <translation>
             <numerusform>%n déjà accepté : laissé tel quel</numerusform>
@@ -490,7 +490,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="266"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="293"/>
         <source>%n already rejected: left alone</source>
         <translation>
             <numerusform>%n déjà rejeté : laissé tel quel</numerusform>
@@ -498,7 +498,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="267"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="294"/>
         <source>%n without a verdict on this criterion: left alone</source>
         <translation>
             <numerusform>%n sans verdict sur ce critère : laissé tel quel</numerusform>
@@ -506,7 +506,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="269"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="296"/>
         <source>%n already flipped: left alone</source>
         <translation>
             <numerusform>%n déjà inversé : laissé tel quel</numerusform>
@@ -514,7 +514,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="270"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="297"/>
         <source>%n where this check did not fail: left alone</source>
         <translation>
             <numerusform>%n où ce contrôle n&apos;a pas échoué : laissé tel quel</numerusform>
@@ -522,7 +522,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="272"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="299"/>
         <source>%n already marked: left alone</source>
         <translation>
             <numerusform>%n déjà marqué : laissé tel quel</numerusform>
@@ -530,52 +530,52 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="294"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="321"/>
         <source>accept</source>
         <translation>accepter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="294"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="321"/>
         <source>reject</source>
         <translation>rejeter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="295"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="322"/>
         <source>no decision</source>
         <translation>pas de décision</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="298"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="325"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="298"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="325"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="300"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="327"/>
         <source>%1: %2 → %3</source>
         <translation>%1 : %2 → %3</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="303"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="330"/>
         <source>%1: failed → false positive</source>
         <translation>%1 : échoué → faux positif</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="307"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="334"/>
         <source>accepted</source>
         <translation>accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="307"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="334"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/bulk_dialog.py" line="324"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="351"/>
         <source>Applying to %n attempts…</source>
         <translation>
             <numerusform>Application à %n essai…</numerusform>
@@ -583,12 +583,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="325"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="352"/>
         <source>This cannot be stopped now: the dialog closes once they are stored, and %1 then takes them back.</source>
         <translation>Ce n’est plus interruptible : la fenêtre se ferme une fois les essais enregistrés, et %1 les reprend ensuite.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="353"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="380"/>
         <source>The attempts changed since the preview: nothing was stored. Here is the new preview.</source>
         <translation>Les essais ont changé depuis l&apos;aperçu : rien n&apos;a été enregistré. Voici le nouvel aperçu.</translation>
     </message>
@@ -1644,7 +1644,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/review/window.py" line="627"/>
+        <location filename="../../ui/review/window.py" line="660"/>
         <source>second opinions %v / %m</source>
         <translation>seconds avis %v / %m</translation>
     </message>
@@ -1739,77 +1739,87 @@
         <translation>?</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="365"/>
+        <location filename="../../ui/review/window.py" line="366"/>
         <source>No attempt %1</source>
         <translation>Pas d&apos;essai %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="210"/>
+        <location filename="../../ui/review/window.py" line="211"/>
         <source>End of the queue</source>
         <translation>Fin de la file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="459"/>
+        <location filename="../../ui/review/window.py" line="460"/>
         <source>Reviewed %1 / %2 (%3 to review)</source>
         <translation>Relus %1 / %2 (%3 à relire)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="144"/>
+        <location filename="../../ui/review/window.py" line="145"/>
         <source>Reviewer — refused examples — %1</source>
         <translation>Reviewer — exemples refusés — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="212"/>
+        <location filename="../../ui/review/window.py" line="213"/>
         <source>You have decided every attempt of this queue</source>
         <translation>Vous avez décidé tous les essais de cette file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="214"/>
+        <location filename="../../ui/review/window.py" line="215"/>
         <source>None left below: back to the first one not reviewed</source>
         <translation>Plus rien en dessous : retour au premier essai non relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="292"/>
+        <location filename="../../ui/review/window.py" line="293"/>
         <source>the queue changed before they could apply</source>
         <translation>la file a changé avant qu&apos;elles s&apos;appliquent</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="306"/>
+        <location filename="../../ui/review/window.py" line="307"/>
         <source>the queue is empty</source>
         <translation>la file est vide</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="310"/>
+        <location filename="../../ui/review/window.py" line="311"/>
         <source>No match for “%1”</source>
         <translation>Aucun résultat pour « %1 »</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="317"/>
+        <location filename="../../ui/review/window.py" line="318"/>
         <source>the queue could not be read</source>
         <translation>la file n&apos;a pas pu être lue</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="397"/>
+        <location filename="../../ui/review/window.py" line="398"/>
         <source>the attempt could not be read</source>
         <translation>l&apos;essai n&apos;a pas pu être lu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="455"/>
+        <location filename="../../ui/review/window.py" line="456"/>
         <source>%1 to review in this filter</source>
         <translation>%1 à relire dans ce filtre</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="466"/>
+        <location filename="../../ui/review/window.py" line="467"/>
         <source>%1 of %2 refusals reviewed, %3 left</source>
         <translation>%1 refus relus sur %2, %3 restants</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="546"/>
+        <location filename="../../ui/review/window.py" line="513"/>
+        <source>The app closes once the bulk action is stored (it cannot be stopped).</source>
+        <translation>L’application se ferme une fois l’action groupée enregistrée (elle ne peut pas être interrompue).</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="566"/>
         <source>%1 — %2 to undo</source>
         <translation>%1 — %2 pour annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="560"/>
+        <location filename="../../ui/review/window.py" line="575"/>
+        <source>The bulk action was not stored: the app stays open.</source>
+        <translation>L’action groupée n’a pas été enregistrée : l’application reste ouverte.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="593"/>
         <source>The reviewer name in the settings is not used (%1); deciding as %2 until you set a name in Settings.</source>
         <translation>Le nom de relecteur des réglages n’est pas utilisé (%1) ; décisions au nom de %2 jusqu’à ce que vous choisissiez un nom dans les Réglages.</translation>
     </message>

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from reviewer.errors import BadInputError, JudgeError
-from reviewer.json_input import NestedTooDeeply, loads
+from reviewer.json_input import NestedTooDeeply, beyond_digit_limit, loads, too_many_digits
 from reviewer.judge.context import (
     DEFAULT_MAX_CTX,
     cut_prompt,
@@ -188,6 +188,11 @@ def parse_reply(content: str, n_answers: int) -> list[JudgeNotes]:
         raise ValueError(f"reply is not valid JSON ({exc.msg} at char {exc.pos})") from None
     except (NestedTooDeeply, RecursionError):
         raise ValueError("reply is not usable JSON (nested too deeply)") from None
+    except ValueError as exc:  # Python's advice (sys.set_int_max_str_digits) is not ours
+        if beyond_digit_limit(exc):
+            raise ValueError(f"reply is not usable JSON: it holds {too_many_digits()}") \
+                from None
+        raise
     from pydantic import ValidationError
 
     from reviewer.graders.reply_models import JudgeReply

@@ -12,7 +12,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from reviewer.json_input import NestedTooDeeply, check_storable, loads, parse_verdict
+from reviewer.json_input import (
+    NestedTooDeeply,
+    beyond_digit_limit,
+    check_storable,
+    loads,
+    parse_verdict,
+    too_many_digits,
+)
 
 YES, NO = "oui", "non"
 
@@ -64,6 +71,9 @@ def parse_json(content: str) -> dict[str, Any]:
     except NestedTooDeeply:
         raise ReplyError("reply is not usable JSON (nested too deeply)") from None
     except (ValueError, RecursionError) as exc:  # a 6,000-digit number, 100,000 brackets
+        if beyond_digit_limit(exc):  # not Python's advice (sys.set_int_max_str_digits)
+            raise ReplyError(f"reply is not usable JSON: it holds {too_many_digits()}") \
+                from None
         raise ReplyError(f"reply is not usable JSON ({_first_line(exc)})") from None
     if not isinstance(data, dict):
         raise ReplyError("reply is not a JSON object")

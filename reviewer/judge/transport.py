@@ -128,13 +128,19 @@ def one_line(text: str) -> str:
 
 
 def _not_ollama(exc: BaseException) -> RawFault:
-    """A 200 reply that is not Ollama's JSON object (a proxy page, a JSON list…)."""
+    """A 200 reply that is not Ollama's JSON object (a proxy page, a JSON list, a number
+    too long for Python to read…)."""
+    from reviewer.json_input import beyond_digit_limit, too_many_digits
+
     if isinstance(exc, json.JSONDecodeError):
         what = "not JSON"
     elif isinstance(exc, TypeError):
         what = "JSON but not an object"
     elif type(exc).__name__ == "ValidationError":  # pydantic: fields of a chat reply missing
         what = "JSON but not a chat reply"
+    elif beyond_digit_limit(exc):  # the client's json.loads (eighth hostile pass M2)
+        return RawFault(NOT_OLLAMA, f"the server's reply holds {too_many_digits()}: is "
+                                    "this an Ollama server?")
     else:
         what = f"not Ollama's reply ({type(exc).__name__})"
     return RawFault(NOT_OLLAMA, f"the server's reply is {what}: is this an Ollama server?")

@@ -57,6 +57,7 @@ from models import (
 )
 from reviewer.errors import BadInputError
 from reviewer.keys import AttemptKey, nearest, spellings
+from reviewer.review.rows import decided_attempts, holds_decision
 from reviewer.rule.filter import refusing_met
 from reviewer.store.membership import hashed, more_than
 from reviewer.store.search import matching_condition
@@ -250,11 +251,10 @@ def _failed_check(session: Session, check: str, probe: bool = False) -> ColumnEl
 def _review_condition(state: ReviewState, reviewer: str,
                       probe: bool = False) -> ColumnElement[bool] | None:
     mine = and_(ReviewDecision.attempt_id == Attempt.id, ReviewDecision.reviewer == reviewer)
-    decided = ReviewDecision.decision.is_not(None)
+    decided = holds_decision()
     if state == "all":
         return None
-    decided_ids = select(ReviewDecision.attempt_id).where(
-        ReviewDecision.reviewer == reviewer, decided)
+    decided_ids = decided_attempts(reviewer)
     # A reviewer's decisions are few next to a season of attempts: "reviewed" starts from
     # them in both forms; "to review" matches most attempts, so a page probes.
     if probe and state == "to_review":
@@ -560,7 +560,7 @@ def overall_progress(session: Session, reviewer: str) -> tuple[int, int]:
 def _undecided(reviewer: str) -> ColumnElement[bool]:
     """The reviewer has no decision on the attempt (overrides alone are not a decision)."""
     return ~_exists(ReviewDecision.attempt_id == Attempt.id,
-                    ReviewDecision.reviewer == reviewer, ReviewDecision.decision.is_not(None))
+                    ReviewDecision.reviewer == reviewer, holds_decision())
 
 
 def next_unreviewed(session: Session, f: QueueFilter,

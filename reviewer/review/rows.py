@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, Select, select
 from sqlalchemy.orm import Session
 
 from models import ReviewDecision
@@ -19,6 +19,24 @@ class ConflictError(ReviewerError):
     def __init__(self, message: str, current: dict[str, Any]) -> None:
         super().__init__(message)
         self.current = current
+
+
+def holds_decision(row: Any = ReviewDecision) -> ColumnElement[bool]:
+    """SQL: the decision row ``row`` (``ReviewDecision`` or an alias of it) holds a
+    decision, accept or reject. The one meaning of "reviewed": a row whose decision was
+    undone, or which holds overrides or a note alone, is no decision (the eighth hostile
+    pass, S5: ``reviewer stats`` counted such rows, the queue and the window did not)."""
+    condition: ColumnElement[bool] = row.decision.is_not(None)
+    return condition
+
+
+def decided_attempts(reviewer: str | None = None) -> Select[Any]:
+    """The ids of the attempts ``reviewer`` decided (anyone, for None): the queue's
+    "reviewed" state and its progress, and ``reviewer stats``'s ``reviewed``, read here."""
+    stmt = select(ReviewDecision.attempt_id).where(holds_decision())
+    if reviewer is not None:
+        stmt = stmt.where(ReviewDecision.reviewer == reviewer)
+    return stmt
 
 
 def get_decision(session: Session, attempt_id: int, reviewer: str) -> ReviewDecision | None:

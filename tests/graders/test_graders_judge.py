@@ -357,3 +357,28 @@ def test_a_fault_every_group_would_hit_stops_and_says_how_many_are_left(
         for g in iter_graded(rows, "judge", judge=make_judge(fake_ollama, retries=0)):
             out.append(g.score)
     assert out == [1.0, None, None]
+
+
+def test_a_number_too_long_in_a_reply_is_said_in_words(fake_ollama: FakeOllama) -> None:
+    """Eighth hostile pass, M2: a 5,000-digit integer in the judge's reply gave Python's
+    advice ("use sys.set_int_max_str_digits() …") as the group's error, or "(ValueError)"
+    when it was in the HTTP body; the other groups are still graded."""
+    rows = [Row("in.jsonl", 1, "a", prompt="p1", group="a"),
+            Row("in.jsonl", 2, "b", prompt="p2", group="b"),
+            Row("in.jsonl", 3, "c", prompt="p3", group="c")]
+    long_number = "1" * 5000
+    fake_ollama.reply_text('{"notes": [], "n": ' + long_number + "}")
+    fake_ollama.reply_raw('{"model": "m", "message": {"role": "assistant", "content": "{}"}, '
+                          '"done": true, "eval_count": ' + long_number + "}",
+                          content_type="application/json")
+    fake_ollama.reply_json({"notes": [note(1, 5, 5, 5, 5)]})
+
+    graded = list(iter_graded(rows, "judge", judge=make_judge(fake_ollama)))
+
+    where = f"judge juge:14b at {fake_ollama.url}"
+    assert [g.judge_error for g in graded] == [
+        f"{where}: reply is not usable JSON: it holds a number with more than 4,300 digits",
+        f"{where}: unexpected reply from the server (the server's reply holds a number "
+        "with more than 4,300 digits: is this an Ollama server?)",
+        ""]
+    assert graded[2].score == 1.0

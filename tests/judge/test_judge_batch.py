@@ -16,6 +16,7 @@ from reviewer.rule.replay import load_attempts, replay
 from reviewer.store import Store
 from tests.support.fake_ollama import FakeOllama, Reply
 from tests.support.judge_stores import (
+    MODEL,
     asked_ids,
     client_for,
     closed_port_url,
@@ -178,3 +179,33 @@ def test_ctrl_c_keeps_what_arrived(tmp_path: Path, store: Store, fake_ollama: Fa
     report = run_second_opinions(store, client_for(fake_ollama), ids)
     assert (report.done, report.skipped) == (5 - kept, kept)
     assert sorted(answered(fake_ollama)) == ["1", "2", "3", "4", "5"]
+
+
+LONG_NUMBER = "1" * 5000  # past Python's 4,300 digits for an integer read from text
+
+
+def test_a_number_too_long_in_a_reply_is_a_failure_in_words_and_the_batch_goes_on(
+    tmp_path: Path, store: Store, fake_ollama: FakeOllama
+) -> None:
+    """Eighth hostile pass, M2: a 5,000-digit integer in the reply's content was recorded
+    as "reply is not usable JSON (Exceeds the limit (4300 digits) … use
+    sys.set_int_max_str_digits() …)", Python's advice; in the HTTP body, as "the server's
+    reply is not Ollama's reply (ValueError)"."""
+    ids = load(store, tmp_path, unmet_rows(3))
+    fake_ollama.reply_text('{"verdicts": [], "n": ' + LONG_NUMBER + "}")
+    fake_ollama.reply_raw('{"model": "m", "message": {"role": "assistant", "content": "{}"}, '
+                          '"done": true, "eval_count": ' + LONG_NUMBER + "}",
+                          content_type="application/json")
+    fake_ollama.responder = verdict_reply
+
+    report = run_second_opinions(store, client_for(fake_ollama), ids, parallel=1)
+
+    judge = f"judge {MODEL} at {fake_ollama.url}"
+    content = f"{judge}: reply is not usable JSON: it holds a number with more than 4,300 digits"
+    body = (f"{judge}: the server's reply holds a number with more than 4,300 digits: is "
+            "this an Ollama server?")
+    assert (report.done, report.saved) == (3, 1)
+    assert sorted(msg for _, msg in report.failed) == sorted([content, body])
+    assert sorted(failure_messages(store)) == sorted([content, body])
+    assert second_opinion_count(store) == 1
+    assert len(fake_ollama.chat_requests) == 3  # neither fault was retried

@@ -803,7 +803,8 @@ def test_a_ctrl_c_landing_in_a_finaliser_still_interrupts_the_command() -> None:
      "NUL"),
     ('{"verdicts": [{"criterion": "G-DEMANDE", "verdict": "oui", "rationale": "\\ud800"}]}',
      "surrogate"),
-    ('{"verdicts": [], "n": ' + "1" * 6000 + "}", "not usable JSON"),
+    ('{"verdicts": [], "n": ' + "1" * 6000 + "}",
+     "not usable JSON: it holds a number with more than 4,300 digits"),
 ], ids=["NUL", "lone surrogate", "6000 digits"])
 def test_a_judge_reply_that_cannot_be_stored_is_a_judge_failure(
         files: Files, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str],

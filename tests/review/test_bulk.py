@@ -3,12 +3,14 @@ attempt, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 from sqlalchemy import func, select
 
 from models import AuditEvent, ReviewDecision
+from reviewer.cli.main import main
 from reviewer.review import actions as review_actions
 from reviewer.review.bulk import BulkAction, Scope, StalePreview, apply_bulk, plan_bulk
 from reviewer.review.queue import QueueFilter, queue_ids, queue_keys
@@ -154,3 +156,36 @@ def test_a_flip_against_the_judge_both_ways_says_so(filled_store: Store) -> None
     with store.session() as s:
         step = undo_steps(s, "claire").undo
     assert step is not None and step.label == f"flip G-DEMANDE on {plan.count} attempts"
+
+
+def _reviewed(db_url: str, capsys: pytest.CaptureFixture[str]) -> tuple[int, int, int]:
+    """``reviewed`` as ``reviewer stats`` prints it, in text and in JSON, and how many
+    keys ``reviewer queue --state reviewed`` lists, for claire."""
+    assert main(["--db", db_url, "stats"]) == 0
+    text = next(line for line in capsys.readouterr().out.splitlines()
+                if line.split()[:1] == ["reviewed"])
+    assert main(["--db", db_url, "stats", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert main(["--db", db_url, "--reviewer", "claire", "queue", "--state", "reviewed"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    return int(text.split()[1]), int(data["reviewed"]), len(listed)
+
+
+def test_stats_counts_an_undone_bulk_reject_as_the_queue_does(
+        filled_store: Store, db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Eighth hostile pass, S5: a bulk reject of every refusal undone in the app left
+    `reviewer stats` saying "reviewed 63" while `queue --state reviewed` listed none and
+    the window said 0/63: stats counted the decision rows an undo leaves behind."""
+    store = filled_store
+    scope = Scope.of_filter(QueueFilter(reviewer="claire"))
+    plan = act(store, plan_bulk, "claire", BulkAction("reject"), scope)
+    act(store, apply_bulk, "claire", plan, scope)
+    n = plan.count
+    assert n > 1 and _reviewed(db_url, capsys) == (n, n, n)
+
+    back = act(store, review_actions.undo, "claire")  # what the app's Undo runs
+    assert len((back.attempt_id, *back.others)) == n
+    assert _reviewed(db_url, capsys) == (0, 0, 0)
+
+    act(store, review_actions.redo, "claire")
+    assert _reviewed(db_url, capsys) == (n, n, n)

@@ -266,3 +266,100 @@ def test_an_apply_under_way_cannot_be_dismissed_and_says_what_it_stored(
     idle(qtbot, w)
     assert w.message_label.text() == "Reject 24 attempts — Ctrl+Z to undo"
     assert audit_rows(filled_store) == 24
+
+
+def _reject_held(qtbot: Any, w: MainWindow, *, stale: bool = False
+                 ) -> tuple[BulkDialog, Any]:
+    """The bulk dialog rejecting the filter's 24 refusals, Enter pressed, the apply held
+    back by a write queued before it until the returned gate is set; ``stale``: another
+    window rejects the first of them meanwhile, so the apply is refused."""
+    import threading
+
+    from reviewer.review import actions as review_actions
+
+    dialog = open_bulk(qtbot, w)
+    press(Qt.Key.Key_R, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(dialog.kind_buttons["reject"].isChecked, timeout=5000)
+    wait_preview(qtbot, dialog)
+    assert dialog.plan is not None and dialog.plan.count == 24
+    gate = threading.Event()
+    w.tasks.write(lambda _s: gate.wait(30))
+    if stale:
+        first, reviewer = dialog.plan.changes[0].attempt_id, w.reviewer
+        w.tasks.write(lambda s: review_actions.decide(s, reviewer, first, "reject"))
+    press(Qt.Key.Key_Return)
+    assert dialog.applying
+    return dialog, gate
+
+
+def rejected(store: Store) -> int:
+    with store.session() as s:
+        return int(s.scalar(select(func.count(ReviewDecision.id))
+                            .where(ReviewDecision.decision == "reject")) or 0)
+
+
+def test_ctrl_q_during_an_apply_closes_the_app_once_it_is_stored(
+        qtbot: Any, make_window: Maker, filled_store: Store) -> None:
+    # Eighth hostile pass, Q3: Ctrl+Q typed just after Enter in the bulk dialog was
+    # dropped without a word; the apply finished and the app stayed open. The apply is
+    # one transaction that cannot be stopped (B1): the quit waits for it, and says so.
+    w = make_window(filled_store)
+    dialog, gate = _reject_held(qtbot, w)
+    press(Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+    QApplication.processEvents()
+    assert w.isVisible() and dialog.isVisible()  # nothing interrupted
+    said = "The app closes once the bulk action is stored (it cannot be stopped)."
+    assert w.message_label.text() == said
+    assert dialog.summary.text().splitlines()[-1] == said
+    gate.set()
+    qtbot.waitUntil(lambda: not w.isVisible(), timeout=30000)
+    assert w.bulk_dialog is None  # closed first (and deleted), then the window
+    assert rejected(filled_store) == 24 and audit_rows(filled_store) == 24
+
+
+def test_a_quit_waiting_for_an_apply_that_fails_leaves_the_app_open(
+        qtbot: Any, make_window: Maker, filled_store: Store) -> None:
+    """The apply refused (the attempts changed since the preview): nothing was stored,
+    so the app stays open with the dialog's new preview, and says why."""
+    w = make_window(filled_store)
+    dialog, gate = _reject_held(qtbot, w, stale=True)
+    press(Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+    gate.set()
+    qtbot.waitUntil(lambda: not dialog.applying, timeout=30000)
+    QApplication.processEvents()
+    assert w.isVisible() and dialog.isVisible()
+    assert w.message_label.text() == ("The bulk action was not stored: the app stays "
+                                      "open.")
+    assert rejected(filled_store) == 1
+
+
+def test_ctrl_q_in_the_bulk_dialog_before_apply_quits_storing_nothing(
+        qtbot: Any, make_window: Maker, filled_store: Store) -> None:
+    w = make_window(filled_store)
+    dialog = open_bulk(qtbot, w)
+    press(Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: not w.isVisible(), timeout=30000)
+    assert not dialog.isVisible()
+    assert audit_rows(filled_store) == 0
+
+
+def test_the_quit_waiting_for_an_apply_is_said_in_french(
+        qtbot: Any, qapp: QApplication, make_window: Maker, filled_store: Store) -> None:
+    translators = i18n.install(qapp, "fr")
+    try:
+        w = make_window(filled_store)
+        dialog, gate = _reject_held(qtbot, w, stale=True)
+        press(Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+        QApplication.processEvents()
+        assert w.message_label.text() == (
+            "L’application se ferme une fois l’action groupée enregistrée (elle ne peut "
+            "pas être interrompue).")
+        gate.set()
+        qtbot.waitUntil(lambda: not dialog.applying, timeout=30000)
+        QApplication.processEvents()
+        assert w.message_label.text() == (
+            "L’action groupée n’a pas été enregistrée : l’application reste ouverte.")
+        press(Qt.Key.Key_Escape)
+        qtbot.waitUntil(lambda: w.bulk_dialog is None, timeout=10000)
+    finally:
+        i18n.remove(qapp, translators)

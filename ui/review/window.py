@@ -90,6 +90,7 @@ class MainWindow(QMainWindow):
         self._before_search: int | None = None
         self.help_overlay: HelpOverlay | None = None
         self.bulk_dialog: BulkDialog | None = None
+        self._quit_after_bulk = False  # Quit asked for while a bulk apply is stored
         self.progress = (0, 0)
         self.overall = (0, 0)
         # At start-up the first page goes to the task thread alone: the other reads
@@ -499,7 +500,24 @@ class MainWindow(QMainWindow):
     # --- other actions ---------------------------------------------------------------
     def quit(self) -> None:
         """Close the window (decisions are already saved; a note being typed is saved as
-        it closes)."""
+        it closes).
+
+        The bulk dialog open: nothing is stored before Apply, so it is closed and the app
+        quits; once Apply was pressed the write is one transaction that cannot be stopped
+        (seventh hostile pass, B1), so the quit waits for it, saying so, and the window
+        closes when it is stored (eighth hostile pass, Q3: Ctrl+Q typed then was dropped
+        without a word, and the app stayed open)."""
+        dialog = self.bulk_dialog
+        if dialog is not None and dialog.applying:
+            self._quit_after_bulk = True
+            said = self.tr("The app closes once the bulk action is stored (it cannot be "
+                           "stopped).")
+            self._message_timer.stop()  # said until the window closes: no time limit
+            self.message_label.setText(said)
+            dialog.say(said)
+            return
+        if dialog is not None:
+            dialog.reject()
         self.close()
 
     def show_help(self) -> None:
@@ -538,6 +556,8 @@ class MainWindow(QMainWindow):
                             self.queue.selected_ids(), self)
         self.bulk_dialog = dialog
         dialog.applied.connect(self._bulk_applied)
+        dialog.apply_failed.connect(self._bulk_refused)
+        dialog.quit_asked.connect(self.quit)
         dialog.finished.connect(self._bulk_closed)
         dialog.open()
 
@@ -546,10 +566,23 @@ class MainWindow(QMainWindow):
         self.notice(self.tr("%1 — %2 to undo").replace("%1", text)
                     .replace("%2", key_text(shortcut("undo"))))
 
+    def _bulk_refused(self) -> None:
+        """The apply a quit was waiting for stored nothing: the app stays open (the
+        dialog shows why and a new preview), rather than close on a decision lost."""
+        if self._quit_after_bulk:
+            self._quit_after_bulk = False
+            self._message_timer.stop()
+            self.message_label.setText(self.tr("The bulk action was not stored: the app "
+                                               "stays open."))
+
     def _bulk_closed(self, _result: int) -> None:
         dialog, self.bulk_dialog = self.bulk_dialog, None
         if dialog is not None:
             dialog.deleteLater()
+        if self._quit_after_bulk:  # the apply a quit waited for is stored
+            self._quit_after_bulk = False
+            self.close()
+            return
         self._take_focus_back()
 
     def _say_reviewer_problem(self) -> None:
