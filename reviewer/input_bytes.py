@@ -13,8 +13,9 @@ here instead:
 * ``read_bounded(path, limit)``: a whole small file (a CSV of decisions), refused beyond
   ``limit`` bytes or, as above, at a long line holding NUL bytes.
 * ``read_text(path, limit, what)``: the UTF-8 text of a small file read whole (a prompt
-  template, a catalog, a JSON schema): a device, pipe or folder refused by name, then
-  ``read_bounded``.
+  template, a catalog, a JSON schema): a device, pipe or folder refused by name
+  (``refuse_special``, which every input file argument of the command line goes
+  through too), then ``read_bounded``.
 
 A UTF-8 byte-order mark at the start of a file (what Windows editors save as "UTF-8 with
 BOM") is dropped by every reader here, so such a file reads as the same file without it
@@ -125,9 +126,7 @@ def read_text(path: Path, limit: int, what: str) -> str:
     a folder is refused by name before anything is read; a regular file beyond ``limit``
     bytes is refused at the limit, which the message says.
     """
-    kind = special_file(path)
-    if kind is not None:
-        raise BadInputError(f"{path}: is {kind}, not a file; give {what} saved as a file")
+    refuse_special(path, what)
     data = read_bounded(path, limit, f"{what} may be at most {size_text(limit)}")
     try:
         return data.decode("utf-8-sig")  # -sig: a leading byte-order mark is dropped
@@ -135,9 +134,19 @@ def read_text(path: Path, limit: int, what: str) -> str:
         raise not_utf8(path, data) from None
 
 
+def refuse_special(path: Path, what: str) -> None:
+    """BadInputError when ``path`` names a folder, a pipe, a device or a socket where the
+    command reads ``what`` ("a catalog", "a CSV of decisions"): the one refusal of every
+    input file (a FIFO with no writer waited for ever, a device read as an empty file or
+    without end). Nothing there is the reader's to report."""
+    kind = special_file(path)
+    if kind is not None:
+        raise BadInputError(f"{path}: is {kind}, not a file; give {what} saved as a file")
+
+
 def special_file(path: Path) -> str | None:
     """What ``path`` is when it exists but is not a regular file ("a folder", "a pipe",
-    "a device", "not a file"), read through symbolic links; None for a regular file or
+    "a device", "a socket", "not a file"), read through symbolic links; None for a regular file or
     nothing there. A database or a settings file that is one of these blocked or misled
     the reader (a FIFO waits for a writer for ever)."""
     try:
@@ -155,4 +164,6 @@ def kind_of_mode(mode: int) -> str:
         return "a pipe"
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
         return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
     return "not a file"

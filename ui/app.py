@@ -193,7 +193,10 @@ def _run_app(args: argparse.Namespace) -> int:
         if shot is not None:  # never over the database or its files (reviewer.outputs)
             from reviewer.exports.run import export_target  # only for a screenshot
 
-            target = export_target(database_url(chosen), shot)
+            # Named as the open will name it: a bad URL in Settings was said "--db".
+            named = "--db" if option is not None or not config.database else \
+                settings_source(settings)
+            target = export_target(database_url(chosen, named), shot)
         store = _open_chosen(option, settings, config.database, shot)
     except Declined as exc:  # Quit in the box that offered a way out
         i18n.remove(app, translators)

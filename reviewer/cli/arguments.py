@@ -10,7 +10,8 @@
   ``seconds`` (a timeout or budget: finite, positive, at most a day), ``host_url`` (a
   judge URL whose host and port make sense), ``reviewer_option`` (the name rule of
   ``reviewer.review.identity``, for the filters ``--reviewer`` of export and backtest too),
-  ``input_file``/``input_path`` (a file the command reads: ``-`` is refused in one line).
+  ``input_file``/``input_path`` (a file the command reads: ``-``, a pipe, a device, a
+  socket or a folder is refused in one line), ``export_path`` (``verify-export``).
 """
 
 from __future__ import annotations
@@ -18,11 +19,12 @@ from __future__ import annotations
 import argparse
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
 from reviewer.errors import BadInputError
+from reviewer.input_bytes import refuse_special
 
 MAX_SECONDS = 86_400.0
 """A day: beyond it a bound bounds nothing a reviewer would wait for (``inf`` included)."""
@@ -132,18 +134,44 @@ STDIN_REFUSED = "- (standard input) is not accepted here; give a file"
 """What every input file argument says of ``-`` (fifth hostile pass, P10: six wordings)."""
 
 
-def input_file(text: str) -> str:
-    """A file the command reads, as typed. ``-`` is standard input for ``prompt set`` and
-    standard output for every export, so a reader may expect it here; it is refused in
-    one line, the same for every command: each reader names FILE:LINE in its errors and
-    some read their file more than once (``import`` counts the lines of a large file
-    first, and reads it again after another import of the same run got there first). A
-    file named ``-`` is ``./-``."""
+def input_file(what: str) -> Callable[[str], str]:
+    """The type of an argument naming a file the command reads (``what``: "a run file"),
+    kept as typed.
+
+    ``-`` is standard input for ``prompt set`` and standard output for every export, so a
+    reader may expect it here; it is refused in one line, the same for every command:
+    each reader names FILE:LINE in its errors and some read their file more than once
+    (``import`` counts the lines of a large file first, and reads it again after another
+    import of the same run got there first). A file named ``-`` is ``./-``.
+
+    A pipe, a device, a socket or a folder is refused for the same reasons, before the
+    store is opened (``reviewer.input_bytes.refuse_special``, as ``--db`` and every file
+    read whole): a FIFO with no writer waited for ever (eighth hostile pass, H4),
+    ``/dev/stdin`` on a pipe was ``-`` by another name, ``/dev/null`` an empty run.
+    ``/dev/stdin`` redirected from a file is that file.
+    """
+    def checked(text: str) -> str:
+        if text == "-":
+            raise argparse.ArgumentTypeError(STDIN_REFUSED)
+        refuse_special(Path(text), what)
+        return text
+
+    return checked
+
+
+def input_path(what: str) -> Callable[[str], Path]:
+    """:func:`input_file` as a ``Path``."""
+    checked = input_file(what)
+
+    def as_path(text: str) -> Path:
+        return Path(checked(text))
+
+    return as_path
+
+
+def export_path(text: str) -> Path:
+    """An export to verify: its file, its manifest or a split export's folder; ``-`` is
+    refused as by :func:`input_file` (a stream has no manifest to verify)."""
     if text == "-":
         raise argparse.ArgumentTypeError(STDIN_REFUSED)
-    return text
-
-
-def input_path(text: str) -> Path:
-    """:func:`input_file` as a ``Path``."""
-    return Path(input_file(text))
+    return Path(text)

@@ -32,6 +32,7 @@ from reviewer.input_bytes import special_file
 from reviewer.store.creation import clear_unfinished, create_whole
 from reviewer.store.faults import OPENING, explain_db_error
 from reviewer.store.read_only import READ_ONLY, connector, read_only_query, uri
+from reviewer.text_rules import spelt
 
 if TYPE_CHECKING:  # Alembic (with Mako and Pygments) is imported only to migrate
     from alembic.config import Config
@@ -94,6 +95,9 @@ def to_url(text: str, given_as: str = "--db") -> str:
     if not text.strip():
         raise BadInputError(f"{given_as} is empty: give a database file or URL")
     if "://" not in text:
+        if "\x00" in text:  # no file name holds one (os.stat: ValueError, exit 70)
+            raise BadInputError(f"{given_as} {spelt(text, len(text))}: a file name cannot "
+                                "hold a NUL character (U+0000)")
         if text.startswith("file:"):
             raise BadInputError(
                 f"{given_as} {text!r}: SQLite 'file:' URIs are not accepted; give the "
@@ -113,6 +117,12 @@ def to_url(text: str, given_as: str = "--db") -> str:
         raise BadInputError(
             f"{given_as} {parsed.render_as_string(hide_password=True)}: {backend} is not "
             "supported (use a SQLite file or a postgresql+psycopg:// URL)")
+    problem = _unusable_part(parsed) or (_host_problem(parsed) if backend == "postgresql"
+                                         else None)
+    if problem is not None:
+        shown = without_password(text)
+        raise BadInputError(f"{given_as} {spelt(shown, len(shown))}: not a valid database URL "
+                            f"({problem})")
     if backend == "sqlite" and parsed.database in (None, "", ":memory:"):
         # An in-memory database opens, takes every decision, and forgets them all when
         # the command ends: a reviewer who typed sqlite:// meant a file.
@@ -153,6 +163,92 @@ def _port_problem(text: str) -> str:
     if not port:
         return "the port after ':' is empty"
     return f"the port {port!r} is not a number"
+
+
+def _unusable_part(parsed: URL) -> str | None:
+    """What part of ``parsed`` holds a character no connection can take, if any.
+
+    Eighth hostile pass, P2: libpq reads its settings as one C string, so a NUL (``%00``)
+    in the user or database name ended them there, and every setting after it was
+    dropped without a word: the port first, and the command went to port 5432, where
+    another server could have answered with another database. Any control character
+    (a line feed, an escape) and a lone surrogate (bytes of ``$REVIEWER_DB`` that are not
+    UTF-8, an internal error) are refused with it, in every part of a PostgreSQL URL;
+    the password is named, never shown. A SQLite file name can hold any of them but NUL.
+    """
+    postgres = parsed.get_backend_name() == "postgresql"
+    parts: list[tuple[str, str | None]] = [
+        ("the user name", parsed.username), ("the password", parsed.password),
+        ("the host", parsed.host),
+        ("the database name" if postgres else "the file name", parsed.database)]
+    for key, value in parsed.query.items():
+        for item in (key, *((value,) if isinstance(value, str) else value)):
+            parts.append((f"the option '{spelt(key)}'", item))
+    for what, part in parts:
+        bad = next((ch for ch in part or "" if ch == "\x00" or (
+            postgres and unicodedata.category(ch) in ("Cc", "Cs"))), None)
+        if bad is None:
+            continue
+        code = ord(bad)
+        if unicodedata.category(bad) == "Cs":
+            byte = f"byte 0x{code - 0xDC00:02X}" if 0xDC80 <= code <= 0xDCFF else f"U+{code:04X}"
+            return f"{what} is not valid UTF-8 text ({byte})"
+        return f"{what} holds a {'NUL' if code == 0 else 'control'} character, U+{code:04X}"
+    return None
+
+
+# The dots IDNA (and so socket.getaddrinfo) splits a host name at.
+_HOST_DOTS = re.compile("[.\u3002\uff0e\uff61]")
+MAX_LABEL = 63  # the longest part of a host name between two dots (RFC 1035)
+
+
+def _host_problem(parsed: URL) -> str | None:
+    """What makes a host name of the PostgreSQL URL ``parsed`` unusable, if anything:
+    the URL's host, a list of them (``h1,h2``) and every ``?host=`` value.
+
+    Eighth hostile pass, T5: psycopg looks a name up with ``socket.getaddrinfo``, which
+    encodes it with IDNA first; an empty part (``x..com``, ``.``) or one longer than 63
+    characters made that raise a bare UnicodeError, an internal error (exit 70). A
+    folder (``/run/postgresql``, the server's socket) is no name, and an IP address
+    always encodes.
+    """
+    found: list[str] = []
+    for value in (parsed.host, parsed.query.get("host")):
+        for token in (value,) if isinstance(value, str) else value or ():
+            found += [_without_port(host) for host in token.split(",")]
+    for host in found:
+        if not host or host.startswith(("/", "@")) or host[1:2] == ":":  # psycopg's rule
+            continue
+        try:
+            host.encode("idna")
+            continue
+        except UnicodeError as exc:
+            why = exc
+        shown = spelt(host, 80)
+        labels = _HOST_DOTS.split(host)
+        if len(labels) > 1 and not labels[-1]:
+            labels.pop()  # one dot at the end: a fully qualified name
+        if not all(labels):
+            return (f"the host '{shown}' has an empty part between dots (two dots in a "
+                    "row, or a dot first)")
+        for label in labels:
+            try:
+                size = len(label.encode("idna"))
+            except UnicodeError:  # too long: as DNS spells it, xn-- and its Punycode
+                size = len(label) if label.isascii() else 4 + len(label.encode("punycode"))
+            if size > MAX_LABEL:
+                spelt_as = "" if label.isascii() else " once spelt for DNS"
+                return (f"the host '{shown}' has a part of {size} characters between dots"
+                        f"{spelt_as} (at most {MAX_LABEL})")
+        return f"the host '{shown}' is not a valid host name ({why})"
+    return None
+
+
+def _without_port(host: str) -> str:
+    """``host`` without the ``:PORT`` of a ``?host=HOST:PORT`` value (an IPv6 address,
+    holding colons of its own, as it is)."""
+    name, colon, port = host.rpartition(":")
+    return name if colon and port.isdigit() and ":" not in name else host
 
 
 def _sqlite_options(text: str, query: Any, given_as: str) -> BadInputError:
@@ -253,12 +349,32 @@ def make_engine(url: str, read_only: str | None = None) -> Engine:
     if "connect_timeout" not in make_url(url).query:
         connect["connect_timeout"] = CONNECT_TIMEOUT_S
     try:
-        return create_engine(url, pool_pre_ping=True, connect_args=connect)
+        engine = create_engine(url, pool_pre_ping=True, connect_args=connect)
     except (ArgumentError, ImportError) as exc:  # NoSuchModuleError is an ArgumentError
         # postgresql:// picks psycopg2, which is not installed: say which URL works.
         raise BadInputError(f"{make_url(url).render_as_string(hide_password=True)}: cannot "
                             f"use this database driver ({_first_line(exc)}); use "
                             "postgresql+psycopg://…") from None
+    event.listen(engine, "do_connect", _connect)
+    return engine
+
+
+def _connect(dialect: Any, _record: Any, cargs: Any, cparams: dict[str, Any]) -> Any:
+    """A PostgreSQL connection, whose failure to encode a host name is the driver's
+    connection error like any other (one line, exit 1), not an internal error.
+
+    ``to_url`` refuses such a host in the URL (eighth hostile pass, T5); libpq and
+    psycopg also take one from ``$PGHOST`` when the URL names none, and psycopg turns
+    only an OSError of ``socket.getaddrinfo`` into its error, not the UnicodeError of
+    the name's IDNA encoding.
+    """
+    try:
+        return dialect.connect(*cargs, **cparams)
+    except UnicodeError as exc:  # any other text the driver cannot encode ($PGPASSWORD…)
+        host = cparams.get("host") or os.environ.get("PGHOST", "")
+        said = f"failed to resolve host {spelt(str(host), 80)!r}" if "idna" in str(exc) \
+            else "cannot use the connection settings"
+        raise dialect.loaded_dbapi.OperationalError(f"{said}: {exc}") from exc
 
 
 def _alembic_config() -> Config:

@@ -38,7 +38,15 @@ from reviewer.json_input import MAX_NESTING
 from reviewer.judge.context import estimate_tokens
 from reviewer.store import open_store
 from reviewer.store.database import head_revision
-from tests.reliability.faults import CONSOLE, KEY, ROOT, Files, fresh_copy, make_files
+from tests.reliability.faults import (
+    CONSOLE,
+    KEY,
+    ROOT,
+    Files,
+    console,
+    fresh_copy,
+    make_files,
+)
 from tests.support.fake_ollama import FakeOllama, Reply
 from tests.support.judge_stores import verdict_reply
 
@@ -160,11 +168,19 @@ def test_a_csv_column_named_twice_is_refused(files: Files,
     (["grade", "exact"], "/dev/urandom"),
 ])
 def test_a_device_as_input_is_one_line_in_bounded_memory(
-        files: Files, capsys: pytest.CaptureFixture[str], command: list[str],
-        device: str) -> None:
+        files: Files, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        command: list[str], device: str) -> None:
+    # A device is now refused by name before reading (eighth pass, H4: the test below);
+    # what it held, saved as a file, is still read in bounded memory.
+    saved = tmp_path / Path(device).name
+    with saved.open("wb") as fh:
+        if device == "/dev/zero":
+            fh.truncate(2 << 20)  # 2 MB of NUL, no newline
+        else:
+            fh.write(os.urandom(2 << 20))
     before = counts(files.db)
-    err = one_line(capsys, run(["--db", str(files.db), *command, device]), BAD_INPUT)
-    assert err.startswith(f"reviewer: {device}:1: ")
+    err = one_line(capsys, run(["--db", str(files.db), *command, str(saved)]), BAD_INPUT)
+    assert err.startswith(f"reviewer: {saved}:1: ")
     assert "not a text file" in err or "not UTF-8" in err
     assert counts(files.db) == before
 
@@ -177,19 +193,26 @@ def test_a_device_as_input_is_one_line_in_bounded_memory(
     (["prompt", "set", "second_avis"], "/dev/urandom", "a prompt template"),
     (["import", "{run}", "--catalog"], "/dev/zero", "a catalog"),
     (["grade", "json", "{grade}", "--schema"], "/dev/zero", "a JSON schema"),
-    (["contradictions"], "/dev/zero", None),
-    (["contradictions", "--evaluate"], "/dev/zero", None),
+    (["contradictions"], "/dev/zero", "a JSON lines file"),
+    (["contradictions", "--evaluate"], "/dev/zero", "a labelled JSON lines file"),
+    (["contradictions"], "{zeros}", None),
+    (["contradictions", "--evaluate"], "{zeros}", None),
     (["prompt", "set", "juge"], "{fifo}", "a prompt template"),
     (["verify-export"], "{manifest}", "a manifest"),
 ], ids=["prompt /dev/zero", "prompt /dev/urandom", "catalog", "schema", "contradictions",
-        "contradictions --evaluate", "prompt from a named pipe", "manifest linked to a device"])
+        "contradictions --evaluate", "contradictions, a file of zeros",
+        "contradictions --evaluate, a file of zeros", "prompt from a named pipe",
+        "manifest linked to a device"])
 def test_a_device_read_whole_is_refused_in_bounded_memory(
         files: Files, tmp_path: Path, capsys: pytest.CaptureFixture[str],
         command: list[str], device: str, what: str | None) -> None:
     os.mkfifo(tmp_path / "fifo")  # no writer: opening it waited for ever
     (tmp_path / "x.manifest.json").symlink_to("/dev/zero")
+    with (tmp_path / "zeros").open("wb") as zeros:  # /dev/zero as a file: 2 MB of NUL
+        zeros.truncate(2 << 20)
     names = {"run": str(files.input("new_run.jsonl")), "grade": str(files.input("grade.jsonl")),
-             "fifo": str(tmp_path / "fifo"), "manifest": str(tmp_path / "x.manifest.json")}
+             "fifo": str(tmp_path / "fifo"), "manifest": str(tmp_path / "x.manifest.json"),
+             "zeros": str(tmp_path / "zeros")}
     path = device.format(**names)
     before = counts(files.db)
     argv = ["--db", str(files.db), *(word.format(**names) for word in command), path]
@@ -1157,6 +1180,92 @@ def test_a_dash_where_a_file_is_read_is_one_wording_everywhere(
     assert err == (f"reviewer: {argument}: - (standard input) is not accepted here; give a "
                    f"file; see 'reviewer {command[0]} --help'")
     assert counts(files.db) == before
+
+
+# -- a pipe, a device, a socket or a folder where a file is read (eighth pass, H4) ------
+
+INPUT_ARGUMENTS = [
+    (["import", "PATH"], "a run file"),
+    (["import", "{run}", "--catalog", "PATH"], "a catalog"),
+    (["decide", "--from-csv", "PATH"], "a CSV of decisions"),
+    (["contradictions", "PATH"], "a JSON lines file"),
+    (["contradictions", "--evaluate", "PATH"], "a labelled JSON lines file"),
+    (["grade", "exact", "PATH"], "a JSON lines file"),
+    (["grade", "json", "{grade}", "--schema", "PATH"], "a JSON schema"),
+    (["lint-graders", "PATH"], "a JSON lines file"),
+    (["calibrate", "PATH"], "a JSON lines file"),
+]
+
+
+@contextlib.contextmanager
+def fifo_released(fifo: Path) -> Iterator[None]:
+    """While inside, a reader that opens ``fifo`` is let go at once (a writer opens it and
+    closes it: end of file), so a command that waits for a writer fails its test instead
+    of hanging it."""
+    stop = threading.Event()
+
+    def release() -> None:
+        while not stop.wait(0.05):
+            try:
+                os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+            except OSError:  # ENXIO: no reader yet
+                continue
+
+    thread = threading.Thread(target=release, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join(timeout=60)
+
+
+@pytest.mark.parametrize(("command", "what"), INPUT_ARGUMENTS,
+                         ids=lambda v: " ".join(v) if isinstance(v, list) else None)
+@pytest.mark.parametrize("kind", ["a pipe", "a device", "a socket", "a folder"])
+def test_a_file_argument_that_is_no_file_is_refused_before_reading(
+        files: Files, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        command: list[str], what: str, kind: str) -> None:
+    # H4: `decide --from-csv FIFO` with no writer waited for ever (every file argument
+    # read from a FIFO did: import, grade, contradictions…), while `--db FIFO` says "is a
+    # pipe". A device was read as an empty file (`import /dev/null`: "0 new", exit 0), a
+    # socket and a folder were refused in five wordings. One check, one line, before the
+    # store is opened or anything is read.
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    sock = socket.socket(socket.AF_UNIX)
+    sock.bind(str(tmp_path / "sock"))
+    path = {"a pipe": fifo, "a device": Path("/dev/null"), "a socket": tmp_path / "sock",
+            "a folder": tmp_path}[kind]
+    names = {"run": str(files.input("new_run.jsonl")), "grade": str(files.input("grade.jsonl"))}
+    argv = ["--db", str(files.db),
+            *(str(path) if word == "PATH" else word.format(**names) for word in command)]
+    before = counts(files.db)
+    try:
+        with fifo_released(fifo):
+            err = one_line(capsys, run(argv), BAD_INPUT)
+    finally:
+        sock.close()
+    assert err == f"reviewer: {path}: is {kind}, not a file; give {what} saved as a file"
+    assert counts(files.db) == before
+
+
+def test_dev_stdin_is_read_only_when_it_is_a_file(files: Files, tmp_path: Path) -> None:
+    # H4: `--from-csv -` is refused and a FIFO now is: /dev/stdin on a pipe is the same
+    # pipe. On a file (`< decisions.csv`) it is that file, read as any other.
+    csv = files.input("batch.csv")
+    before = counts(files.db)
+    piped = console("--db", str(files.db), "decide", "--from-csv", "/dev/stdin",
+                    input=csv.read_text("utf-8"))
+    assert piped.returncode == BAD_INPUT, piped.stderr
+    assert piped.stderr == ("reviewer: /dev/stdin: is a pipe, not a file; give a CSV of "
+                            "decisions saved as a file\n")
+    assert counts(files.db) == before
+    with csv.open("rb") as redirected:
+        done = console("--db", str(files.db), "decide", "--from-csv", "/dev/stdin",
+                       stdin=redirected)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout == "1 row(s), 2 field(s) set\n"
 
 
 def test_a_file_named_dash_is_read_as_dot_slash_dash(

@@ -14,14 +14,18 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import psycopg
 import pytest
+from sqlalchemy import select
 
+from models import ReviewDecision
 from reviewer.cli.common import MAKE_A_STORE
 from reviewer.cli.main import build_parser
 from reviewer.errors import BAD_INPUT, FAILED
+from reviewer.store import open_store
 from tests.reliability.faults import (
     KEY,
     Files,
@@ -257,3 +261,123 @@ def test_a_mistyped_port_is_bad_input_naming_it(
     line = one_line(capsys, run(["--db", url, "stats"]), BAD_INPUT)
     assert line == f"reviewer: --db {shown}: not a valid database URL ({why})"
     assert "s3cret" not in line
+
+
+# -- a PostgreSQL host that cannot be a host name (eighth hostile pass T5) -----------------
+
+LONG_LABEL = "a" * 64
+LONG_HOST = "b" * 300
+EMPTY = "has an empty part between dots (two dots in a row, or a dot first)"
+
+
+@pytest.mark.parametrize(("url", "host", "why"), [
+    ("postgresql+psycopg://u@x..com:1/x", "x..com", EMPTY),
+    ("postgresql+psycopg://u@.:1/x", ".", EMPTY),
+    (f"postgresql+psycopg://u@{LONG_LABEL}.com:1/x", f"{LONG_LABEL}.com",
+     "has a part of 64 characters between dots (at most 63)"),
+    (f"postgresql+psycopg://u@{LONG_HOST}:1/x", f"{LONG_HOST[:80]}…",
+     "has a part of 300 characters between dots (at most 63)"),
+    ("postgresql+psycopg://u@127.0.0.1,x..com:1/x", "x..com", EMPTY),
+    ("postgresql+psycopg://u@/x?host=x..com", "x..com", EMPTY),
+    ("postgresql+psycopg://u@/x?host=127.0.0.1,x..com&port=1,2", "x..com", EMPTY),
+    ("postgresql+psycopg://u@/x?host=127.0.0.1:1&host=x..com:2", "x..com", EMPTY),
+], ids=["two dots", "a dot alone", "a 64-character label", "a 300-character host",
+        "host list", "?host=", "?host= list", "?host= twice"])
+def test_a_host_that_cannot_be_a_host_name_is_bad_input_naming_it(
+        capsys: pytest.CaptureFixture[str], url: str, host: str, why: str) -> None:
+    # T5: psycopg resolved it with socket.getaddrinfo, whose IDNA encoding raised a bare
+    # UnicodeError ("label empty or too long"): "internal error", exit 70.
+    line = one_line(capsys, run(["--db", url, "stats"]), BAD_INPUT)
+    assert line == f"reviewer: --db {url}: not a valid database URL (the host '{host}' {why})"
+
+
+def test_a_socket_folder_as_host_is_no_host_name_to_check(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # A host starting with / is the folder of the server's socket: dots are the path's.
+    line = one_line(capsys, run(["--db", "postgresql+psycopg://u@/x?host=/no..such/dir",
+                                 "stats"]), FAILED)
+    assert "not a valid database URL" not in line and "/no..such/dir" in line
+
+
+def test_a_host_name_only_the_connection_sees_is_one_line_not_an_internal_error(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # No host in the URL: libpq and psycopg take $PGHOST, which the URL check cannot see.
+    # Its UnicodeError is the connection's failure, one line, not an internal error.
+    monkeypatch.setenv("PGHOST", "x..com")
+    line = one_line(capsys, run(["--db", "postgresql+psycopg://u@/x", "stats"]), FAILED)
+    assert line.startswith("reviewer: postgresql+psycopg://u@/x: cannot open the database (")
+    assert "'x..com'" in line and "internal error" not in line
+
+
+# -- a control character in a PostgreSQL URL (eighth hostile pass P2) ----------------------
+
+@pytest.fixture
+def pg_url(pg_server: PgServer, tmp_path: Path) -> Iterator[str]:
+    """The URL of the reliability store (a run, one decision) on a database of the
+    throwaway server, which listens on a port of its own (never 5432)."""
+    name = pg_server.database()
+    url = pg_server.url(name)
+    try:
+        make_files(tmp_path / "files", url)
+        yield url
+    finally:
+        pg_server.drop(name)
+
+
+def decisions(url: str) -> list[tuple[str, str | None]]:
+    """The decisions of the store at ``url``: what a refused command must leave alone."""
+    store = open_store(url)
+    try:
+        with store.session() as s:
+            return [(str(row.decision), row.note) for row in s.scalars(
+                select(ReviewDecision).order_by(ReviewDecision.id))]
+    finally:
+        store.close()
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize(("where", "why"), [
+    ("user", "the user name holds a NUL character, U+0000"),
+    ("password", "the password holds a NUL character, U+0000"),
+    ("database", "the database name holds a NUL character, U+0000"),
+    ("database, before ?port=", "the database name holds a NUL character, U+0000"),
+    ("option", "the option 'application_name' holds a NUL character, U+0000"),
+    ("line feed", "the database name holds a control character, U+000A"),
+])
+def test_a_control_character_in_a_postgresql_url_is_refused_before_connecting(
+        pg_url: str, pg_server: PgServer, capsys: pytest.CaptureFixture[str],
+        where: str, why: str) -> None:
+    # P2: libpq reads its settings as a C string, so a NUL (%00) ended them there: every
+    # setting after it was dropped, the port first, and the command went to port 5432 (a
+    # server there could have been another database). A NUL in a later option dropped
+    # only what followed, and the decision was written with no lock timeout.
+    url = pg_url
+    base = f"postgresql+psycopg://postgres@127.0.0.1:{pg_server.port}"
+    name = url.rsplit("/", 1)[1]
+    bad = {"user": f"postgresql+psycopg://post%00gres@127.0.0.1:{pg_server.port}/{name}",
+           "password": f"postgresql+psycopg://postgres:s3%00cret@127.0.0.1:{pg_server.port}"
+                       f"/{name}",
+           "database": f"{base}/%00{name}",
+           "database, before ?port=": f"{base}/{name}%00?port={pg_server.port}",
+           "option": f"{url}?application_name=a%00b",
+           "line feed": f"{base}/{name}%0A"}[where]
+    shown = bad.replace(":s3%00cret@", ":***@")
+    before = decisions(url)
+    line = one_line(capsys, run(["--db", bad, "decide", KEY, "--reject", "--note", "nul",
+                                 "--reviewer", "ines"]), BAD_INPUT)
+    assert line == f"reviewer: --db {shown}: not a valid database URL ({why})"
+    assert "s3" not in line
+    assert decisions(url) == before
+    # The same store by its URL without the character: the server's own port is used.
+    assert run(["--db", url, "stats", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["attempts"] > 0
+
+
+def test_a_nul_in_a_sqlite_file_name_is_bad_input(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # No file name holds a NUL: os.stat raised "embedded null byte", an internal error.
+    url = f"sqlite:///{tmp_path}/a%00b.db"
+    line = one_line(capsys, run(["--db", url, "stats"]), BAD_INPUT)
+    assert line == (f"reviewer: --db {url}: not a valid database URL (the file name holds a "
+                    "NUL character, U+0000)")
+    assert list(tmp_path.iterdir()) == []

@@ -91,3 +91,23 @@ def test_quit_leaves_the_setting_and_makes_nothing(
     assert len(said) == 1
     assert Settings().load().database == str(typo)
     assert not (tmp_path / "data").exists() and not typo.exists()
+
+
+@pytest.mark.parametrize("database", ["postgresql+psycopg://u@x..com:1/x",
+                                      "postgresql+psycopg://u@127.0.0.1:1/x%00"],
+                         ids=["a host with two dots", "a NUL in the database name"])
+def test_a_postgresql_url_in_settings_that_cannot_be_used_is_one_line(
+        qapp: QApplication, no_leaks: None, typo: Path, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str], database: str) -> None:
+    # Eighth hostile pass, T5: `gui --screenshot` with such a Database set in Settings
+    # was "internal error (UnicodeError: … 'idna' codec failed …)", exit 70; P2: the NUL
+    # sent the connection to port 5432.
+    Settings().q.setValue("database", database)
+    shot = tmp_path / "shot.png"
+    assert cli_main(["gui", "--screenshot", str(shot), "--lang", "en"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith("reviewer: "), err
+    assert err[0].startswith(f"reviewer: the Database set in Settings (saved in "
+                             f"{Settings().q.fileName()}) {database}: not a valid database "
+                             "URL (the ")
+    assert not shot.exists() and not (tmp_path / "data").exists()

@@ -62,12 +62,12 @@ def register(sub: Any) -> None:
             f"asserts the opposite of the verdict (flagged when score >= {THRESHOLD})."
         ),
     )
-    p.add_argument("input", metavar="IN.jsonl", nargs="?", type=input_path,
+    p.add_argument("input", metavar="IN.jsonl", nargs="?", type=input_path("a JSON lines file"),
                    help="verdicts to check")
     p.add_argument(
         "--evaluate",
         metavar="LABELLED.jsonl",
-        type=input_path,
+        type=input_path("a labelled JSON lines file"),
         default=None,
         help="measure precision/recall/F1 on a labelled file instead",
     )

@@ -11,14 +11,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from reviewer.cli.arguments import input_path
+from reviewer.cli.arguments import export_path
 from reviewer.exports.manifest import verify
 
 
 def register(sub: Any) -> None:
     """Add the ``verify-export`` command."""
     p = sub.add_parser("verify-export", help="check an export's files against its manifest")
-    p.add_argument("out", type=input_path, metavar="OUT")
+    p.add_argument("out", type=export_path, metavar="OUT")
     p.set_defaults(func=run)
 
 

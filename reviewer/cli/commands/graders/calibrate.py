@@ -44,7 +44,7 @@ def register(sub: Any) -> None:
         help="compare graders with your own scores of the answers (per group)",
         description="Compare graders with the 'human' scores of IN.jsonl; see docs/graders.md.",
     )
-    p.add_argument("input", type=input_file, metavar="IN.jsonl")
+    p.add_argument("input", type=input_file("a JSON lines file"), metavar="IN.jsonl")
     p.add_argument(
         "--graders",
         metavar="G1,G2,…",

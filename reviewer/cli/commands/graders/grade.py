@@ -82,7 +82,7 @@ def add_grading_arguments(p: argparse.ArgumentParser) -> None:
                    help="regex grader: python (regex package) or ecmascript (JavaScript's "
                         "RegExp, as the TypeScript filter runs it)")
     p.add_argument("--labels", help="label grader: comma-separated labels")
-    p.add_argument("--schema", type=input_file, metavar="FILE",
+    p.add_argument("--schema", type=input_file("a JSON schema"), metavar="FILE",
                    help="json grader: JSON schema file")
     p.add_argument("--case-sensitive", action="store_true", help="exact/contains/label")
     p.add_argument(
@@ -112,7 +112,7 @@ def register(sub: Any) -> None:
         description="Score each line of IN.jsonl; see docs/graders.md.",
     )
     p.add_argument("grader", choices=GRADERS, metavar="GRADER", help=", ".join(GRADERS))
-    p.add_argument("input", type=input_file, metavar="IN.jsonl")
+    p.add_argument("input", type=input_file("a JSON lines file"), metavar="IN.jsonl")
     p.add_argument("-o", "--output", metavar="OUT.jsonl", help="write here instead of stdout")
     add_grading_arguments(p)
     p.set_defaults(func=run)

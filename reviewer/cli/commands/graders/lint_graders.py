@@ -25,7 +25,7 @@ def register(sub: Any) -> None:
         help="suggest a grader and warn about common mistakes on a dataset",
         description="Check a grader choice against IN.jsonl; see docs/graders.md.",
     )
-    p.add_argument("input", type=input_file, metavar="IN.jsonl")
+    p.add_argument("input", type=input_file("a JSON lines file"), metavar="IN.jsonl")
     p.add_argument("--grader", choices=GRADERS, metavar="GRADER", help="only this grader")
     p.add_argument("--weights", metavar="NAME=W,…", help="weights of the mix grader")
     add_judge_arguments(p)

@@ -16,8 +16,9 @@ from reviewer.ingest.importer import import_run
 def register(sub: Any) -> None:
     """Add the ``import`` command."""
     p = sub.add_parser("import", help="import a graded run (JSONL), all or nothing")
-    p.add_argument("run_file", type=input_path, metavar="RUN.jsonl")
-    p.add_argument("--catalog", type=input_path, metavar="CATALOG.json", help="criteria and checks")
+    p.add_argument("run_file", type=input_path("a run file"), metavar="RUN.jsonl")
+    p.add_argument("--catalog", type=input_path("a catalog"), metavar="CATALOG.json",
+                   help="criteria and checks")
     p.add_argument(
         "--skip-bad",
         metavar="REJECTS.jsonl",

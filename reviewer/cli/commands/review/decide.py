@@ -39,7 +39,7 @@ def register(sub: Any) -> None:
     # SUPPRESS: never overwrite a global --reviewer given before the command name.
     p.add_argument("--reviewer", type=reviewer_option, default=argparse.SUPPRESS, metavar="NAME",
                    help="who decides (default: $REVIEWER_NAME, else the login name)")
-    p.add_argument("--from-csv", type=input_path, metavar="FILE",
+    p.add_argument("--from-csv", type=input_path("a CSV of decisions"), metavar="FILE",
                    help="columns key,decision,criteria,checks,note,reviewer; all or nothing")
     p.set_defaults(func=run)
 
