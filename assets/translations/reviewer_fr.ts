@@ -2445,6 +2445,14 @@
     </message>
 </context>
 <context>
+    <name>TypeAhead</name>
+    <message>
+        <location filename="../../ui/review/type_ahead.py" line="73"/>
+        <source>a click came before they could apply</source>
+        <translation>un clic est venu avant qu&apos;elles s&apos;appliquent</translation>
+    </message>
+</context>
+<context>
     <name>UndoText</name>
     <message>
         <location filename="../../ui/review/undo_text.py" line="20"/>
