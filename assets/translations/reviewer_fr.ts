@@ -1636,7 +1636,7 @@
 <context>
     <name>KeyQueue</name>
     <message>
-        <location filename="../../ui/review/key_queue.py" line="132"/>
+        <location filename="../../ui/review/key_queue.py" line="150"/>
         <source>Not applied: %1 (%2)</source>
         <translation>Non appliqué : %1 (%2)</translation>
     </message>
@@ -1644,7 +1644,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/review/window.py" line="660"/>
+        <location filename="../../ui/review/window.py" line="695"/>
         <source>second opinions %v / %m</source>
         <translation>seconds avis %v / %m</translation>
     </message>
@@ -1739,87 +1739,92 @@
         <translation>?</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="366"/>
+        <location filename="../../ui/review/window.py" line="372"/>
         <source>No attempt %1</source>
         <translation>Pas d&apos;essai %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="211"/>
+        <location filename="../../ui/review/window.py" line="217"/>
         <source>End of the queue</source>
         <translation>Fin de la file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="460"/>
+        <location filename="../../ui/review/window.py" line="418"/>
+        <source>Not applied, nothing was stored: %1 — %2 could not be read: %3</source>
+        <translation>Non appliqué, rien n&apos;a été enregistré : %1 — %2 n&apos;a pas pu être lu : %3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="426"/>
+        <source>the attempt</source>
+        <translation>l&apos;essai</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="495"/>
         <source>Reviewed %1 / %2 (%3 to review)</source>
         <translation>Relus %1 / %2 (%3 à relire)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="145"/>
+        <location filename="../../ui/review/window.py" line="151"/>
         <source>Reviewer — refused examples — %1</source>
         <translation>Reviewer — exemples refusés — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="213"/>
+        <location filename="../../ui/review/window.py" line="219"/>
         <source>You have decided every attempt of this queue</source>
         <translation>Vous avez décidé tous les essais de cette file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="215"/>
+        <location filename="../../ui/review/window.py" line="221"/>
         <source>None left below: back to the first one not reviewed</source>
         <translation>Plus rien en dessous : retour au premier essai non relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="293"/>
+        <location filename="../../ui/review/window.py" line="299"/>
         <source>the queue changed before they could apply</source>
         <translation>la file a changé avant qu&apos;elles s&apos;appliquent</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="307"/>
+        <location filename="../../ui/review/window.py" line="313"/>
         <source>the queue is empty</source>
         <translation>la file est vide</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="311"/>
+        <location filename="../../ui/review/window.py" line="317"/>
         <source>No match for “%1”</source>
         <translation>Aucun résultat pour « %1 »</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="318"/>
+        <location filename="../../ui/review/window.py" line="324"/>
         <source>the queue could not be read</source>
         <translation>la file n&apos;a pas pu être lue</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="398"/>
-        <source>the attempt could not be read</source>
-        <translation>l&apos;essai n&apos;a pas pu être lu</translation>
-    </message>
-    <message>
-        <location filename="../../ui/review/window.py" line="456"/>
+        <location filename="../../ui/review/window.py" line="491"/>
         <source>%1 to review in this filter</source>
         <translation>%1 à relire dans ce filtre</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="467"/>
+        <location filename="../../ui/review/window.py" line="502"/>
         <source>%1 of %2 refusals reviewed, %3 left</source>
         <translation>%1 refus relus sur %2, %3 restants</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="513"/>
+        <location filename="../../ui/review/window.py" line="548"/>
         <source>The app closes once the bulk action is stored (it cannot be stopped).</source>
         <translation>L’application se ferme une fois l’action groupée enregistrée (elle ne peut pas être interrompue).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="566"/>
+        <location filename="../../ui/review/window.py" line="601"/>
         <source>%1 — %2 to undo</source>
         <translation>%1 — %2 pour annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="575"/>
+        <location filename="../../ui/review/window.py" line="610"/>
         <source>The bulk action was not stored: the app stays open.</source>
         <translation>L’action groupée n’a pas été enregistrée : l’application reste ouverte.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="593"/>
+        <location filename="../../ui/review/window.py" line="628"/>
         <source>The reviewer name in the settings is not used (%1); deciding as %2 until you set a name in Settings.</source>
         <translation>Le nom de relecteur des réglages n’est pas utilisé (%1) ; décisions au nom de %2 jusqu’à ce que vous choisissiez un nom dans les Réglages.</translation>
     </message>
@@ -2442,6 +2447,14 @@
         <location filename="../../ui/store_choice.py" line="59"/>
         <source>SQLite databases (*.sqlite3 *.sqlite *.db);;All files (*)</source>
         <translation>Bases SQLite (*.sqlite3 *.sqlite *.db);;Tous les fichiers (*)</translation>
+    </message>
+</context>
+<context>
+    <name>TypeAhead</name>
+    <message>
+        <location filename="../../ui/review/type_ahead.py" line="73"/>
+        <source>a click came before they could apply</source>
+        <translation>un clic est venu avant qu&apos;elles s&apos;appliquent</translation>
     </message>
 </context>
 <context>

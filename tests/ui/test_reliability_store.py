@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import sqlite3
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -21,13 +23,15 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
-from sqlalchemy import text
+from sqlalchemy import make_url, text
 
 from reviewer.errors import StoreError
 from reviewer.keys import AttemptKey
 from reviewer.store import Store, open_store
 from tests.store.test_concurrent_processes import hold_lock
+from tests.support.pg_server import PgServer
 from tests.support.qt import idle
+from ui.review.undo_text import where
 from ui.review.window import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -269,3 +273,109 @@ def test_keys_typed_behind_a_busy_decision_are_named_not_dropped(
         assert decisions_in(path) == []
     finally:
         store.close()
+
+
+def _database_gone(server: PgServer, name: str) -> None:
+    """The database goes away under the app: its sessions ended, then renamed (as a team
+    moving it, or the server going down: the next connection is refused)."""
+    for _ in range(100):
+        server.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                       f"WHERE datname = '{name}' AND pid <> pg_backend_pid()")
+        try:
+            server.execute(f'ALTER DATABASE "{name}" RENAME TO "{name}_away"')
+            return
+        except psycopg.errors.ObjectInUse:  # a session came back meanwhile
+            time.sleep(0.05)
+    raise AssertionError(f"{name} could not be taken away")
+
+
+def _decided(store: Store) -> list[str]:
+    with store.session() as s:
+        return [str(r[0]) for r in s.execute(text(
+            "SELECT c.name || '/' || a.turn || '/' || a.attempt FROM review_decisions d "
+            "JOIN attempts a ON a.id = d.attempt_id "
+            "JOIN conversations c ON c.id = a.conversation_id ORDER BY 1")).all()]
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+def test_keys_typed_while_postgresql_is_gone_are_refused_never_replayed_on_a_click(
+    qtbot: Any, make_window: Callable[[Store], MainWindow], filled_store: Store,
+    pg_server: PgServer
+) -> None:
+    """Ninth hostile pass, K2/K3: with the server gone, R typed five times showed "cannot
+    reach the PostgreSQL server", then every key (J, Ctrl+Q) was held, and stayed held
+    after the server was back; the next mouse click on a row applied the held R's to the
+    clicked row and the rows after it, then the held Ctrl+Q quit."""
+    window = make_window(filled_store)
+    show(qtbot, window, "recette-001/2/1")
+    name = make_url(filled_store.url).database
+    assert name is not None
+    _database_gone(pg_server, name)
+    try:
+        QTest.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_R)
+        idle(qtbot, window)
+        # The reject's own line stays: the failed read of the attempt it went back to
+        # used to replace it with the bare error, which did not say the R was not saved.
+        first = window.error_label.text()
+        for _ in range(4):
+            qtbot.wait(300)  # typed, not pasted
+            QTest.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_R)
+        idle(qtbot, window)
+        line = window.error_label.text()
+    finally:
+        pg_server.execute(f'ALTER DATABASE "{name}_away" RENAME TO "{name}"')
+    # (c) the status bar says that nothing was decided, and why.
+    assert re.fullmatch(r"Reject of recette-001/2/1 not saved: .*: cannot reach the "
+                        r"PostgreSQL server \(.*\)", first), first
+    assert re.fullmatch(r"Not applied, nothing was stored: R( R)* — recette-001/2/1 could "
+                        r"not be read: .*: cannot reach the PostgreSQL server \(.*\)", line), line
+    # (a) the server is back: the keyboard works at once, no click needed.
+    row = window.queue.currentIndex().row()
+    QTest.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_J)
+    assert window.queue.currentIndex().row() == row + 1
+    qtbot.waitUntil(lambda: window.pane.view is not None
+                    and window.pane.view.attempt_id == window.current_id, timeout=15000)
+    idle(qtbot, window)
+    # (b) a click on another row applies nothing typed before it.
+    index = window.model.index(row + 4, 1)
+    QTest.mouseClick(window.queue.viewport(), Qt.MouseButton.LeftButton,
+                     pos=window.queue.visualRect(index).center())
+    qtbot.waitUntil(lambda: window.pane.view is not None
+                    and window.pane.view.attempt_id == window.current_id, timeout=15000)
+    idle(qtbot, window)
+    assert window.queue.currentIndex().row() == row + 4
+    assert _decided(filled_store) == []
+    # The next decision key works as usual on the attempt shown.
+    shown = where(window.pane.view.key)
+    QTest.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_R)
+    idle(qtbot, window)
+    assert _decided(filled_store) == [shown]
+    QTest.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_Q,
+                   Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=15000)
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+def test_the_first_key_once_postgresql_is_back_reads_the_attempt_again_and_applies(
+    qtbot: Any, make_window: Callable[[Store], MainWindow], filled_store: Store,
+    pg_server: PgServer
+) -> None:
+    """K2/K3: the attempt whose read failed during the outage is read again by the next
+    key that acts on it: once the server is back, that key works as usual, on it."""
+    window = make_window(filled_store)
+    show(qtbot, window, "recette-001/2/1")
+    name = make_url(filled_store.url).database
+    assert name is not None
+    _database_gone(pg_server, name)
+    try:
+        QTest.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_R)
+        idle(qtbot, window)
+    finally:
+        pg_server.execute(f'ALTER DATABASE "{name}_away" RENAME TO "{name}"')
+    assert window.pane.title.text() == f"{RUN}/recette-001/2/1"
+    QTest.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_R)
+    idle(qtbot, window)
+    assert _decided(filled_store) == ["recette-001/2/1"]
+    assert window.error_label.text() == ""

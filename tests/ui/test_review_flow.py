@@ -322,6 +322,27 @@ def test_a_key_that_can_no_longer_apply_is_refused_visibly(
     assert stored(filled_store, "recette-001/2/2")["criteria"] == {}
 
 
+def test_a_click_drops_the_keys_still_waiting_rather_than_apply_them_to_its_row(
+        qtbot: Any, make_window: Maker, filled_store: Store) -> None:
+    """Ninth hostile pass, K2: R's waiting for a pane were applied to the row a later
+    mouse click chose, and to the rows after it. They were typed for the attempt shown
+    then: a click drops them, and says so."""
+    w = make_window(filled_store)
+    show(qtbot, w, "recette-001/2/1")
+    QTest.keyClick(focused() or w, Qt.Key.Key_J)  # on to 001/2/2 (not shown yet) …
+    QTest.keyClick(focused() or w, Qt.Key.Key_R)  # … R waits for it …
+    assert w.keys.waiting == ["R"]
+    row = w.queue.currentIndex().row() + 3  # … and a click goes elsewhere
+    QTest.mouseClick(w.queue.viewport(), Qt.MouseButton.LeftButton,
+                     pos=row_centre(w.queue, row))
+    idle(qtbot, w)
+    assert w.pane.title.text() == str(w.model.rows[row].key)  # where the click went
+    assert {str(r.key): r.decision for r in w.model.rows if r.decision} == {}
+    assert stored(filled_store, str(w.model.rows[row].key).split("/", 1)[1])["decision"] \
+        is None
+    assert w.error_label.text() == "Not applied: R (a click came before they could apply)"
+
+
 # --- 4. reading order ----------------------------------------------------------------
 def test_the_pane_reads_question_answer_reasons_then_verdicts_then_the_past(
         qtbot: Any, make_window: Maker, store: Store) -> None:

@@ -14,6 +14,14 @@ attempt could not be read) is refused with a visible message, never dropped sile
 so are the keys typed after a decision whose write failed (``mark``, ``after``): the
 window goes back to that attempt, and the failure's line names them.
 
+A key never waits for something that is not on its way. When the first key waits for the
+pane and nothing is moving, ``stalled()`` (the window's) is asked: the attempt's last read
+failed, so the window reads it again, and the key runs once it is shown or is refused
+with the read's failure. Ninth hostile pass, K2/K3: with PostgreSQL gone, the R typed
+after a failed reject waited for a pane that nothing would ever load, every key after it
+(J, Ctrl+Q) was held behind it, and the next mouse click on a row replayed the R's on
+that row and the rows after it.
+
 Undo and Redo take back the step the Edit menu names, so they wait (``needs_settled``)
 until ``settled()``: the window's writes answered and the menu read again after them.
 Without the wait, Ctrl+Z typed right after A named the step before A, and was refused as
@@ -53,11 +61,13 @@ class KeyQueue(QObject):
 
     def __init__(self, ready: Callable[[], bool], moving: Callable[[], bool],
                  parent: QObject | None = None, *,
-                 settled: Callable[[], bool] = lambda: True) -> None:
+                 settled: Callable[[], bool] = lambda: True,
+                 stalled: Callable[[], None] = lambda: None) -> None:
         super().__init__(parent)
         self._ready = ready
         self._moving = moving
         self._settled = settled
+        self._stalled = stalled
         self._waiting: deque[Key] = deque()
         # The keys run lately, numbered: which ones a failed write came before (K1).
         self._ran: deque[tuple[int, str]] = deque(maxlen=RAN_KEPT)
@@ -104,6 +114,8 @@ class KeyQueue(QObject):
                 key.run()
         finally:
             self._draining = False
+        if self._waiting and self._waiting[0].needs_view and not self._moving():
+            self._stalled()  # may read the attempt again (see the module docstring)
 
     @property
     def waiting(self) -> list[str]:
@@ -120,6 +132,12 @@ class KeyQueue(QObject):
         attempt, so none of them applies as typed (seventh hostile pass, K1). The caller
         names them in its line."""
         names = [name for count, name in self._ran if count > mark] + self.waiting
+        self._waiting.clear()
+        return names
+
+    def drop(self) -> list[str]:
+        """Drop every waiting key; their names, for the caller's line."""
+        names = self.waiting
         self._waiting.clear()
         return names
 

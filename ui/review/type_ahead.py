@@ -9,6 +9,11 @@ followed lost or applied to the wrong attempt. So while any key waits, every key
 meant for the main window is held here and replayed, in order, when its turn comes, to
 the widget that has the focus *then* — as slow typing would have sent it.
 
+A mouse click in the window while keys wait drops them, named in the status bar ("Not
+applied: R R (a click came before they could apply)"): they were typed for the attempt
+shown then, and would otherwise run on the row the click chose (ninth hostile pass, K2:
+R's held during a PostgreSQL outage were applied to the clicked row and the ones after).
+
 Replay follows Qt's own order: the focus widget may claim the key (``ShortcutOverride``,
 as the verdict cursor does for its arrows and Space); else an enabled action of the
 window with that shortcut is triggered; else the focus widget gets the key press.
@@ -59,8 +64,14 @@ class TypeAhead(QObject):
             app.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """While keys wait, take the window's key presses (and their shortcut checks)."""
+        """While keys wait, take the window's key presses (and their shortcut checks);
+        a click drops them."""
         kind = event.type()
+        if kind in (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonDblClick) \
+                and self._keys.waiting and isinstance(watched, QWidget) \
+                and watched.window() is self._window:
+            self._keys.refuse(self.tr("a click came before they could apply"))
+            return False  # the click itself does what it does
         if kind not in (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride) \
                 or self._replaying or not self._keys.waiting \
                 or not isinstance(watched, QWidget) or watched.window() is not self._window \

@@ -22,6 +22,7 @@ the filter's progress, and the progress over every refusal of the store.
 from __future__ import annotations
 
 import contextlib
+import re
 import sys
 from collections.abc import Callable
 from dataclasses import replace
@@ -37,6 +38,7 @@ from reviewer.keys import AttemptKey
 from reviewer.review.example import ExampleView, load_example
 from reviewer.review.queue import QueueFilter, attempt_id_for, overall_progress, queue_progress
 from reviewer.review.undo import UndoSteps, undo_steps
+from reviewer.review.visible import plain as visible
 from reviewer.settings_write import Refusal
 from ui.review.action_builder import ReviewActions, help_lines, key_text
 from ui.review.commands import ReviewCommands
@@ -50,6 +52,7 @@ from ui.review.queue_view import QueueView
 from ui.review.review_keys import ReviewKeys
 from ui.review.second_opinion import SecondOpinionRunner
 from ui.review.type_ahead import TypeAhead
+from ui.review.undo_text import where
 from ui.settings import AppSettings, Settings, session_only_text
 from ui.shortcuts import shortcut
 from ui.tasks import TaskManager
@@ -110,8 +113,11 @@ class MainWindow(QMainWindow):
         self.commands = ReviewCommands(tasks, self.pane, lambda: self.current_id,
                                        lambda: self.reviewer, self)
         self._undo_reads = 0  # Edit-menu reads asked for, not answered yet
+        # The current attempt's last read failed, none asked since: a key that needs
+        # the pane reads it again rather than wait (ninth hostile pass, K2).
+        self._read_failed = False
         self.keys = KeyQueue(self.fresh, lambda: self.queue.moving, self,
-                             settled=self._undo_settled)
+                             settled=self._undo_settled, stalled=self._read_again)
         self.commands.typed = self.keys
         self.type_ahead = TypeAhead(self, self.keys)
         self.review_keys = ReviewKeys(
@@ -374,6 +380,7 @@ class MainWindow(QMainWindow):
         """Load an attempt into the example pane (in the background)."""
         self.current_id = attempt_id
         self._load_generation += 1
+        self._read_failed = False
         generation, reviewer = self._load_generation, self.reviewer
         self._ask(lambda: self.tasks.query(
             lambda s: load_example(s, attempt_id, reviewer),
@@ -393,9 +400,37 @@ class MainWindow(QMainWindow):
         self.keys.drain()
 
     def _load_failed(self, generation: int, exc: BaseException) -> None:
-        if generation == self._load_generation:
-            self.show_error(str(exc) or type(exc).__name__)
-            self.keys.refuse(self.tr("the attempt could not be read"))
+        """The current attempt could not be read: the keys waiting for it are refused,
+        named, with why (ninth hostile pass, K2/K3: they used to wait until a later
+        click loaded another row, and then applied to it).
+
+        A line that already says this failure (the reject that sent the window back
+        here, "Reject of … not saved: …") is kept: the bare error said less."""
+        if generation != self._load_generation:
+            return
+        error = (str(exc) or type(exc).__name__).splitlines()[0]
+        self._read_failed = True
+        waiting = self.keys.drop()
+        if waiting:
+            # One pass: an attempt's name or the error may hold "%3" themselves.
+            values = {"1": " ".join(waiting), "2": self._current_name(), "3": error}
+            self.show_error(re.sub(r"%([123])", lambda m: values[m.group(1)], self.tr(
+                "Not applied, nothing was stored: %1 — %2 could not be read: %3")))
+        elif error not in self.error_label.text():
+            self.show_error(error)
+
+    def _current_name(self) -> str:
+        """The current attempt as the status bar names it ("recette-001/2/1")."""
+        row = self.model.row_of(self.current_id) if self.current_id is not None else None
+        if row is None:
+            return self.tr("the attempt")
+        return visible(where(self.model.rows[row].key))
+
+    def _read_again(self) -> None:
+        """A key waits for the pane and nothing is on its way to it: if the attempt's last
+        read failed, read it again (the key runs once it is shown, or is refused)."""
+        if self._read_failed and self.current_id is not None:
+            self._reload()
 
     def fresh(self) -> bool:
         """The pane shows the current attempt as it stands: its latest load has arrived,
