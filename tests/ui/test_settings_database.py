@@ -102,12 +102,12 @@ def test_a_postgresql_url_in_settings_that_cannot_be_used_is_one_line(
     # Eighth hostile pass, T5: `gui --screenshot` with such a Database set in Settings
     # was "internal error (UnicodeError: … 'idna' codec failed …)", exit 70; P2: the NUL
     # sent the connection to port 5432.
-    Settings().q.setValue("database", database)
+    Settings().set_database(database)
     shot = tmp_path / "shot.png"
     assert cli_main(["gui", "--screenshot", str(shot), "--lang", "en"]) == 2
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1 and err[0].startswith("reviewer: "), err
     assert err[0].startswith(f"reviewer: the Database set in Settings (saved in "
-                             f"{Settings().q.fileName()}) {database}: not a valid database "
+                             f"{Settings().file_name()}) {database}: not a valid database "
                              "URL (the ")
     assert not shot.exists() and not (tmp_path / "data").exists()
