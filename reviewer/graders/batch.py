@@ -16,6 +16,7 @@ from reviewer.graders.exact import exact, json_valid, label, regex_match
 from reviewer.graders.judge import GroupFault, Judge, JudgeNotes
 from reviewer.graders.numbers import Locale, numeric
 from reviewer.graders.rows import Row
+from reviewer.graders.schema_patterns import SchemaPatternTimeout
 from reviewer.graders.similarity import Tokenizer, rouge_l
 from reviewer.judge.transport import FaultStreak
 
@@ -104,7 +105,10 @@ def rule_score(name: str, row: Row, options: GradeOptions) -> float | None:
         except BadInputError as exc:  # invalid, or too slow on this line's response
             raise BadInputError(f"{row.where}: {exc}") from None
     if name == "json":
-        return json_valid(row.response, options.schema)
+        try:
+            return json_valid(row.response, options.schema)
+        except SchemaPatternTimeout as exc:  # too slow on this line's response
+            raise BadInputError(f"{row.where}: {exc}") from None
     if name == "label":
         return label(row.response, _labels(row, options), case_sensitive=options.case_sensitive)
     if name == "rouge_l":

@@ -102,9 +102,12 @@ def json_valid(response: str, schema: Mapping[str, Any] | None = None) -> float:
 
     No Markdown fence is stripped: a fixed output format means the bare JSON. JSON
     nested deeper than ``MAX_NESTING`` is not read (0): Python's decoder could exhaust
-    a small C stack on it.
+    a small C stack on it. Each search of one of the schema's patterns stops after
+    ``REGEX_TIMEOUT`` seconds (``SchemaPatternTimeout``, a BadInputError naming it).
     """
     from referencing.exceptions import Unresolvable
+
+    from reviewer.graders.schema_patterns import bounded
 
     try:
         value = loads(response.strip())
@@ -114,7 +117,8 @@ def json_valid(response: str, schema: Mapping[str, Any] | None = None) -> float:
         return 1.0
     validator = _checked_schema(schema)
     try:
-        return float(validator.is_valid(value))
+        with bounded(REGEX_TIMEOUT):
+            return float(validator.is_valid(value))
     except Unresolvable as exc:  # references are resolved inside the schema only
         raise BadInputError(f"JSON schema: cannot resolve $ref {exc.ref!r} (a reference "
                             "must point inside the schema file)") from None

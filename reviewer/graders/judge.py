@@ -267,7 +267,7 @@ class Judge:
             else:
                 problem = cut_prompt(reply.prompt_tokens, estimate, int(options["num_ctx"]))
                 problem = problem or cut_reply(reply.done_reason, reply.reply_tokens,
-                                               int(options["num_predict"]))
+                                               int(options["num_predict"]), reply.done)
                 if problem:  # the same request is cut the same way: not retried
                     raise GroupFault(f"{self._where()}: {problem}", "cut")
                 return reply

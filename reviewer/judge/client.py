@@ -223,7 +223,7 @@ class JudgeClient:
         options = call.body["options"]
         problem = cut_prompt(reply.prompt_tokens, call.estimate, int(options["num_ctx"]))
         problem = problem or cut_reply(reply.done_reason, reply.reply_tokens,
-                                       int(options["num_predict"]))
+                                       int(options["num_predict"]), reply.done)
         if problem:
             raise self.fault("cut", problem)
 

@@ -16,7 +16,8 @@ at ``num_predict`` with ``done_reason: "length"``. Neither is an error on the wi
   the prompt (it evaluated what was left), reported as "prompt cut by the server: N of
   about M tokens"; a count above the estimate, even far above, is no cut;
 * ``done_reason == "length"`` is "reply cut at N tokens", never retried (the same request
-  would be cut at the same place).
+  would be cut at the same place); a reply marked ``"done": false`` is "reply incomplete",
+  not retried either.
 """
 
 from __future__ import annotations
@@ -106,8 +107,13 @@ def cut_prompt(prompt_tokens: int | None, estimate: int, num_ctx: int) -> str:
     return f"prompt cut by the server: {prompt_tokens} of about {estimate} tokens read"
 
 
-def cut_reply(done_reason: str, reply_tokens: int | None, num_predict: int) -> str:
-    """"reply cut at N tokens" when the server stopped at the token limit."""
+def cut_reply(done_reason: str, reply_tokens: int | None, num_predict: int,
+              done: bool = True) -> str:
+    """"reply cut at N tokens" when the server stopped at the token limit; "reply
+    incomplete" when it marked the reply ``"done": false`` (a reply asked without
+    streaming is the whole reply: one not done is a part of one)."""
+    if not done:
+        return 'reply incomplete (the server sent "done": false)'
     if done_reason != "length":
         return ""
     return f"reply cut at {reply_tokens or num_predict} tokens"

@@ -89,18 +89,41 @@ def _first_line(exc: BaseException) -> str:
 
 
 def read_verdicts(data: dict[str, Any], criterion_ids: Sequence[str]) -> dict[str, JudgedCriterion]:
-    """The verdict for each asked criterion; ReplyError names the first one missing."""
+    """The verdict for each asked criterion; ReplyError names the first problem.
+
+    The reply must give each asked criterion exactly one verdict and nothing else (the
+    schema's ``minItems``/``maxItems``): two verdicts for one criterion contradict each
+    other or repeat, and neither may be picked (ninth hostile pass, J1: the first one won,
+    so ``[oui, non]`` rescued an attempt and ``[non, oui]`` did not).
+    """
     items = data.get("verdicts")
+    items = items if isinstance(items, list) else []
+    given: dict[str, list[bool | None]] = {cid: [] for cid in criterion_ids}
     found: dict[str, JudgedCriterion] = {}
-    for item in items if isinstance(items, list) else []:
+    for item in items:
         if not isinstance(item, dict):
             continue
         cid, met = item.get("criterion"), parse_verdict(item.get("verdict"))
+        if not isinstance(cid, str) or cid not in given:
+            continue
+        given[cid].append(met)
         rationale = item.get("rationale")
-        if cid in criterion_ids and met is not None and cid not in found:
+        if met is not None:
             text = rationale.strip() if isinstance(rationale, str) else ""
-            found[str(cid)] = JudgedCriterion(str(cid), met, text)
+            found[cid] = JudgedCriterion(cid, met, text)
+    for cid, verdicts in given.items():
+        if len(verdicts) > 1:
+            words = ", ".join(_VERDICT_WORDS[v] for v in verdicts)
+            raise ReplyError(f"reply has {len(verdicts)} verdicts for {cid} ({words}): "
+                             "one was asked")
     for cid in criterion_ids:
         if cid not in found:
             raise ReplyError(f"reply has no verdict for {cid}")
+    if len(items) != len(criterion_ids):
+        asked = len(criterion_ids)
+        raise ReplyError(f"reply has {len(items)} verdicts for the {asked} "
+                         f"criteri{'on' if asked == 1 else 'a'} asked")
     return found
+
+
+_VERDICT_WORDS = {True: YES, False: NO, None: "unreadable"}

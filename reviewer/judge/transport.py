@@ -8,9 +8,10 @@ the database nor the models, so the graders stay pure.
   bound each read, so a server sending one byte per second would never time out; the
   request runs on ``ollama.AsyncClient`` under ``asyncio.wait_for``, which cancels it
   (and closes the connection) at the deadline.
-* **Every reply is read apart from the answer**: ``done_reason``, ``prompt_eval_count``,
-  ``eval_count`` and a reasoning model's ``message.thinking`` come back in ``ChatReply``,
-  so a caller can tell a reply cut at ``num_predict`` or a prompt the server cut.
+* **Every reply is read apart from the answer**: ``done``, ``done_reason``,
+  ``prompt_eval_count``, ``eval_count`` and a reasoning model's ``message.thinking`` come
+  back in ``ChatReply``, so a caller can tell a reply cut at ``num_predict`` (or marked
+  not done) or a prompt the server cut.
 * **A request can be abandoned**: with an ``abandon`` event, setting it drops the
   request in flight within ``ABANDON_POLL_S`` (the connection is closed) and raises
   :class:`Abandoned`. The app sets it when its window closes: a judge that never
@@ -64,6 +65,7 @@ class ChatReply:
     content: str
     thinking: str = ""
     done_reason: str = ""
+    done: bool = True  # False only when the server said "done": false
     prompt_tokens: int | None = None
     reply_tokens: int | None = None
 
@@ -412,6 +414,7 @@ def _chat_once(host: str, body: dict[str, Any], timeout: float,
         content=content,
         thinking=thinking,
         done_reason=response.done_reason or "",
+        done=response.done is not False,  # a server that omits it is not doubted
         prompt_tokens=response.prompt_eval_count,
         reply_tokens=response.eval_count,
     )

@@ -313,6 +313,32 @@ def test_a_cut_reply_or_prompt_is_an_error_not_a_grade(fake_ollama: FakeOllama) 
     assert len(fake_ollama.chat_requests) == 2  # neither retried
 
 
+@pytest.mark.parametrize("notes", [
+    [note(1, 5, 5, 5, 5), note(1, 1, 1, 1, 1)], [note(1, 1, 1, 1, 1), note(1, 5, 5, 5, 5)],
+], ids=["high-low", "low-high"])
+def test_two_notes_for_one_answer_are_refused_whichever_comes_first(
+    fake_ollama: FakeOllama, notes: list[dict[str, Any]]
+) -> None:
+    """Ninth hostile pass, J1, on the grader's judge: a reply noting the one answer twice
+    is a fault, never the first (or last) note."""
+    fake_ollama.reply_json({"notes": notes})
+    with pytest.raises(JudgeError, match=re.escape(
+            "reply notes answers [1, 1] for a group of 1 answer (numbered 1 to 1)")):
+        make_judge(fake_ollama).grade_group(PROMPT, REFERENCE, ANSWERS[:1])
+
+
+def test_a_reply_the_server_did_not_mark_done_is_an_error_not_a_grade(
+    fake_ollama: FakeOllama,
+) -> None:
+    """Ninth hostile pass, J1 (low): a reply with ``"done": false`` was graded."""
+    fake_ollama.push(Reply(content=json.dumps({"notes": [note(1, 5, 5, 5, 5)]}),
+                           extra={"done": False}))
+    with pytest.raises(JudgeError, match=r'juge:14b at .*: reply incomplete \(the server '
+                                         r'sent "done": false\)$'):
+        make_judge(fake_ollama).grade_group(PROMPT, REFERENCE, ANSWERS[:1])
+    assert len(fake_ollama.chat_requests) == 1  # not retried: the same request, the same reply
+
+
 def test_think_sends_think_and_keeps_the_reasoning_with_the_notes(
     fake_ollama: FakeOllama,
 ) -> None:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import func, select
 
-from models import Verdict
+from models import JudgeRequest, Verdict
 from reviewer.judge.batch import run_second_opinions
 from reviewer.judge.selection import all_candidates
 from reviewer.rule.replay import load_attempts, replay
@@ -209,3 +210,44 @@ def test_a_number_too_long_in_a_reply_is_a_failure_in_words_and_the_batch_goes_o
     assert sorted(failure_messages(store)) == sorted([content, body])
     assert second_opinion_count(store) == 1
     assert len(fake_ollama.chat_requests) == 3  # neither fault was retried
+
+
+def demande(*verdicts: str, other: str = "") -> dict[str, Any]:
+    """A reply giving G-DEMANDE each of ``verdicts`` in turn (and ``other`` a verdict)."""
+    items = [{"criterion": "G-DEMANDE", "rationale": "Elle répond à la demande.",
+              "verdict": v} for v in verdicts]
+    if other:
+        items.append({"criterion": other, "rationale": "Le ton est posé.", "verdict": "non"})
+    return {"verdicts": items}
+
+
+def test_a_reply_that_contradicts_itself_or_is_not_done_is_a_failure_and_the_batch_goes_on(
+    tmp_path: Path, store: Store, fake_ollama: FakeOllama
+) -> None:
+    """Ninth hostile pass, J1: two verdicts for the one criterion asked were read as the
+    first one, so [oui, non] rescued the attempt ("now accepted") and [non, oui] did
+    not; a criterion not asked beside it, or a reply the server marked ``"done": false``,
+    was taken as a complete answer. Each is now a recorded failure, not retried."""
+    ids = load(store, tmp_path, unmet_rows(6))
+    for reply in (demande("oui", "non"), demande("non", "oui"), demande("oui", "oui"),
+                  demande("oui", other="G-TON")):
+        fake_ollama.reply_json(reply)
+    fake_ollama.push(Reply(content=json.dumps(demande("oui")), extra={"done": False}))
+    fake_ollama.responder = verdict_reply
+
+    report = run_second_opinions(store, client_for(fake_ollama), ids, parallel=1)
+
+    judge = f"judge {MODEL} at {fake_ollama.url}"
+    expected = [f"{judge}: reply has 2 verdicts for G-DEMANDE (oui, non): one was asked",
+                f"{judge}: reply has 2 verdicts for G-DEMANDE (non, oui): one was asked",
+                f"{judge}: reply has 2 verdicts for G-DEMANDE (oui, oui): one was asked",
+                f"{judge}: reply has 2 verdicts for the 1 criterion asked",
+                f'{judge}: reply incomplete (the server sent "done": false)']
+    assert (report.done, report.saved) == (6, 1)
+    assert [msg for _, msg in report.failed] == expected
+    assert failure_messages(store) == expected
+    assert second_opinion_count(store) == 1  # the sixth attempt's, and nothing cached
+    with store.session() as s:
+        assert [replay(a).accepted for a in load_attempts(s, ids)] == [False] * 5 + [True]
+        assert s.scalar(select(func.count(JudgeRequest.id))) == 1
+    assert len(fake_ollama.chat_requests) == 6  # no fault was retried

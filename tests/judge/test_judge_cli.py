@@ -12,7 +12,14 @@ from models import Attempt, ContradictionFlag, Verdict
 from reviewer.cli.main import main
 from reviewer.store import Store
 from tests.support.fake_ollama import FakeOllama, Reply
-from tests.support.judge_stores import MODEL, asked_ids, closed_port_url, load, verdict_reply
+from tests.support.judge_stores import (
+    MODEL,
+    asked_ids,
+    closed_port_url,
+    failure_messages,
+    load,
+    verdict_reply,
+)
 from tests.support.run_files import record
 
 
@@ -196,3 +203,34 @@ def test_a_judge_failing_every_attempt_alike_is_said_once_with_a_count(
     assert lines[3] == ("… and 4 more attempts whose second opinion failed the same way: "
                         f"{reason}")
     assert captured.out.splitlines()[-1] == "7 asked, 0 now accepted, 7 failed, 0 skipped"
+
+
+TWO_VERDICTS = [
+    (["oui", "non"], "reply has 2 verdicts for G-DEMANDE (oui, non): one was asked"),
+    (["non", "oui"], "reply has 2 verdicts for G-DEMANDE (non, oui): one was asked"),
+]
+
+
+@pytest.mark.both_backends
+@pytest.mark.parametrize(("verdicts", "said"), TWO_VERDICTS, ids=["oui-non", "non-oui"])
+def test_rejudge_refuses_a_reply_with_two_verdicts_for_the_one_criterion_asked(
+    mixed: Store, db_url: str, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str],
+    verdicts: list[str], said: str
+) -> None:
+    """Ninth hostile pass, J1: [oui, non] for G-DEMANDE said "G-DEMANDE oui; now
+    accepted" (the first verdict won), [non, oui] nothing."""
+    key = "2026-10-14-ministral-8b/c/1/1"
+    fake_ollama.responder = lambda body: Reply.json({"verdicts": [
+        {"criterion": "G-DEMANDE", "rationale": "Elle répond à la demande.", "verdict": v}
+        for v in verdicts]})
+
+    code = main(rejudge(db_url, fake_ollama.url, "--attempt", key, "--retries", "0"))
+
+    captured = capsys.readouterr()
+    message = f"judge {MODEL} at {fake_ollama.url}: {said}"
+    assert code == 1
+    assert captured.err.splitlines() == [f"{key}: second opinion failed: {message}"]
+    assert captured.out.splitlines() == ["1 asked, 0 now accepted, 1 failed, 0 skipped"]
+    with mixed.session() as s:
+        assert s.scalars(select(Verdict).where(Verdict.origin == "second_opinion")).all() == []
+    assert failure_messages(mixed) == [message]

@@ -6,6 +6,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
 from sqlalchemy import select
 
 from models import Verdict
@@ -14,7 +15,7 @@ from reviewer.catalog.versions import add_criterion_version
 from reviewer.revise.criterion_rejudge import rejudge_criterion
 from reviewer.store import Store
 from tests.support.fake_ollama import FakeOllama, Reply
-from tests.support.judge_stores import asked_ids, client_for, load, prompt_of
+from tests.support.judge_stores import MODEL, asked_ids, client_for, load, prompt_of
 from tests.support.run_files import record
 
 NEW_TEXT = ("Répond à ce que la personne demande, ou dit clairement ce qu'elle ne sait pas ; "
@@ -84,3 +85,26 @@ def test_rejudge_failures_and_cancel(tmp_path: Path, store: Store,
     assert [(f.key.split("/")[1], f.old_met, f.new_met, f.new_accepted)
             for f in report.flips] == [("c2", True, False, False)]
     assert "cancelled" in report.summary()
+
+
+@pytest.mark.both_backends
+def test_a_reply_with_two_verdicts_for_the_criterion_is_a_failure_stored_nowhere(
+        tmp_path: Path, store: Store, fake_ollama: FakeOllama) -> None:
+    """Ninth hostile pass, J1, on the re-judging path: [oui, non] was read as "oui"."""
+    _c1, c2, c3 = load(store, tmp_path, rows())
+    new_version(store)
+    fake_ollama.reply_json({"verdicts": [
+        {"criterion": "G-DEMANDE", "rationale": "Répond.", "verdict": "oui"},
+        {"criterion": "G-DEMANDE", "rationale": "Ne répond pas.", "verdict": "non"}]})
+    fake_ollama.responder = lambda body: Reply.json({"verdicts": [
+        {"criterion": "G-DEMANDE", "rationale": "Répond.", "verdict": "oui"}]})
+
+    report = rejudge_criterion(store, client_for(fake_ollama, retries=0), "G-DEMANDE")
+
+    judge = f"judge {MODEL} at {fake_ollama.url}"
+    assert [(key.split("/")[1], msg) for key, msg in report.failed] == [
+        ("c1", f"{judge}: reply has 2 verdicts for G-DEMANDE (oui, non): one was asked")]
+    assert (report.asked, len(fake_ollama.chat_requests)) == (2, 3)
+    with store.session() as s:
+        stored = s.scalars(select(Verdict.attempt_id).where(Verdict.origin == "rejudge"))
+        assert sorted(stored) == [c2, c3]
