@@ -1,0 +1,158 @@
+"""The ninth hostile pass's command-line findings T6, T7, C2, Q4 and M3: what a user
+typed, fed or served, and the one ``reviewer:`` line they now get instead of a
+traceback, Python's advice, a whole HTML page or silence. Each test failed before its fix.
+
+* T6: a ``"human"`` score too large for a float (an integer of 401 digits) was an
+  OverflowError, exit 70; so was a judge's confidence, and a score beyond what the group
+  statistics can square (1.7e308 twice).
+* C2: a ``"human"`` that is there but not a number was called missing.
+* T7, M3 (manifest): a file name holding a NUL, a name that is no string, a line count
+  past Python's digit limit or that is no whole number.
+* Q4: ``queue --limit -1``, one criterion given two values, empty items in ``--weights``
+  (and ``--graders``), an ``--orders`` beyond any sensible count.
+* M3 (judge): an HTTP error whose body is a whole HTML page, a reply that is not UTF-8.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import func, select
+
+from models import (
+    AuditEvent,
+    CalibrationEvent,
+    CalibrationRow,
+    CalibrationScore,
+    ReviewDecision,
+)
+from reviewer.calibration.scores import score_answer
+from reviewer.calibration.sets import open_grading_file
+from reviewer.cli.main import main
+from reviewer.errors import BAD_INPUT, FAILED, BadInputError
+from reviewer.store import Store, open_store
+from tests.reliability.faults import Files, fresh_copy, make_files
+from tests.support.fake_ollama import FakeOllama
+
+HUGE = "1" + "0" * 400  # finite, an exact JSON integer, beyond any float
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory: pytest.TempPathFactory) -> Files:
+    return make_files(tmp_path_factory.mktemp("pass9") / "files")
+
+
+@pytest.fixture
+def files(template: Files, tmp_path: Path) -> Files:
+    return fresh_copy(template, tmp_path / "copy")
+
+
+def run(argv: list[str]) -> int:
+    try:
+        return main(argv)
+    except SystemExit as stop:
+        return int(stop.code or 0)
+
+
+def one_line(capsys: pytest.CaptureFixture[str], code: int, expected: int) -> str:
+    """The one ``reviewer:`` line on stderr, once the exit code is the expected one."""
+    err = capsys.readouterr().err
+    assert code == expected, err
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("reviewer: "), err
+    assert "Traceback" not in err and "internal error" not in err, err
+    return lines[0]
+
+
+def decisions(db: Path) -> tuple[int, int]:
+    store = open_store(str(db))
+    try:
+        with store.session() as s:
+            return (int(s.scalar(select(func.count()).select_from(ReviewDecision)) or 0),
+                    int(s.scalar(select(func.count()).select_from(AuditEvent)) or 0))
+    finally:
+        store.close()
+
+
+# -- T6, C2: "human" scores ---------------------------------------------------------------
+
+def _grading_file(path: Path, first: str) -> Path:
+    """Three answers of one group; the first one's ``"human"`` is the JSON text ``first``."""
+    lines = [f'{{"prompt":"q","response":"Paris","expected":"Paris","group":"a","human":{first}}}',
+             '{"prompt":"q","response":"Lyon","expected":"Paris","group":"a","human":2}',
+             '{"prompt":"q","response":"Nice","expected":"Paris","group":"a","human":3}']
+    path.write_text("\n".join(lines) + "\n", "utf-8")
+    return path
+
+
+@pytest.mark.parametrize("as_json", [False, True], ids=["text", "--json"])
+@pytest.mark.parametrize(("human", "found"), [
+    (HUGE, "an integer of 401 digits"),
+    ("-" + HUGE, "an integer of 401 digits"),
+    ("1e999", "Infinity"),
+    ("NaN", "NaN"),
+    ("1.7e308", "1.7e+308"),  # a float, but its square is not: the statistics overflowed
+])
+def test_a_human_score_too_large_is_one_line_naming_its_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], human: str, found: str,
+        as_json: bool) -> None:
+    src = _grading_file(tmp_path / "c.jsonl", human)
+    line = one_line(capsys, run(["calibrate", str(src), *(["--json"] if as_json else [])]),
+                    BAD_INPUT)
+    assert line == (f"reviewer: {src}:1: 'human' must be a finite number within ±1e15 "
+                    f"(found {found})"), line
+    # The bound itself is a score: the group is compared.
+    src = _grading_file(tmp_path / "c.jsonl", "1e15")
+    src.write_text(src.read_text("utf-8").replace('"human":2', '"human":-1e15'), "utf-8")
+    assert run(["calibrate", str(src), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["human"]["a"]["scores"] == [1e15, -1e15, 3.0]
+
+
+@pytest.mark.parametrize(("human", "found"), [
+    ('"5"', "a string"), ("true", "true"), ("false", "false"), ("[1]", "a list"),
+    ('{"a":1}', "an object"),
+])
+def test_a_human_score_that_is_not_a_number_says_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], human: str, found: str) -> None:
+    src = _grading_file(tmp_path / "c.jsonl", human)
+    line = one_line(capsys, run(["calibrate", str(src)]), BAD_INPUT)
+    assert line == f"reviewer: {src}:1: 'human' must be a number (found {found})", line
+    # Only a score that is not there is called missing.
+    src.write_text(src.read_text("utf-8").replace(f',"human":{human}}}', "}"), "utf-8")
+    line = one_line(capsys, run(["calibrate", str(src)]), BAD_INPUT)
+    assert line.startswith(f"reviewer: {src}:1: 'human' is required: your score"), line
+
+
+@pytest.mark.parametrize("score", [10**400, 1.7e308, True], ids=["huge int", "huge", "bool"])
+def test_a_score_given_from_code_is_checked_by_the_same_rule(
+        store: Store, tmp_path: Path, score: Any) -> None:
+    src = _grading_file(tmp_path / "c.jsonl", "null")
+    with store.session() as s:
+        open_grading_file(s, src, "zoe")
+        row_id = int(s.scalar(select(func.min(CalibrationRow.id))) or 0)
+    with pytest.raises(BadInputError, match=r"^a score must be a"), store.session() as s:
+        score_answer(s, "zoe", row_id, score)
+    with store.session() as s:
+        assert s.scalar(select(func.count()).select_from(CalibrationScore)) == 0
+        assert s.scalar(select(func.count()).select_from(CalibrationEvent)) == 0
+
+
+def test_a_judge_confidence_too_large_for_a_float_is_a_reply_failure(
+        files: Files, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str]) -> None:
+    fake_ollama.responder = lambda _body: _text_reply(
+        '{"rationale_says": "met", "confidence": ' + HUGE + "}")
+    code = run(["--db", str(files.db), "flag", "--llm", "--host", fake_ollama.url,
+                "--model", "m", "--timeout", "3"])
+    captured = capsys.readouterr()
+    assert code == FAILED, captured.err
+    assert "Traceback" not in captured.err and "internal error" not in captured.err
+    assert "confidence must be a finite number" in captured.out + captured.err
+
+
+def _text_reply(text: str) -> Any:
+    from tests.support.fake_ollama import Reply
+
+    return Reply.text(text)
