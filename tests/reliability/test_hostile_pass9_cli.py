@@ -156,3 +156,51 @@ def _text_reply(text: str) -> Any:
     from tests.support.fake_ollama import Reply
 
     return Reply.text(text)
+
+
+# -- T7, M3: a split export's manifest ----------------------------------------------------
+
+def _split(files: Files, capsys: pytest.CaptureFixture[str]) -> Path:
+    out = files.output("sp")
+    assert run(["--db", str(files.db), "export", "dataset", str(out), "--split",
+                "valid=0.5"]) == 0
+    capsys.readouterr()
+    return out
+
+
+def _edit(folder: Path, entry: int, key: str, raw: str) -> bytes:
+    """Set ``files[entry][key]`` of the manifest to the JSON text ``raw``; the bytes."""
+    manifest = folder / "manifest.json"
+    document = json.loads(manifest.read_text("utf-8"))
+    document["files"][entry][key] = "@@"
+    manifest.write_text(json.dumps(document).replace('"@@"', raw), "utf-8")
+    return manifest.read_bytes()
+
+
+@pytest.mark.parametrize(("key", "raw", "says"), [
+    ("name", json.dumps("valid.jsonl\x00"), "lists 'valid.jsonl\\x00', not a file beside it"),
+    ("name", "null", "file entry 2 has a name that is not a string (null)"),
+    ("name", "7", "file entry 2 has a name that is not a string (a number)"),
+    ("lines", "1" * 5000, "not a readable manifest (it holds a number with more than "
+                          "4,300 digits)"),
+    ("lines", '"25"', "file entry 2 (valid.jsonl) has a line count that is not a whole "
+                      "number of at most its bytes (a string)"),
+    ("lines", "1e400", "file entry 2 (valid.jsonl) has a line count that is not a whole "
+                       "number of at most its bytes (Infinity)"),
+    ("lines", "-1", "file entry 2 (valid.jsonl) has a line count that is not a whole "
+                    "number of at most its bytes (-1)"),
+    ("lines", HUGE, "file entry 2 (valid.jsonl) has a line count that is not a whole "
+                    "number of at most its bytes (an integer of 401 digits)"),
+], ids=["NUL in name", "null name", "number name", "5000 digits", "string lines",
+        "infinite lines", "negative lines", "huge lines"])
+def test_verify_export_refuses_a_bad_manifest_entry_in_one_line(
+        files: Files, capsys: pytest.CaptureFixture[str], key: str, raw: str,
+        says: str) -> None:
+    out = _split(files, capsys)
+    assert run(["verify-export", str(out)]) == 0  # as exported, it matches
+    assert " lines)" in capsys.readouterr().out
+    before = _edit(out, 1, key, raw)
+    line = one_line(capsys, run(["verify-export", str(out)]), FAILED)
+    assert line.startswith(f"reviewer: {out / 'manifest.json'}") and says in line, line
+    assert "set_int_max_str_digits" not in line and "/None" not in line
+    assert (out / "manifest.json").read_bytes() == before
