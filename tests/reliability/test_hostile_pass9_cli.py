@@ -34,7 +34,7 @@ from reviewer.calibration.sets import open_grading_file
 from reviewer.cli.main import main
 from reviewer.errors import BAD_INPUT, FAILED, BadInputError
 from reviewer.store import Store, open_store
-from tests.reliability.faults import Files, fresh_copy, make_files
+from tests.reliability.faults import KEY, Files, fresh_copy, make_files
 from tests.support.fake_ollama import FakeOllama
 
 HUGE = "1" + "0" * 400  # finite, an exact JSON integer, beyond any float
@@ -204,3 +204,89 @@ def test_verify_export_refuses_a_bad_manifest_entry_in_one_line(
     assert line.startswith(f"reviewer: {out / 'manifest.json'}") and says in line, line
     assert "set_int_max_str_digits" not in line and "/None" not in line
     assert (out / "manifest.json").read_bytes() == before
+
+
+# -- Q4: options accepted without a word --------------------------------------------------
+
+@pytest.mark.parametrize("limit", ["-1", "0", "x"])
+def test_queue_limit_below_one_is_refused(files: Files, capsys: pytest.CaptureFixture[str],
+                                          limit: str) -> None:
+    line = one_line(capsys, run(["--db", str(files.db), "queue", "--limit", limit]),
+                    BAD_INPUT)
+    assert line.startswith(f"reviewer: --limit must be a whole number of at least 1, not "
+                           f"'{limit}'"), line
+    assert capsys.readouterr().out == ""
+
+
+def test_one_criterion_given_two_values_is_refused_storing_nothing(
+        files: Files, capsys: pytest.CaptureFixture[str]) -> None:
+    before = decisions(files.db)
+    line = one_line(capsys, run(["--db", str(files.db), "decide", KEY, "--criterion",
+                                 "G-DEMANDE=met", "--criterion", "G-DEMANDE=unmet"]),
+                    BAD_INPUT)
+    assert line == ("reviewer: --criterion G-DEMANDE is given twice, as met and as unmet: "
+                    "say it once"), line
+    assert decisions(files.db) == before
+    # Given twice alike, it is one override.
+    assert run(["--db", str(files.db), "decide", KEY, "--criterion", "G-DEMANDE=met",
+                "--criterion", "G-DEMANDE=MET"]) == 0
+    assert "1 field(s) set" in capsys.readouterr().out
+
+
+def test_a_csv_cell_giving_one_criterion_two_values_is_refused_at_its_line(
+        files: Files, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    csv = tmp_path / "d.csv"
+    csv.write_text(f"key,criteria\n{KEY},G-DEMANDE=met;G-DEMANDE=unmet\n", "utf-8")
+    before = decisions(files.db)
+    line = one_line(capsys, run(["--db", str(files.db), "decide", "--from-csv", str(csv)]),
+                    BAD_INPUT)
+    assert line == (f"reviewer: {csv}:2: criterion G-DEMANDE is given twice, as met and as "
+                    "unmet: say it once"), line
+    assert decisions(files.db) == before
+
+
+@pytest.mark.parametrize("command", ["lint-graders", "grade"])
+@pytest.mark.parametrize(("weights", "says"), [
+    ("exact=1,,", "--weights 'exact=1,,': item 2 is empty"),
+    (",exact=1", "--weights ',exact=1': item 1 is empty"),
+    ("exact=1, ,rouge_l=1", "--weights 'exact=1, ,rouge_l=1': item 2 is empty"),
+    ("exact=1,exact=2", "bad weight 'exact=2': exact is given twice"),
+])
+def test_weights_with_an_empty_or_repeated_item_are_refused(
+        files: Files, tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str,
+        weights: str, says: str) -> None:
+    src = files.input("grade.jsonl")
+    argv = (["lint-graders", str(src), "--grader", "mix"] if command == "lint-graders"
+            else ["grade", "mix", str(src)])
+    out = tmp_path / "graded.jsonl"
+    line = one_line(capsys, run([*argv, "--weights", weights, "-o", str(out)]
+                                if command == "grade" else [*argv, "--weights", weights]),
+                    BAD_INPUT)
+    assert line.startswith(f"reviewer: {says}"), line
+    assert not out.exists()
+
+
+def test_calibrate_graders_with_an_empty_item_are_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src = _grading_file(tmp_path / "c.jsonl", "1")
+    line = one_line(capsys, run(["calibrate", str(src), "--graders", "exact,,contains"]),
+                    BAD_INPUT)
+    assert line.startswith("reviewer: --graders 'exact,,contains': item 2 is empty"), line
+
+
+@pytest.mark.parametrize("orders", ["0", "17", HUGE, "x"])
+def test_calibrate_orders_beyond_the_bound_are_refused_before_any_call(
+        tmp_path: Path, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str],
+        orders: str) -> None:
+    src = _grading_file(tmp_path / "c.jsonl", "1")
+    line = one_line(capsys, run(["calibrate", str(src), "--model", "m", "--host",
+                                 fake_ollama.url, "--orders", orders]), BAD_INPUT)
+    shown = orders if len(orders) < 60 else orders[:57] + "…"
+    assert line.startswith(f"reviewer: --orders must be a whole number from 1 to 16 "
+                           f"(one judge call per group each), not '{shown}'"), line
+    assert fake_ollama.chat_requests == []
+
+
+def test_calibrate_help_states_the_orders_bound(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["calibrate", "--help"]) == 0
+    assert "at most 16" in " ".join(capsys.readouterr().out.split())
