@@ -16,6 +16,7 @@ traceback, Python's advice, a whole HTML page or silence. Each test failed befor
 from __future__ import annotations
 
 import json
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
@@ -290,3 +291,59 @@ def test_calibrate_orders_beyond_the_bound_are_refused_before_any_call(
 def test_calibrate_help_states_the_orders_bound(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["calibrate", "--help"]) == 0
     assert "at most 16" in " ".join(capsys.readouterr().out.split())
+
+
+# -- M3: what a judge's broken answer is called -------------------------------------------
+
+def _grade_judge(tmp_path: Path, host: str) -> list[str]:
+    data = tmp_path / "in.jsonl"
+    data.write_text(json.dumps({"response": "x", "prompt": "q"}) + "\n", "utf-8")
+    return ["grade", "judge", str(data), "--host", host, "--model", "m", "--timeout", "3",
+            "--retries", "0"]
+
+
+ERROR_PAGE = BaseHTTPRequestHandler.error_message_format % {
+    "code": 501, "message": "Unsupported method ('GET')",
+    "explain": "Server does not support this operation."}
+
+
+def test_an_html_error_page_after_a_redirect_is_a_short_excerpt(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with FakeOllama() as proxy, FakeOllama() as target:
+        proxy.redirect_to, proxy.redirect_status = target.url + "/api/chat", 307
+        target.reply_raw(ERROR_PAGE, status=501)
+        line = one_line(capsys, run(_grade_judge(tmp_path, proxy.url)), FAILED)
+    assert "<" not in line and "DOCTYPE" not in line, line
+    assert ("following it failed (HTTP 501: an HTML page: Error response Error code: 501 "
+            "Message: Unsupported method ('GET').") in line, line
+    assert len(line) < 500, line
+
+
+@pytest.mark.parametrize("body", [
+    "<html><head><title>502 Bad Gateway</title><style>body{color:red}</style></head>"
+    "<body><h1>502 Bad Gateway</h1>" + "<p>nginx &amp; friends</p>" * 200 + "</body></html>",
+    "x" * 5000,
+], ids=["html", "long text"])
+def test_an_http_error_body_is_capped_and_stripped(
+        tmp_path: Path, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str],
+        body: str) -> None:
+    fake_ollama.reply_raw(body, status=502)
+    line = one_line(capsys, run(_grade_judge(tmp_path, fake_ollama.url)), FAILED)
+    assert "<" not in line and "color:red" not in line and "&amp;" not in line, line
+    assert len(line) < 500, line
+    assert ("HTTP 502: an HTML page: 502 Bad Gateway nginx & friends nginx & friends"
+            if body.startswith("<") else "HTTP 502: " + "x" * 100) in line, line
+
+
+@pytest.mark.parametrize("headers", [{"Content-Encoding": "zstd"}, {}], ids=["zstd", "plain"])
+def test_a_reply_that_is_not_utf8_is_said_in_words(
+        tmp_path: Path, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str],
+        headers: dict[str, str]) -> None:
+    fake_ollama.reply_raw(b"\x28\xb5\x2f\xfd\x00\xff\xfe garbage", content_type="application/json",
+                          headers=headers)
+    code = run(_grade_judge(tmp_path, fake_ollama.url))
+    captured = capsys.readouterr()
+    assert code == FAILED, captured.err
+    [line] = captured.err.splitlines()
+    assert "the server's reply is not text (UTF-8): is this an Ollama server?" in line, line
+    assert "UnicodeDecodeError" not in line
