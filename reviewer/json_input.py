@@ -8,6 +8,7 @@ refused in one is refused in all.
 from __future__ import annotations
 
 import json
+import math
 import re
 import sys
 from itertools import accumulate
@@ -104,6 +105,71 @@ def too_many_digits() -> str:
     """What a number past Python's digit limit is called (not Python's advice,
     ``sys.set_int_max_str_digits``, which a reviewer cannot act on)."""
     return f"a number with more than {sys.get_int_max_str_digits():,} digits"
+
+
+MAX_FLOAT = sys.float_info.max
+"""The largest magnitude a float holds (1.8e308): a JSON number beyond it is refused."""
+
+
+def json_kind(value: Any) -> str:
+    """What a JSON value is, in words, for messages: ``a string``, ``null``, ``true``…"""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def number_shown(value: float) -> str:
+    """A number as a message shows it: JSON's words for NaN and the infinities, an
+    integer too long to print by its digit count."""
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "NaN"
+        if math.isinf(value):
+            return "Infinity" if value > 0 else "-Infinity"
+        return f"{value:g}"
+    try:
+        text = str(value)
+    except ValueError:  # past Python's digit limit (only from code: JSON refuses it)
+        return too_many_digits()
+    digits = len(text.lstrip("-"))
+    return text if digits <= 20 else f"an integer of {digits:,} digits"
+
+
+def number_problem(value: Any, limit: float = MAX_FLOAT) -> str | None:
+    """Why the JSON value ``value`` is not a number within ±``limit`` (None: it is), as
+    the end of a message naming the field: ``must be a number (found a string)``.
+
+    ``true``/``false`` are no numbers (Python counts them as integers). JSON holds exact
+    integers of any length: one of 400 digits is finite, but ``float()`` and
+    ``math.isfinite()`` raise OverflowError on it (ninth hostile pass T6, exit 70), so
+    integers are compared with the limit exactly, never converted first.
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return f"must be a number (found {json_kind(value)})"
+    if abs(value) <= limit:  # NaN compares false: refused below
+        return None
+    bound = f"{limit:.2g}".replace("e+", "e")
+    return f"must be a finite number within ±{bound} (found {number_shown(value)})"
+
+
+def finite_number(value: Any, what: str, limit: float = MAX_FLOAT) -> float:
+    """``value``, a number read from JSON, as a float; BadInputError ``WHAT must be …``
+    when it is no number, NaN, infinite or beyond ±``limit`` (:func:`number_problem`).
+    The one check of every number a grading or calibration input gives."""
+    problem = number_problem(value, limit)
+    if problem is not None:
+        raise BadInputError(f"{what} {problem}")
+    return float(value)
 
 
 MID_FILE_BOM = ("a byte-order mark (U+FEFF) in the middle of the file (two files joined "

@@ -11,7 +11,9 @@ one is refused in all:
   escape), format characters (bidi controls, zero-width characters), separators other
   than the plain space, and every Unicode default-ignorable code point (fillers,
   variation selectors, tags);
-* ``spelt(text)`` shows such characters as ``⟨U+202E⟩``, for messages that quote input.
+* ``spelt(text)`` shows such characters as ``⟨U+202E⟩``, for messages that quote input;
+* ``comma_items(text, what)`` splits a comma-separated option value, refusing an empty
+  item.
 """
 
 from __future__ import annotations
@@ -103,6 +105,20 @@ def storable(text: str, what: str) -> str:
                             "which cannot be stored; remove it")
     raise BadInputError(f"{what} is not valid UTF-8 text (a stray byte at character "
                         f"{at + 1}); check the terminal or file encoding")
+
+
+def comma_items(text: str, what: str) -> list[str]:
+    """The items of a comma-separated option value (``--weights``, ``--graders``), each
+    stripped; BadInputError naming ``what`` and the item's place when one is empty (two
+    commas in a row, or one at an end: ``exact=1,,`` was taken as ``exact=1``, ninth
+    hostile pass Q4)."""
+    items = [item.strip() for item in text.split(",")]
+    empty = next((n for n, item in enumerate(items, 1) if not item), None)
+    if empty is not None:
+        shown = text if len(text) <= 60 else text[:57] + "…"
+        raise BadInputError(f"{what} {shown!r}: item {empty} is empty (two commas in a row, "
+                            "or one at an end?)")
+    return items
 
 
 def not_utf8(path: Path, data: bytes | None = None) -> BadInputError:

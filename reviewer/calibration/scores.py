@@ -1,15 +1,15 @@
 """A reviewer's scores of calibration answers, each change in the audit trail.
 
-Two gestures: :func:`score_answer` gives one answer a score (the app's keys 1–5; any
-finite number from code), :func:`rank_group` stores a ranking of a whole group (best
-first) as scores N, N − 1, …, 1 so that higher is better, as in a grading file's
-``"human"``. Both write the score rows and one ``calibration_events`` row per changed
-answer (``set`` or ``clear``, old and new values, the reviewer), and report what changed.
+Two gestures: :func:`score_answer` gives one answer a score (the app's keys 1–5; from
+code, any number a grading file's ``"human"`` may hold: within ±1e15), :func:`rank_group`
+stores a ranking of a whole group (best first) as scores N, N − 1, …, 1 so that higher is
+better, as in a grading file's ``"human"``. Both write the score rows and one
+``calibration_events`` row per changed answer (``set`` or ``clear``, old and new values,
+the reviewer), and report what changed.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +21,8 @@ from sqlalchemy.orm import Session
 from models import CalibrationEvent, CalibrationRow, CalibrationScore, CalibrationSet, utcnow
 from reviewer.changes import NOTHING, Changes
 from reviewer.errors import BadInputError
+from reviewer.graders.ranking import MAX_SCORE
+from reviewer.json_input import finite_number
 
 MODES = ("score", "rank")
 
@@ -109,13 +111,11 @@ def _check_row(session: Session, row_id: int) -> CalibrationRow:
 def score_answer(session: Session, reviewer: str, row_id: int,
                  score: float | None) -> ScoreOutcome:
     """Give one answer ``score`` (higher is better; None clears it)."""
-    if score is not None and (isinstance(score, bool) or not math.isfinite(score)):
-        raise BadInputError(f"a score is a finite number, not {score!r}")
+    value = None if score is None else finite_number(score, "a score", MAX_SCORE)
     _check_row(session, row_id)
     step: list[int] = []
-    if _write(session, reviewer, row_id, None if score is None else float(score), "score",
-              step):
-        return ScoreOutcome({row_id: score}, {row_id: None if score is None else "score"})
+    if _write(session, reviewer, row_id, value, "score", step):
+        return ScoreOutcome({row_id: value}, {row_id: None if value is None else "score"})
     return ScoreOutcome({}, {})
 
 

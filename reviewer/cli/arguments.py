@@ -7,7 +7,8 @@
   surrogates) is refused with exit 2 naming the option, whatever the command does with
   it: stored, compiled as a pattern, looked up, written to a file.
 * Value parsers for options, each one rule for every command that has the option:
-  ``seconds`` (a timeout or budget: finite, positive, at most a day), ``host_url`` (a
+  ``seconds`` (a timeout or budget: finite, positive, at most a day), ``retries``,
+  ``limit`` and ``orders`` (whole numbers within their bounds), ``host_url`` (a
   judge URL whose host and port make sense), ``reviewer_option`` (the name rule of
   ``reviewer.review.identity``, for the filters ``--reviewer`` of export and backtest too),
   ``input_file``/``input_path`` (a file the command reads: ``-``, a pipe, a device, a
@@ -85,19 +86,53 @@ def seconds(text: str) -> float:
     return value
 
 
+def _shown(text: str, limit: int = 60) -> str:
+    """An option's value as a message quotes it: at most ``limit`` characters."""
+    return repr(text if len(text) <= limit else text[:limit - 3] + "…")
+
+
+def whole_number(text: str, low: int, high: int | None = None) -> int | None:
+    """``text`` as a whole number from ``low`` to ``high`` (no bound: None), else None."""
+    try:
+        value = int(text)
+    except ValueError:  # not a number, or one past Python's digit limit
+        return None
+    return value if low <= value and (high is None or value <= high) else None
+
+
+def limit(text: str) -> int:
+    """``--limit N``: a whole number of at least 1 (``queue --limit -1`` printed nothing,
+    exit 0: ninth hostile pass Q4)."""
+    value = whole_number(text, 1)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not "
+                                         f"{_shown(text)}")
+    return value
+
+
+def orders(text: str) -> int:
+    """``--orders K``: a whole number from 1 to ``MAX_ORDERS`` (unbounded, ``--orders
+    10^400`` announced that many judge calls; ninth hostile pass Q4)."""
+    from reviewer.graders.position import MAX_ORDERS  # the position module's own bound
+
+    value = whole_number(text, 1, MAX_ORDERS)
+    if value is None:
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number from 1 to {MAX_ORDERS} (one judge call per group "
+            f"each), not {_shown(text)}")
+    return value
+
+
 def retries(text: str) -> int:
     """``--retries``: a whole number from 0 to ``MAX_RETRIES`` (seventh hostile pass H2:
     unbounded, with waits doubling, ``--retries 30`` meant years)."""
     from reviewer.judge.transport import MAX_RETRIES, MAX_WAIT_S  # the judge's own bounds
 
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if not 0 <= value <= MAX_RETRIES:
+    value = whole_number(text, 0, MAX_RETRIES)
+    if value is None:
         raise argparse.ArgumentTypeError(
             f"must be a whole number from 0 to {MAX_RETRIES} (each retry waits twice the "
-            f"one before, at most {MAX_WAIT_S:g} s), not {text!r}")
+            f"one before, at most {MAX_WAIT_S:g} s), not {_shown(text)}")
     return value
 
 

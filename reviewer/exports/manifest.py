@@ -21,7 +21,13 @@ from typing import Any
 
 from reviewer.errors import BadInputError, ReviewerError
 from reviewer.input_bytes import kind_of_mode, read_text
-from reviewer.json_input import loads
+from reviewer.json_input import (
+    beyond_digit_limit,
+    json_kind,
+    loads,
+    number_shown,
+    too_many_digits,
+)
 
 SUFFIX = ".manifest.json"
 MAX_MANIFEST = 16 << 20
@@ -90,6 +96,37 @@ def _sha256(path: Path, expected: int) -> tuple[int, str]:
     return size, digest.hexdigest()
 
 
+NOT_OURS = "not a manifest this tool wrote; export again"
+
+
+def _names(manifest: Path, files: list[dict[str, Any]]) -> list[str]:
+    """The names of the files the manifest lists, each checked: a string naming a file
+    beside the manifest, with a line count (a whole number, at most its bytes: each line
+    holds one byte at least). ReviewerError naming the first entry that is not so."""
+    names: list[str] = []
+    for number, entry in enumerate(files, 1):
+        name = entry.get("name")
+        if not isinstance(name, str):  # "None" was looked for beside it (ninth pass M3)
+            raise ReviewerError(f"{manifest}: file entry {number} has a name that is not "
+                                f"a string ({json_kind(name)}): {NOT_OURS}")
+        # An export lists the files beside its manifest, by name; one that points
+        # elsewhere (../../etc/hostname) or leaves out the file asked about does not
+        # describe it. No file name holds a NUL (open() raised ValueError, ninth pass T7).
+        if Path(name).name != name or name in ("", ".", "..") or "\x00" in name:
+            raise ReviewerError(f"{manifest}: lists {name!r}, not a file beside it: "
+                                f"{NOT_OURS}")
+        lines, size = entry.get("lines"), entry.get("bytes")
+        if (isinstance(lines, bool) or not isinstance(lines, int) or lines < 0
+                or (isinstance(size, int) and lines > size)):
+            found = (number_shown(lines) if isinstance(lines, int | float)
+                     and not isinstance(lines, bool) else json_kind(lines))
+            raise ReviewerError(f"{manifest}: file entry {number} ({name}) has a line count "
+                                f"that is not a whole number of at most its bytes ({found}): "
+                                f"{NOT_OURS}")
+        names.append(name)
+    return names
+
+
 def verify(path: Path) -> Checked:
     """Check that every file the manifest of ``path`` lists is the one it describes.
 
@@ -106,24 +143,21 @@ def verify(path: Path) -> Checked:
     try:
         document = loads(text)
     except (ValueError, RecursionError) as exc:
-        reason = str(exc).splitlines()[0][:200] if str(exc) else repr(exc)
+        if beyond_digit_limit(exc):  # not Python's advice (ninth hostile pass M3)
+            reason = f"it holds {too_many_digits()}"
+        else:
+            reason = str(exc).splitlines()[0][:200] if str(exc) else repr(exc)
         raise ReviewerError(f"{manifest}: not a readable manifest ({reason})") from None
     files = document.get("files") if isinstance(document, dict) else None
     if not isinstance(files, list) or not files or not all(isinstance(e, dict) for e in files):
         raise ReviewerError(f"{manifest}: lists no file with its checksum (written by an "
                             "older reviewer? export again)")
-    names = [str(entry.get("name")) for entry in files]
-    # An export lists the files beside its manifest, by name; one that points elsewhere
-    # (../../etc/hostname) or leaves out the file asked about does not describe it.
-    outside = next((n for n in names if Path(n).name != n or n in ("", ".", "..")), None)
-    if outside is not None:
-        raise ReviewerError(f"{manifest}: lists {outside!r}, not a file beside it: not a "
-                            "manifest this tool wrote; export again")
+    names = _names(manifest, files)
     if manifest != path and not path.is_dir() and path.name not in names:
         raise ReviewerError(f"{manifest} does not list {path.name}: it does not describe "
                             "this file; export again")
-    for entry in files:
-        target = manifest.parent / str(entry.get("name"))
+    for name, entry in zip(names, files, strict=True):
+        target = manifest.parent / name
         listed = entry.get("bytes")
         expected = listed if isinstance(listed, int) and not isinstance(listed, bool) \
             and listed >= 0 else 0

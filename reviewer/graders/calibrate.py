@@ -24,7 +24,6 @@ in ``skipped`` and in no average.
 from __future__ import annotations
 
 import dataclasses
-import math
 import statistics
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -43,6 +42,7 @@ from reviewer.graders.position import (
     orders_for,
 )
 from reviewer.graders.ranking import (
+    MAX_SCORE,
     advantages,
     inverted_pairs,
     kendall_tau_b,
@@ -50,6 +50,7 @@ from reviewer.graders.ranking import (
     tied_pairs,
 )
 from reviewer.graders.rows import Row
+from reviewer.json_input import finite_number
 
 DEFAULT_GRADERS = ("exact", "contains", "rouge_l", "numeric")
 JUDGE_GRADERS = ("judge", "judge+similarity", "judge+numbers")
@@ -110,22 +111,20 @@ def groups_of(rows: Sequence[Row], *, judged: bool = True) -> list[Group]:
 
 
 def human_scores(rows: Sequence[Row]) -> list[float | None]:
-    """The per-row ``"human"`` score (any number, higher is better; ``null``: not scored
-    yet, so its group is left out of the comparison); FILE:LINE errors."""
+    """The per-row ``"human"`` score (any number within ±``MAX_SCORE``, higher is better;
+    ``null``: not scored yet, so its group is left out of the comparison); FILE:LINE
+    errors, which say whether the score is missing or is no number."""
     found: list[float | None] = []
     for row in rows:
         if "human" in row.raw and row.raw["human"] is None:
             found.append(None)
             continue
-        value = row.raw.get("human")
-        if isinstance(value, bool) or not isinstance(value, int | float):
+        if "human" not in row.raw:
             raise BadInputError(
                 f"{row.where}: 'human' is required: your score of the answer "
                 "(a number, higher is better; null while not scored)"
             )
-        if not math.isfinite(value):
-            raise BadInputError(f"{row.where}: 'human' must be a finite number")
-        found.append(float(value))
+        found.append(finite_number(row.raw["human"], f"{row.where}: 'human'", MAX_SCORE))
     return found
 
 

@@ -10,6 +10,7 @@ import math
 from collections.abc import Mapping
 
 from reviewer.errors import BadInputError
+from reviewer.text_rules import comma_items
 
 JUDGE_SIMILARITY: dict[str, float] = {"judge": 0.7, "rouge_l": 0.3}
 JUDGE_NUMBERS: dict[str, float] = {"judge": 0.5, "numeric": 0.5}
@@ -35,9 +36,11 @@ def judge_plus_numbers(judge: float, numbers: float | None) -> float:
 
 
 def parse_weights(text: str, known: set[str] | frozenset[str]) -> dict[str, float]:
-    """``"judge=0.6,rouge_l=0.4"`` → ``{"judge": 0.6, "rouge_l": 0.4}``, checked."""
+    """``"judge=0.6,rouge_l=0.4"`` → ``{"judge": 0.6, "rouge_l": 0.4}``, checked: the
+    one parser of ``grade --weights`` and ``lint-graders --weights``. An empty item or a
+    name given twice is refused (``exact=1,,`` was accepted, ``exact=1,exact=2`` summed)."""
     weights: dict[str, float] = {}
-    for item in filter(None, (part.strip() for part in text.split(","))):
+    for item in comma_items(text, "--weights"):
         name, sep, value = item.partition("=")
         name = name.strip()
         if not sep or name not in known:
@@ -50,7 +53,9 @@ def parse_weights(text: str, known: set[str] | frozenset[str]) -> dict[str, floa
             raise BadInputError(f"bad weight {item!r}: {value.strip()!r} is not a number") from None
         if not math.isfinite(weight) or weight < 0:
             raise BadInputError(f"bad weight {item!r}: weights are finite and ≥ 0")
-        weights[name] = weights.get(name, 0.0) + weight
+        if name in weights:
+            raise BadInputError(f"bad weight {item!r}: {name} is given twice")
+        weights[name] = weight
     if sum(weights.values()) <= 0:
         raise BadInputError("--weights needs at least one positive weight")
     return weights

@@ -44,13 +44,18 @@ ORDER_MODES: tuple[OrderMode, ...] = ("rotate", "shuffle")
 DEBIAS: tuple[Debias, ...] = ("none", "mean")
 
 Order = tuple[int, ...]  # answer indexes in the order they are shown to the judge
+MAX_ORDERS = 16
+"""The most orders a group is judged in (``--orders``): every rotation of a GRPO group
+of 16 answers, one judge call per group each. Unbounded, ``--orders 10^400`` announced
+that many calls (ninth hostile pass Q4), and ``shuffle`` on a group of more than 12
+answers drew permutations until it had that many."""
 
 
 def orders_for(n: int, k: int, mode: OrderMode = "rotate", *, seed: int = 0,
                label: str = "") -> list[Order]:
     """The (at most ``k``) distinct orders in which a group of ``n`` answers is judged."""
-    if k < 1:
-        raise BadInputError("--orders must be at least 1")
+    if not 1 <= k <= MAX_ORDERS:
+        raise BadInputError(f"--orders must be a whole number from 1 to {MAX_ORDERS}")
     if mode not in ORDER_MODES:
         raise BadInputError(f"unknown order mode {mode!r} (choose: {', '.join(ORDER_MODES)})")
     identity = tuple(range(n))

@@ -24,6 +24,10 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 DECIMALS = 9
+MAX_SCORE = 1e15
+"""The largest magnitude of a human score (a grading file's ``"human"``, a score given in
+the app). Any real scale fits far below; the advantages square the scores, and 1.7e308,
+a float, overflowed there (ninth hostile pass T6). Whole numbers up to it are exact."""
 
 
 def rounded(scores: Sequence[float]) -> list[float]:

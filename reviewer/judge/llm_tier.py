@@ -30,6 +30,7 @@ from sqlalchemy.orm import selectinload
 from models import ContradictionFlag, CriterionVersion, Verdict
 from reviewer.contradiction.detector import THRESHOLD, parse_verdict
 from reviewer.errors import JudgeError
+from reviewer.json_input import number_problem
 from reviewer.judge.client import JudgeClient, JudgeFault
 from reviewer.judge.schema import ReplyError
 from reviewer.judge.transport import STREAK, FaultStreak
@@ -100,9 +101,13 @@ def messages_for(kind: str, rationale: str, criterion_text: str,
 def _validate(data: dict[str, Any]) -> None:
     if data.get("rationale_says") not in READINGS:
         raise ReplyError("reply has no valid rationale_says")
-    confidence = data.get("confidence")
-    if isinstance(confidence, bool) or not isinstance(confidence, int | float):
+    if "confidence" not in data:
         raise ReplyError("reply has no numeric confidence")
+    # Any number a float holds (clamped to 0..1 below); an integer of 400 digits is one
+    # JSON allows and float() cannot take (ninth hostile pass T6, exit 70).
+    problem = number_problem(data["confidence"])
+    if problem is not None:
+        raise ReplyError(f"reply's confidence {problem}")
 
 
 def read_rationale(

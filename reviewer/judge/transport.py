@@ -34,7 +34,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html as html_lib
 import json
+import re
 import threading
 from collections.abc import Awaitable
 from dataclasses import dataclass
@@ -129,6 +131,35 @@ def one_line(text: str) -> str:
     return " ".join(str(text).split())
 
 
+MAX_ERROR_CHARS = 160
+"""The most of an HTTP error's text a fault line shows."""
+_HTML = re.compile(r"<\s*(?:!doctype\s+html|html|head|body|title|h1|p)\b", re.IGNORECASE)
+_HIDDEN_PARTS = re.compile(r"<(script|style|head)\b.*?</\1\s*>|<!--.*?-->",
+                           re.IGNORECASE | re.DOTALL)
+_TITLE = re.compile(r"<title\b[^>]*>(.*?)</title\s*>", re.IGNORECASE | re.DOTALL)
+_TAG = re.compile(r"<[^>]*>")
+
+
+def error_text(text: str) -> str:
+    """An HTTP error's body as a fault line shows it: one line, at most
+    ``MAX_ERROR_CHARS`` characters. An HTML page (a proxy's or a web server's error
+    page) is said to be one and shown as its text, tags, styles and scripts left out:
+    a 501 page after a redirect was embedded whole, tags and all (ninth hostile pass
+    M3). Ollama's own errors are one short sentence and stay as they are."""
+    text = str(text)
+    html = _HTML.search(text[:4096]) is not None
+    if html:
+        found = _TITLE.search(text)
+        title = one_line(html_lib.unescape(_TAG.sub(" ", found[1]))) if found else ""
+        text = one_line(html_lib.unescape(_TAG.sub(" ", _HIDDEN_PARTS.sub(" ", text))))
+        if not text.startswith(title):  # the title is most often the first heading too
+            text = f"{title} {text}"
+    shown = one_line(text)
+    if len(shown) > MAX_ERROR_CHARS:
+        shown = shown[:MAX_ERROR_CHARS - 1].rstrip() + "…"
+    return f"an HTML page: {shown}" if html else shown
+
+
 def _not_ollama(exc: BaseException) -> RawFault:
     """A 200 reply that is not Ollama's JSON object (a proxy page, a JSON list, a number
     too long for Python to read…)."""
@@ -140,6 +171,9 @@ def _not_ollama(exc: BaseException) -> RawFault:
         what = "JSON but not an object"
     elif type(exc).__name__ == "ValidationError":  # pydantic: fields of a chat reply missing
         what = "JSON but not a chat reply"
+    elif isinstance(exc, UnicodeDecodeError):  # zstd or garbage (ninth hostile pass M3)
+        return RawFault(NOT_OLLAMA, "the server's reply is not text (UTF-8): is this an "
+                                    "Ollama server?")
     elif beyond_digit_limit(exc):  # the client's json.loads (eighth hostile pass M2)
         return RawFault(NOT_OLLAMA, f"the server's reply holds {too_many_digits()}: is "
                                     "this an Ollama server?")
@@ -390,7 +424,7 @@ def _chat_once(host: str, body: dict[str, Any], timeout: float,
     try:
         response = _run(_chat(host, body, timeout, abandon, redirects))
     except ollama.ResponseError as exc:
-        raise RawFault(HTTP, one_line(exc.error) or "no detail", exc.status_code) from None
+        raise RawFault(HTTP, error_text(exc.error) or "no detail", exc.status_code) from None
     except (TimeoutError, httpx.TimeoutException):
         raise RawFault(TIMEOUT, f"timed out after {timeout:g} s") from None
     except (ConnectionError, httpx.ConnectError):

@@ -77,8 +77,12 @@ class DecisionInput:
 
 
 def parse_assignments(text: str, values: dict[str, Any], what: str) -> dict[str, Any]:
-    """``ID=value;ID=value`` (or a list of ``ID=value``) into a dict, values mapped."""
+    """``ID=value;ID=value`` (or a list of ``ID=value``) into a dict, values mapped.
+
+    One ID given two values (``G-DEMANDE=met;G-DEMANDE=unmet``) is refused: the last one
+    won without a word (ninth hostile pass Q4). Given twice alike, it is said once."""
     out: dict[str, Any] = {}
+    words: dict[str, str] = {}
     for part in (p.strip() for p in text.split(";")):
         if not part:
             continue
@@ -87,7 +91,11 @@ def parse_assignments(text: str, values: dict[str, Any], what: str) -> dict[str,
         if not sep or not ident.strip() or value not in values:
             allowed = "|".join(v for v in values if "_" not in v)
             raise BadInputError(f"{what} {part!r}: expected ID={allowed}")
-        out[ident.strip()] = values[value]
+        ident = ident.strip()
+        if ident in out and out[ident] != values[value]:
+            raise BadInputError(f"{what} {ident} is given twice, as {words[ident]} and as "
+                                f"{value}: say it once")
+        out[ident], words[ident] = values[value], value
     return out
 
 

@@ -107,7 +107,8 @@ def test_judge_graders_join_the_default_with_a_model(
     ("rows", "argv", "message"),
     [
         ([{"response": "x"}], [], "in.jsonl:1: 'human' is required"),
-        ([{"response": "x", "human": "5"}], [], "in.jsonl:1: 'human' is required"),
+        ([{"response": "x", "human": "5"}], [],  # there, but no number (ninth pass C2)
+         "in.jsonl:1: 'human' must be a number (found a string)"),
         ([{"response": "x", "human": 1}], ["--graders", "exact,nope"], "unknown grader nope"),
         ([{"response": "x", "human": 1}], ["--graders", "judge"], "needs a judge model"),
         ([{"response": "x", "human": 1, "reference": "y"}], ["--graders", "rouge_l",

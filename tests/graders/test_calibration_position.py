@@ -66,8 +66,9 @@ def test_shuffled_orders_are_seeded_distinct_and_start_with_the_files() -> None:
     assert all(sorted(o) == [0, 1, 2, 3, 4] for o in first)
     assert first != orders_for(5, 4, "shuffle", seed=8, label="g1")
     assert len(orders_for(3, 10, "shuffle")) == 6  # only 3! orders exist
-    with pytest.raises(BadInputError, match="at least 1"):
-        orders_for(3, 0)
+    for k in (0, 17):  # MAX_ORDERS is 16 (ninth hostile pass Q4)
+        with pytest.raises(BadInputError, match="from 1 to 16"):
+            orders_for(3, k)
 
 
 def test_notes_are_mapped_back_to_their_answers(fake_ollama: FakeOllama) -> None:

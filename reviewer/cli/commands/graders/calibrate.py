@@ -1,11 +1,12 @@
 """``reviewer calibrate IN.jsonl``: compare graders with your own scores of the answers.
 
 Input lines are those of ``reviewer grade`` plus ``"human"``: your score of the answer
-(any number, higher is better; ties allowed). For each grader: per group its scores,
-pairwise accuracy and Kendall τ-b against yours, averaged over the groups where they are
-defined; the GRPO advantages it would produce beside yours; which grader agrees best and
-which pairs the others invert; the seed's table and common mistakes applied to the file.
-With a judge, ``--orders K`` judges each group in K orders to measure its position bias.
+(any number within ±1e15, higher is better; ties allowed). For each grader: per group its
+scores, pairwise accuracy and Kendall τ-b against yours, averaged over the groups where
+they are defined; the GRPO advantages it would produce beside yours; which grader agrees
+best and which pairs the others invert; the seed's table and common mistakes applied to
+the file. With a judge, ``--orders K`` (at most 16) judges each group in K orders to
+measure its position bias.
 See docs/graders.md, "Calibration".
 """
 
@@ -15,7 +16,7 @@ import argparse
 import sys
 from typing import Any
 
-from reviewer.cli.arguments import input_file
+from reviewer.cli.arguments import input_file, orders
 from reviewer.cli.commands.graders.grade import add_grading_arguments, judge_from, options_from
 from reviewer.cli.common import print_json
 from reviewer.errors import BadInputError
@@ -32,9 +33,10 @@ from reviewer.graders.calibrate import (
     score_sheet,
     uses_judge,
 )
-from reviewer.graders.position import DEBIAS, ORDER_MODES
+from reviewer.graders.position import DEBIAS, MAX_ORDERS, ORDER_MODES
 from reviewer.graders.ranking import advantages
 from reviewer.graders.rows import read_rows
+from reviewer.text_rules import comma_items
 
 
 def register(sub: Any) -> None:
@@ -54,10 +56,11 @@ def register(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument(
         "--orders",
-        type=int,
+        type=orders,
         default=1,
         metavar="K",
-        help="judge each group in K orders to measure position bias (K calls per group)",
+        help=f"judge each group in K orders to measure position bias (K calls per group; "
+        f"at most {MAX_ORDERS})",
     )
     p.add_argument(
         "--order-mode",
@@ -80,11 +83,11 @@ def graders_from(args: argparse.Namespace) -> list[str]:
     """The ``--graders`` list, checked; the default depends on ``--model``."""
     if not args.graders:
         return [*DEFAULT_GRADERS, *(JUDGE_GRADERS if args.model else ())]
-    names = [n.strip() for n in args.graders.split(",") if n.strip()]
+    names = comma_items(args.graders, "--graders")
     unknown = [n for n in names if n not in GRADERS]
-    if unknown or not names:
+    if unknown:
         raise BadInputError(
-            f"unknown grader {', '.join(unknown) or '(none)'} (choose among {', '.join(GRADERS)})"
+            f"unknown grader {', '.join(unknown)} (choose among {', '.join(GRADERS)})"
         )
     return list(dict.fromkeys(names))
 

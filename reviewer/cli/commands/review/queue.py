@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from reviewer.cli.arguments import reviewer_option
+from reviewer.cli.arguments import limit, reviewer_option
 from reviewer.cli.common import print_json, reviewer_from, store_from
 from reviewer.review.queue import REVIEW_STATES, QueueFilter, queue_keys
 from reviewer.text_rules import storable
@@ -14,7 +14,8 @@ from reviewer.text_rules import storable
 def register(sub: Any) -> None:
     """Add the ``queue`` command."""
     p = sub.add_parser("queue", help="print the review queue (app order), one key per line")
-    p.add_argument("--limit", type=int, default=None, metavar="N", help="first N attempts only")
+    p.add_argument("--limit", type=limit, default=None, metavar="N",
+                   help="first N attempts only (N ≥ 1)")
     p.add_argument("--json", action="store_true",
                    help='JSON list of {"key","score","badge","reasons"}')
     p.add_argument("--run", help="only this run")
@@ -33,8 +34,6 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the queue."""
-    if args.limit is not None and args.limit < 0:
-        args.limit = 0
     for option, value in (("--search", args.search), ("--run", args.run),
                           ("--criterion", args.criterion), ("--check", args.check)):
         storable(value or "", option)
