@@ -21,6 +21,7 @@ import signal
 import subprocess
 import sys
 import time
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -99,3 +100,47 @@ def test_a_signal_while_qt_loads_ends_the_start_in_one_line(
     # line says an interrupt, before the store is opened.
     assert (returncode, lines) == (code, [f"reviewer: {said}; {NOT_SAVED}"])
 
+
+# Ahead of the console script: Ctrl-C (SIGINT raised by the process itself, handled at
+# the next bytecode as a key pressed then) the moment the module named starts to load.
+TRIPWIRE = """
+import signal, sys
+
+class Tripwire:
+    def __init__(self, name):
+        self.name = name
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname == self.name:
+            sys.meta_path.remove(self)
+            signal.raise_signal(signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, Tripwire(sys.argv.pop(1)))
+"""
+
+
+def console_script() -> str:
+    """The console script as pip writes it from pyproject.toml's ``[project.scripts]``."""
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    module, function = pyproject["project"]["scripts"]["reviewer"].split(":")
+    return (f"import sys\nfrom {module} import {function}\nif __name__ == '__main__':\n"
+            f"    sys.argv[0] = sys.argv[0].removesuffix('.exe')\n"
+            f"    sys.exit({function}())\n")
+
+
+@pytest.mark.parametrize("module", [
+    "ui.cli", "typing",  # the console script's imports, before main
+    "reviewer", "reviewer.cli.main", "argparse",  # main's, before the command
+    "sqlalchemy", "models",  # the command's
+])
+def test_ctrl_c_as_a_command_loads_its_modules_is_the_one_line(
+        db_file: Path, module: str) -> None:
+    # Ninth hostile pass, T9: a traceback through the console script, exit -2 (here:
+    # the signal as ui.cli or typing started to load, before main handled Ctrl-C).
+    proc = subprocess.run(
+        [sys.executable, "-c", TRIPWIRE + console_script(), module, "--db", str(db_file),
+         "stats"], capture_output=True, text=True, cwd=ROOT, timeout=120)
+
+    assert (proc.returncode, proc.stderr, proc.stdout) == (
+        130, f"reviewer: interrupted; {NOT_SAVED}\n", "")
