@@ -46,6 +46,7 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from ui import i18n
+from ui.held_signals import released
 from ui.interrupt import closing_on_signals
 from ui.name_choice import checked_name, refusal
 from ui.review.window import MainWindow
@@ -155,7 +156,8 @@ def _refused(exc: ReviewerError, shot: Path | None) -> int:
             QCoreApplication.translate("App", "Cannot open the database")
         box = QMessageBox(QMessageBox.Icon.Critical, title, str(exc))
         box.setTextFormat(Qt.TextFormat.PlainText)  # a path may contain "<…>"
-        box.exec()
+        with released():  # waiting on the reviewer: Ctrl-C and SIGTERM act as usual
+            box.exec()
     return exc.exit_code
 
 
@@ -184,20 +186,23 @@ def _run_app(args: argparse.Namespace) -> int:
     chosen = option if option is not None else (config.database or None)
     target: Output | None = None  # the checked screenshot destination
     try:
-        reviewer = _session_reviewer(args)
-        refused = refusal(settings) if reviewer is None else None
-        if refused is not None and shot is not None:  # no box in screenshot mode
-            raise refused
-        if refused is not None:  # a box: set a valid name, or Quit (ui/name_choice.py)
-            config = checked_name(settings, config)
-        if shot is not None:  # never over the database or its files (reviewer.outputs)
-            from reviewer.exports.run import export_target  # only for a screenshot
+        # Boxes waiting on the reviewer, a store that may wait on a lock or a server:
+        # Ctrl-C and SIGTERM act as usual here (ui/held_signals.py).
+        with released():
+            reviewer = _session_reviewer(args)
+            refused = refusal(settings) if reviewer is None else None
+            if refused is not None and shot is not None:  # no box in screenshot mode
+                raise refused
+            if refused is not None:  # a box: set a valid name, or Quit (ui/name_choice.py)
+                config = checked_name(settings, config)
+            if shot is not None:  # never over the database or its files (reviewer.outputs)
+                from reviewer.exports.run import export_target  # only for a screenshot
 
-            # Named as the open will name it: a bad URL in Settings was said "--db".
-            named = "--db" if option is not None or not config.database else \
-                settings_source(settings)
-            target = export_target(database_url(chosen, named), shot)
-        store = _open_chosen(option, settings, config.database, shot)
+                # Named as the open will name it: a bad URL in Settings was said "--db".
+                named = "--db" if option is not None or not config.database else \
+                    settings_source(settings)
+                target = export_target(database_url(chosen, named), shot)
+            store = _open_chosen(option, settings, config.database, shot)
     except Declined as exc:  # Quit in the box that offered a way out
         i18n.remove(app, translators)
         return exc.exit_code
@@ -214,7 +219,8 @@ def _run_app(args: argparse.Namespace) -> int:
             window.fits_screen = False  # the same picture whatever the screen, too
             window.resize(*SCREENSHOT_SIZE)  # the same picture whatever the saved geometry
             try:
-                screenshot(window, target)
+                with released():  # a Ctrl-C held ends it before the PNG, one now too
+                    screenshot(window, target)
             finally:
                 window.close()
             if not target.is_stdout:  # the path, never after the PNG's own bytes

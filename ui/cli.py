@@ -3,10 +3,10 @@
 It lives in ``ui`` so that ``reviewer`` never imports Qt; ``ui.commands.gui`` imports
 PySide6 only when the GUI actually starts, so the other commands stay light.
 
-This module imports nothing at load time: the console script imports it before any of
-our code runs, and a Ctrl-C while the CLI's modules load (a third of a second) ended in
-Python's traceback and death by SIGINT. They are imported inside :func:`main`, where an
-interrupt is the usual one line and exit 130.
+This module imports little at load time: a Ctrl-C while the CLI's modules load (a third
+of a second) ended in Python's traceback and death by SIGINT. They are imported inside
+:func:`main`, where an interrupt is the usual one line and exit 130. The console script
+imports ``ui/entry.py`` first, whose handler says that line while this module loads.
 """
 
 from __future__ import annotations
@@ -30,9 +30,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     an import, the heap being freed) puts the default SIGINT action back, and a Ctrl-C
     then killed the process (exit -2, nothing said) after it had imported everything.
     """
-    if argv is None:
-        sys.unraisablehook = _redeliver_interrupts(sys.unraisablehook)
     try:
+        if argv is None:
+            _python_interrupts()
+            sys.unraisablehook = _redeliver_interrupts(sys.unraisablehook)
         code = _run(argv)
     except KeyboardInterrupt:  # while loading, or after main reported its failure
         print(INTERRUPTED_LINE, file=sys.stderr, flush=True)
@@ -42,6 +43,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     return code
+
+
+def _python_interrupts() -> None:
+    """Python's own Ctrl-C handler (KeyboardInterrupt) back in place of the console
+    script's first one (``ui/entry.py``: the one line and exit 130 while the modules
+    load), for the command: it catches the interrupt to roll back and say what was kept.
+    A SIGINT ignored (a job started in the background) stays ignored."""
+    import signal
+
+    if signal.getsignal(signal.SIGINT) not in (signal.SIG_IGN, None):
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _redeliver_interrupts(hook: Callable[[Any], object]) -> Callable[[Any], object]:

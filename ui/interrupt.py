@@ -15,6 +15,10 @@ SIGTERM (``kill``, a logout, a service manager) and SIGHUP (the terminal closed)
 the app the default way: no line, the settings not written, a key pressed just before
 possibly not stored (eighth hostile pass, Q2). A signal ignored when the app starts
 (SIGHUP under ``nohup``) stays ignored.
+
+A signal that came while the app started was held (``ui/held_signals.py``: raised in the
+middle of PySide6's imports, it broke them); it is acted on here, as if it came once the
+window is there.
 """
 
 from __future__ import annotations
@@ -29,6 +33,8 @@ from typing import Any
 
 from PySide6.QtCore import QSocketNotifier
 from PySide6.QtWidgets import QWidget
+
+from ui.held_signals import take_over
 
 CLOSED = "the window was closed as by its close button"
 INTERRUPTED_LINE = f"reviewer: interrupted; {CLOSED}"
@@ -69,6 +75,12 @@ def closing_on_signals(window: QWidget) -> Iterator[Callable[[], int | None]]:
     for sig in ENDINGS:
         if sig == signal.SIGINT or signal.getsignal(sig) != signal.SIG_IGN:
             previous[sig] = signal.signal(sig, lambda _number, _frame: None)
+    start = take_over()  # the signals held while the app started, now ours
+    if start is not None:
+        usual, came = start
+        previous.update((sig, usual[sig]) for sig in previous if sig in usual)
+        if came is not None:  # woken by it as by a signal coming now
+            writer.send(bytes([came]))
     try:
         yield lambda: ended[0] if ended else None
     finally:

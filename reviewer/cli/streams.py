@@ -223,7 +223,10 @@ def whole_writes_on_stdout() -> None:
                                   write_through=current.write_through)
 
 
-LIBRARY_LOGGERS = ("sqlalchemy",)
+# asyncio (the judge's HTTP client): a signal ending ``grade -o`` during a judge call
+# ends the request's task with the interrupt, and asyncio logged "Task exception was
+# never retrieved" with its traceback under the command's one line.
+LIBRARY_LOGGERS = ("sqlalchemy", "asyncio")
 
 
 def quiet_library_logs(debug: bool) -> None:

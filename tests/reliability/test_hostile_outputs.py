@@ -570,27 +570,73 @@ def test_grade_output_into_a_read_only_folder_is_exit_3(tmp_path: Path) -> None:
     assert "Permission denied" in one_line(proc.stderr)
 
 
-def test_ctrl_c_during_grade_keeps_the_previous_output(
+JUDGED = {"notes": [{"answer": 1, "correctness": 5, "helpfulness": 5, "tone": 5,
+                     "format": 5, "justification": "Correct."}]}
+
+
+def test_ctrl_c_before_any_line_is_graded_keeps_the_previous_output(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], fake_ollama: FakeOllama) -> None:
     rows = [{"group": str(i), "response": f"r{i}", "reference": f"ref {i}"} for i in range(4)]
     src, out = write_jsonl(tmp_path / "in.jsonl", rows), tmp_path / "o.jsonl"
     out.write_text(PREVIOUS, encoding="utf-8")
-    notes = {"notes": [{"answer": 1, "correctness": 5, "helpfulness": 5, "tone": 5,
-                        "format": 5, "justification": "Correct."}]}
 
-    def interrupt_on_third(_body: dict[str, Any]) -> Reply:
-        if len(fake_ollama.chat_requests) == 3:
-            os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C with two groups written
-        return Reply.json(notes)
+    def interrupt_on_first(_body: dict[str, Any]) -> Reply:
+        os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C before any group was judged
+        return Reply.json(JUDGED)
 
-    fake_ollama.responder = interrupt_on_third
+    fake_ollama.responder = interrupt_on_first
 
     code = cli(["grade", "judge", str(src), "-o", str(out), "--host", fake_ollama.url,
                 "--model", "j"])
 
     assert code == 130
-    assert one_line(capsys.readouterr().err).startswith("reviewer: interrupted")
-    assert out.read_text(encoding="utf-8") == PREVIOUS  # not a truncated new file
+    assert one_line(capsys.readouterr().err) == (
+        f"reviewer: interrupted; no line was graded yet: {out} is left as it was")
+    assert out.read_text(encoding="utf-8") == PREVIOUS  # not an empty new file
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl", "o.jsonl"]
+
+
+@pytest.mark.parametrize(("sig", "code", "said"), [
+    (signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated"),
+    (signal.SIGHUP, 129, "hung up")], ids=["SIGINT", "SIGTERM", "SIGHUP"])
+def test_a_signal_during_grade_judge_keeps_the_lines_judged(
+        tmp_path: Path, fake_ollama: FakeOllama, sig: signal.Signals, code: int,
+        said: str) -> None:
+    # Ninth hostile pass, G1: Ctrl-C after some groups were judged threw every judged line
+    # away (-o OUT not written, exit 130), while a judge failure halfway writes them and,
+    # without -o, they reach stdout as they are graded: an hour of judge calls lost to
+    # one key. SIGTERM killed the command with no line. Now the lines judged are put in
+    # place as after a judge failure, and the one line says how many.
+    rows = [{"group": str(i), "response": f"r{i}", "reference": f"ref {i}"} for i in range(5)]
+    src, out = write_jsonl(tmp_path / "in.jsonl", rows), tmp_path / "o.jsonl"
+    out.write_text(PREVIOUS, encoding="utf-8")
+    pid: list[int] = []
+
+    def signal_on_third(_body: dict[str, Any]) -> Reply:
+        if len(fake_ollama.chat_requests) == 3:
+            os.kill(pid[0], sig)  # two groups judged, the third in flight
+            return Reply.json(JUDGED, delay=30)  # never answered in time
+        return Reply.json(JUDGED)
+
+    fake_ollama.responder = signal_on_third
+    proc = subprocess.Popen(
+        [*CONSOLE, "grade", "judge", str(src), "-o", str(out), "--host", fake_ollama.url,
+         "--model", "j"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=ROOT)
+    pid.append(proc.pid)
+    try:
+        stdout, stderr = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+        proc.wait(timeout=30)
+
+    assert proc.returncode == code, stderr
+    assert one_line(stderr) == (
+        f"reviewer: {said}; 2 of 5 lines graded and written to {out}, the other 3 not "
+        "graded")
+    assert stdout == ""
+    written = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [(x["response"], x["score"]) for x in written] == [("r0", 1.0), ("r1", 1.0)]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl", "o.jsonl"]
 
 

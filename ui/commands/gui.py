@@ -42,14 +42,19 @@ def run(args: argparse.Namespace) -> int:
     """Start Qt and the main window (imported here: Qt is heavy and only the GUI needs it).
 
     With no display Qt would abort the process (exit 134, its own advice): one
-    ``reviewer:`` line and exit 1 instead (fourth hostile pass, GUI0)."""
-    from reviewer.errors import ReviewerError
-    from ui.display import display_problem
+    ``reviewer:`` line and exit 1 instead (fourth hostile pass, GUI0). Ctrl-C, SIGTERM and
+    SIGHUP are held from here until the window handles them (``ui/held_signals.py``): a
+    KeyboardInterrupt in the middle of PySide6's imports broke them (ninth pass, T8)."""
+    from ui.held_signals import held  # here: every other command imports this module
 
-    problem = display_problem()
-    if problem is not None:
-        raise ReviewerError(problem)
-    with starting():
-        from ui.app import run_app
+    with held():
+        from reviewer.errors import ReviewerError
+        from ui.display import display_problem
 
-        return run_app(args)
+        problem = display_problem()
+        if problem is not None:
+            raise ReviewerError(problem)
+        with starting():
+            from ui.app import run_app
+
+            return run_app(args)

@@ -9,15 +9,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
+import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from reviewer.atomic import FileSet
 from reviewer.cli.arguments import host_url, input_file, model_option, retries, seconds
 from reviewer.cli.outputs import checked_output
-from reviewer.errors import BadInputError, JudgeError
+from reviewer.errors import BadInputError, InterruptedByUser, JudgeError, ReviewerError
 from reviewer.graders.batch import (
     COMPONENTS,
     GRADERS,
@@ -180,10 +184,10 @@ def run(args: argparse.Namespace) -> int:
     """Grade the file; BadInputError/JudgeError become one-line messages in main.
 
     On stdout lines are written as soon as they are graded (in input order); ``-o OUT``
-    appears whole or not at all, except that a judge fault stopping the batch keeps the
-    lines already done (see :func:`_write_graded`). A group the judge gives no notes for is
-    written with ``score`` null and ``judge_error``, named on stderr, and the others are
-    still graded (exit 1).
+    appears whole or not at all, except that a judge fault or a signal (Ctrl-C, SIGTERM,
+    SIGHUP) stopping the batch keeps the lines already done (see :func:`_write_graded`).
+    A group the judge gives no notes for is written with ``score`` null and
+    ``judge_error``, named on stderr, and the others are still graded (exit 1).
     """
     out = checked_output(args, args.output, inputs=[
         Path(args.input), *([Path(args.schema)] if args.schema else [])]) \
@@ -208,25 +212,111 @@ def run(args: argparse.Namespace) -> int:
             sys.stdout.write(json.dumps(g.as_dict(args.grader), ensure_ascii=False) + "\n")
             sys.stdout.flush()
         return 1 if failed else 0
-    stopped = _write_graded(out, graded, args.grader)
+    stopped = _write_graded(out, graded, args.grader, len(rows))
     if stopped is not None:
         raise stopped
     return 1 if failed else 0
 
 
-def _write_graded(out: Output, graded: Iterator[GradedRow], grader: str) -> JudgeError | None:
-    """Write ``-o OUT`` atomically (``reviewer.atomic``): a full disk, a read-only folder
-    or Ctrl-C leaves the previous OUT as it was and no temporary file (the file was
-    opened in place and truncated first: Ctrl-C left 0 of 4000 lines). A judge fault
-    that stops the batch is the exception: the lines graded before it are judge calls
-    worth keeping, so they are put in place and the fault is returned to be reported."""
-    stopped: JudgeError | None = None
+# What a signal that ends the grading is called in its line, and its exit code (128 + its
+# number, as a shell says, and as the app ends on it: ui/interrupt.py).
+ENDINGS = {signal.SIGINT: ("interrupted", 130), signal.SIGTERM: ("terminated", 143),
+           signal.SIGHUP: ("hung up", 129)}
+
+
+class _Ended(KeyboardInterrupt):
+    """SIGINT, SIGTERM or SIGHUP while ``-o OUT`` was being graded. A KeyboardInterrupt,
+    so that whatever runs meanwhile treats it as Ctrl-C: asyncio (the judge's HTTP
+    client) lets only that and SystemExit out of its loop, and logged any other
+    exception as a "fatal write error", the request then failing as a judge fault."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(number)
+        self.number = number
+
+
+class _Signals:
+    """Which signal came, and whether a line is being added to the output right now: a
+    signal then ends the grading right after that line (:meth:`added`), never halfway
+    through the sink's write, so the count said is the count written."""
+
+    def __init__(self) -> None:
+        self.received: int | None = None
+        self.adding = False
+
+    def handle(self, number: int, _frame: FrameType | None) -> None:
+        if self.received is None:
+            self.received = number
+        if not self.adding:
+            raise _Ended(self.received)
+
+    def added(self) -> None:
+        """The line is added: a signal that came meanwhile ends the grading now."""
+        self.adding = False
+        if self.received is not None:
+            raise _Ended(self.received)
+
+
+@contextmanager
+def _ending_on_signals() -> Iterator[_Signals]:
+    """While inside, SIGINT, SIGTERM and SIGHUP end the grading with :class:`_Ended` (at
+    once, a judge call in flight abandoned). SIGTERM and SIGHUP killed the command the
+    default way (``reviewer.unfinished`` removing the temporary file), Ctrl-C threw the
+    lines judged away. A signal ignored at the start (SIGHUP under ``nohup``) stays
+    ignored; off the main thread (an in-process caller) nothing is changed."""
+    state = _Signals()
+    previous: dict[signal.Signals, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        for sig in ENDINGS:
+            if signal.getsignal(sig) != signal.SIG_IGN:
+                previous[sig] = signal.signal(sig, state.handle)
+    try:
+        yield state
+    finally:
+        for kept, handler in previous.items():
+            signal.signal(kept, handler)
+
+
+def _ended(number: int, message: str) -> ReviewerError:
+    """The one line of a grading ended by signal ``number``, with its exit code."""
+    said, code = ENDINGS[signal.Signals(number)]
+    if number == signal.SIGINT:
+        return InterruptedByUser(f"{said}; {message}")
+    error = ReviewerError(f"{said}; {message}")
+    error.exit_code = code
+    return error
+
+
+def _write_graded(out: Output, graded: Iterator[GradedRow], grader: str, total: int
+                  ) -> ReviewerError | None:
+    """Write ``-o OUT`` atomically (``reviewer.atomic``): a full disk or a read-only folder
+    leaves the previous OUT as it was and no temporary file (the file was opened in place
+    and truncated first: Ctrl-C left 0 of 4000 lines). What stops the batch halfway — a
+    judge fault, Ctrl-C, SIGTERM, SIGHUP — keeps the lines graded before it: they are
+    judge calls worth keeping (``grade`` has no cache), so they are put in place and the
+    fault, or the signal's one line saying how many were written, is returned to be
+    reported. A signal before any line was graded leaves OUT as it was."""
+    stopped: ReviewerError | None = None
+    written = 0
     with FileSet(checksum=False) as files:
-        sink = files.open(out)
-        try:
-            for g in graded:
-                sink.write((json.dumps(g.as_dict(grader), ensure_ascii=False) + "\n")
-                           .encode("utf-8"))
-        except JudgeError as exc:
-            stopped = exc
+        sink = files.open(out)  # first: its temporary file is tracked (reviewer.unfinished)
+        ended: int | None = None
+        with _ending_on_signals() as signals:
+            try:
+                for g in graded:
+                    line = (json.dumps(g.as_dict(grader), ensure_ascii=False) + "\n"
+                            ).encode("utf-8")
+                    signals.adding = True
+                    sink.write(line)
+                    written += 1
+                    signals.added()
+            except JudgeError as exc:
+                stopped = exc
+            except KeyboardInterrupt as exc:  # _Ended, or Ctrl-C before the handler
+                ended = exc.number if isinstance(exc, _Ended) else signal.SIGINT
+        if ended is not None:
+            if not written:  # nothing worth replacing the previous OUT with
+                raise _ended(ended, f"no line was graded yet: {out} is left as it was")
+            stopped = _ended(ended, f"{written} of {total} lines graded and written to "
+                                    f"{out}, the other {total - written} not graded")
     return stopped
