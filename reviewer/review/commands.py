@@ -33,7 +33,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from models import Attempt, AuditEvent, ReviewDecision, utcnow
 from reviewer.errors import BadInputError
 from reviewer.review import stacks
-from reviewer.review.identity import stored_name
+from reviewer.review.identity import known_reviewer, stored_name
 from reviewer.review.rows import DECISIONS, ConflictError, get_decision, snapshot
 from reviewer.rule.replay import FALSE_POSITIVE
 
@@ -354,7 +354,7 @@ def perform(session: Session, reviewer: str, command: ReviewCommand, *,
             expected_version: int | None = None, action: str = "set",
             reverts_id: int | None = None, group_id: int | None = None) -> AuditEvent:
     """Write one command into the decision row and append its event (no stack change)."""
-    stored_name(reviewer)
+    known_reviewer(session, stored_name(reviewer))
     if session.get(Attempt, command.attempt_id) is None:
         raise BadInputError(f"no attempt with id {command.attempt_id}")
     row = get_decision(session, command.attempt_id, reviewer)
@@ -386,7 +386,7 @@ def perform_all(session: Session, reviewer: str,
     if len(commands) == 1:
         command, reverts_id = commands[0]
         return [perform(session, reviewer, command, action=action, reverts_id=reverts_id)]
-    stored_name(reviewer)
+    known_reviewer(session, stored_name(reviewer))
     rows = _decision_rows(session, reviewer, [c.attempt_id for c, _ in commands])
     events: list[AuditEvent] = []
     for command, reverts_id in commands:

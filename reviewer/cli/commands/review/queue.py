@@ -8,6 +8,7 @@ from typing import Any
 
 from reviewer.cli.arguments import reviewer_option
 from reviewer.cli.common import print_json, reviewer_from, store_from
+from reviewer.review.identity import known_reviewer
 from reviewer.review.queue import REVIEW_STATES, QueueFilter, queue_keys
 from reviewer.store.names import CHECKS, CRITERIA, RUNS, existing_one
 from reviewer.text_rules import storable
@@ -50,7 +51,8 @@ def run(args: argparse.Namespace) -> int:
             # queue (ninth hostile pass, X4): one shared check, the stored spelling back.
             f = replace(f, run=existing_one(session, RUNS, f.run, "--run"),
                         criterion=existing_one(session, CRITERIA, f.criterion, "--criterion"),
-                        check=existing_one(session, CHECKS, f.check, "--check"))
+                        check=existing_one(session, CHECKS, f.check, "--check"),
+                        reviewer=known_reviewer(session, f.reviewer))
             rows = queue_keys(session, f, args.limit)
     finally:
         store.close()
