@@ -25,7 +25,7 @@ from reviewer.errors import BadInputError, ReviewerError
 from reviewer.ingest.demo import ensure_demo
 from reviewer.keys import AttemptKey
 from reviewer.outputs import Output
-from reviewer.review.identity import reviewer_name
+from reviewer.review.identity import refusal_in, reviewer_name, reviewers_of
 from reviewer.rule import ecmascript
 from reviewer.settings_files import APPLICATION, ORGANIZATION
 from reviewer.store import Store, open_store
@@ -50,7 +50,7 @@ from ui.held_signals import released
 from ui.interrupt import closing_on_signals
 from ui.name_choice import checked_name, refusal
 from ui.review.window import MainWindow
-from ui.settings import Settings
+from ui.settings import AppSettings, Settings
 from ui.store_choice import Declined, open_from_settings, settings_source
 from ui.tasks import TaskManager
 
@@ -135,6 +135,26 @@ def _session_reviewer(args: argparse.Namespace) -> str | None:
     return None if option is None else reviewer_name(option, "--reviewer")
 
 
+def _known_to_store(store: Store, settings: Settings, config: AppSettings,
+                    reviewer: str | None, shot: Path | None) -> AppSettings:
+    """The settings once the name the app decides under is one the store may take.
+
+    Ninth hostile pass, N2: a name that differs only by case from a reviewer the store
+    knows (``ALICE`` where ``alice`` decided) is refused before the window opens, naming
+    the known spelling: from ``--reviewer``, ``$REVIEWER_NAME`` or the login name as a bad
+    ``--reviewer`` is (a box, or one line with ``--screenshot``; exit 2), from Settings
+    by the box that offers to set another (``ui/name_choice.py``)."""
+    problem = refusal_in(store, reviewer or config.reviewer)
+    if problem is None:
+        return config
+    if reviewer is not None or not str(settings.q.value("reviewer", "") or "").strip():
+        raise problem
+    known = reviewers_of(store)
+    if shot is not None:  # no box in screenshot mode
+        raise refusal(settings, known) or problem
+    return checked_name(settings, config, known)
+
+
 def run_app(args: argparse.Namespace) -> int:
     """Run the GUI (or take a screenshot) and return the exit code."""
     if getattr(args, "screenshot", None) is None or getattr(args, "debug", False):
@@ -203,6 +223,11 @@ def _run_app(args: argparse.Namespace) -> int:
                     settings_source(settings)
                 target = export_target(database_url(chosen, named), shot)
             store = _open_chosen(option, settings, config.database, shot)
+            try:
+                config = _known_to_store(store, settings, config, reviewer, shot)
+            except BaseException:
+                store.close()
+                raise
     except Declined as exc:  # Quit in the box that offered a way out
         i18n.remove(app, translators)
         return exc.exit_code

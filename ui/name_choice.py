@@ -8,24 +8,43 @@ people. ``--reviewer`` with such a name refuses to start; a name from Settings n
 too, with a way out: a box names the setting, its file and the rule it breaks, with "Set a
 name…" (the Settings dialog, the name field selected and the reason under it) and "Quit".
 With ``--screenshot`` there is no box: one line, exit 2.
+
+Ninth hostile pass, N2: once the store is open, a saved name that differs only by case
+from a reviewer the store knows (``ALICE`` where ``alice`` decided) is refused the same
+way, the box naming the known spelling.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from reviewer.errors import BadInputError
+from reviewer.review.identity import case_twin_refusal, reviewer_name
 from ui.review.dialogs import SettingsDialog
 from ui.settings import AppSettings, Settings
 from ui.store_choice import Declined
 
 
-def refusal(settings: Settings) -> BadInputError | None:
-    """Why the name saved in Settings cannot be used (after ``load``), or None."""
-    problem = settings.stored_name_refused
+def _problem(settings: Settings, known: Sequence[str]) -> str | None:
+    """Why the name saved in Settings cannot be used: it fails the name rule, or differs
+    only by case from a reviewer the store knows (``known``; ninth hostile pass, N2)."""
+    if settings.stored_name_refused is not None:
+        return settings.stored_name_refused
+    stored = str(settings.q.value("reviewer", "") or "")
+    if not stored.strip():
+        return None
+    twin = case_twin_refusal(reviewer_name(stored), known)
+    return None if twin is None else str(twin)
+
+
+def refusal(settings: Settings, known: Sequence[str] = ()) -> BadInputError | None:
+    """Why the name saved in Settings cannot be used (after ``load``), or None; ``known``:
+    the reviewers of the store, once it is open."""
+    problem = _problem(settings, known)
     if problem is None:
         return None
     return BadInputError(f"the reviewer name in Settings (saved in {settings.file_name()}) is "
@@ -50,20 +69,22 @@ class NameRefused(QMessageBox):
         self.setEscapeButton(self.quit_button)
 
 
-def checked_name(settings: Settings, config: AppSettings) -> AppSettings:
+def checked_name(settings: Settings, config: AppSettings,
+                 known: Sequence[str] = ()) -> AppSettings:
     """``config`` when its name is the one saved, else the settings once the reviewer set
-    a valid name in the dialog; ``Declined`` (exit 2) on Quit."""
-    problem = refusal(settings)
+    a valid name in the dialog; ``Declined`` (exit 2) on Quit. ``known``: the reviewers
+    of the store (a name they know under another case is refused too)."""
+    problem = refusal(settings, known)
     while problem is not None:
         box = NameRefused(str(problem))
         box.exec()
         if box.clickedButton() is not box.set_button:
             raise Declined(problem.exit_code)
         stored = str(settings.q.value("reviewer", "") or "")
-        dialog = SettingsDialog(replace(config, reviewer=stored))
+        dialog = SettingsDialog(replace(config, reviewer=stored), known_reviewers=known)
         dialog.reviewer.selectAll()
         dialog.reviewer.setFocus()
-        dialog.error.setText(settings.stored_name_refused or "")
+        dialog.error.setText(_problem(settings, known) or "")
         try:
             if dialog.exec() != SettingsDialog.DialogCode.Accepted:
                 continue
@@ -71,6 +92,6 @@ def checked_name(settings: Settings, config: AppSettings) -> AppSettings:
         finally:
             dialog.deleteLater()
         config = settings.load()
-        problem = refusal(settings)
+        problem = refusal(settings, known)
     return config
 

@@ -8,7 +8,7 @@ import itertools
 import os
 import re
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -18,7 +18,12 @@ from reviewer.errors import BadInputError
 from reviewer.input_bytes import special_file
 from reviewer.judge.host import normalize_host
 from reviewer.outputs import database_kind
-from reviewer.review.identity import FALLBACK_NAME, default_reviewer, reviewer_name
+from reviewer.review.identity import (
+    FALLBACK_NAME,
+    case_twin_refusal,
+    default_reviewer,
+    reviewer_name,
+)
 from reviewer.settings_files import APPLICATION, ORGANIZATION, settings_files
 from reviewer.settings_write import Refusal, link_at_start, read_text, write_settings
 from reviewer.text_rules import storable
@@ -61,15 +66,22 @@ def usable_reviewer(stored: str) -> tuple[str, str | None]:
     return name, problem
 
 
-def check_values(s: AppSettings) -> AppSettings:
-    """The settings as they will be stored, or BadInputError saying which is wrong."""
+def check_values(s: AppSettings, known: Sequence[str] = ()) -> AppSettings:
+    """The settings as they will be stored, or BadInputError saying which is wrong.
+
+    ``known``: the reviewers the store knows; a name that differs from one of them only
+    by case is refused, naming it (ninth hostile pass, N2)."""
     for what, value in (("the Ollama host", s.ollama_host), ("the judge model", s.ollama_model),
                         ("the database", s.database)):
         storable(value, what)
     if s.ollama_host.strip():  # empty: the default host; else the judge's own rule
         normalize_host(s.ollama_host)
+    name = reviewer_name(s.reviewer)
+    twin = case_twin_refusal(name, known)
+    if twin is not None:
+        raise twin
     # replace(), not a new AppSettings: a field added later (judge_think) is kept.
-    return replace(s, reviewer=reviewer_name(s.reviewer), ollama_host=s.ollama_host.strip(),
+    return replace(s, reviewer=name, ollama_host=s.ollama_host.strip(),
                    ollama_model=s.ollama_model.strip(), database=s.database.strip())
 
 

@@ -28,7 +28,7 @@ from sqlalchemy.orm import Session
 from models import CalibrationRow, CalibrationScore, CalibrationSet
 from reviewer.atomic import write_jsonl_atomic
 from reviewer.calibration.scores import score_events
-from reviewer.errors import BadInputError
+from reviewer.store.names import CALIBRATION_FILES, existing
 
 
 def audit_path(out: Path) -> Path:
@@ -41,11 +41,8 @@ def _set_ids(session: Session, names: Sequence[str] | None) -> list[int]:
     found = list(session.execute(stmt))
     if names is None:
         return [i for i, _ in found]
-    unknown = sorted(set(names) - {n for _, n in found})
-    if unknown:
-        raise BadInputError(f"no calibration file named {', '.join(unknown)} "
-                            f"(stored: {', '.join(n for _, n in found) or 'none'})")
-    return [i for i, n in found if n in names]
+    chosen = set(existing(session, CALIBRATION_FILES, names, "--run"))  # the shared check
+    return [i for i, n in found if n in chosen]
 
 
 def calibration_records(session: Session, set_ids: Sequence[int],

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import stat
 from pathlib import Path
 
 from sqlalchemy.orm import Session
@@ -14,12 +16,18 @@ from reviewer.exports.compiled import export_dataset, export_preference
 from reviewer.exports.dataset import DatasetReport
 from reviewer.exports.decisions import export_decisions
 from reviewer.exports.golden import export_golden
-from reviewer.exports.options import DatasetOptions, PreferenceOptions
+from reviewer.exports.options import (
+    REVIEWER_CAUSE,
+    DatasetOptions,
+    PreferenceOptions,
+    parse_causes,
+)
 from reviewer.exports.preference import PreferenceReport
 from reviewer.exports.resume import export_resume
 from reviewer.exports.split import Split
 from reviewer.outputs import Output, as_output, beside, check_folder, check_output
 from reviewer.store.database import sqlite_path
+from reviewer.store.names import CAUSES, existing
 
 
 def export_target(store_url: str, path: Path | str, *, folder: bool = False) -> Output:
@@ -37,6 +45,45 @@ def _where(report: DatasetReport | PreferenceReport, out: Path | str | Output) -
     if (out if isinstance(out, Output) else as_output(out)).stream:
         return f"→ {out}"
     return f"→ {out}, manifest {out}.manifest.json"
+
+
+def previous_bytes(out: Path | str | Output, split: Split | None) -> int:
+    """How many bytes the export about to be written replaces: the file OUT, or the
+    JSON lines files of the folder OUT of a split (0: none, or a stream)."""
+    shown = out if isinstance(out, Output) else as_output(out)
+    if shown.stream or shown.target is None:
+        return 0
+    files = [shown.target] if split is None else \
+        list(shown.target.glob("*.jsonl")) if shown.target.is_dir() else []
+    total = 0
+    for path in files:
+        with contextlib.suppress(OSError):
+            found = path.stat()
+            total += found.st_size if stat.S_ISREG(found.st_mode) else 0
+    return total
+
+
+def _emptied(count: int, previous: int, out: Path | str | Output, split: Split | None) -> str:
+    """What the summary line adds when valid filters selected nothing and the export
+    replaced a non-empty one (ninth hostile pass, X4: said, not refused, since an empty
+    answer to a right question is an answer)."""
+    if count or not previous:
+        return ""
+    shown = f"{str(out).rstrip('/') or '/'}/" if split is not None else str(out)
+    return f"; the previous {shown} ({previous:,} bytes) was replaced by this empty export"
+
+
+def stored_causes(session: Session, text: str | None, option: str = "--cause"
+                  ) -> frozenset[str] | None:
+    """The causes typed (``D-COMMERCE,G-TON``; None: every cause) as the store spells
+    them, or BadInputError naming the first id the store does not hold, with the close
+    ones (``reviewer.store.names``: ninth hostile pass, X4, ``G-DEMANDEE`` wrote "0 pairs"
+    over a good export). ``option`` names the field in the message (the CLI's option,
+    the Export dialog's label)."""
+    if parse_causes(text) is None:
+        return None
+    typed = [c.strip() for c in str(text).split(",") if c.strip()]
+    return frozenset(existing(session, CAUSES, typed, option, also=(REVIEWER_CAUSE,)))
 
 
 def dataset_line(report: DatasetReport, out: Path | str | Output) -> str:
@@ -67,10 +114,14 @@ def run_export(
     """Write one export (checked, atomic); return the line that says what was written."""
     if kind == "dataset":
         options = dataset or DatasetOptions(per=per, fmt=fmt, reviewer=reviewer, runs=runs)
-        return dataset_line(export_dataset(session, out, options=options, split=split), out)
+        previous = previous_bytes(out, split)
+        report = export_dataset(session, out, options=options, split=split)
+        return dataset_line(report, out) + _emptied(report.examples, previous, out, split)
     if kind == "preference":
         chosen = preference or PreferenceOptions(reviewer=reviewer, runs=runs)
-        return preference_line(export_preference(session, out, chosen, split), out)
+        previous = previous_bytes(out, split)
+        written = export_preference(session, out, chosen, split)
+        return preference_line(written, out) + _emptied(written.lines, previous, out, split)
     shown = as_output(out)
     if split is not None:
         raise BadInputError(f"--split is for the dataset and preference exports, not {kind}")

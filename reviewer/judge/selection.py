@@ -15,13 +15,13 @@ from models import (
     Attempt,
     ContradictionFlag,
     Conversation,
-    Criterion,
     CriterionVersion,
     Run,
     Verdict,
 )
 from reviewer.errors import BadInputError
 from reviewer.keys import AttemptKey, nearest, spellings
+from reviewer.store.names import CRITERIA, existing
 
 
 def _unmet_successes() -> Any:
@@ -51,12 +51,11 @@ def flagged_candidates(session: Session) -> list[int]:
 
 def criterion_candidates(session: Session, criterion_id: str) -> list[int]:
     """Attempts whose success criterion ``criterion_id`` was judged "non"."""
+    # The shared check of a name a filter gives (reviewer.store.names, X4).
+    criterion_id = existing(session, CRITERIA, [criterion_id], "--criterion")[0]
     kinds = set(session.scalars(
         select(CriterionVersion.kind).where(CriterionVersion.criterion_id == criterion_id)
     ))
-    if not kinds:
-        known = ", ".join(session.scalars(select(Criterion.id).order_by(Criterion.id)))
-        raise BadInputError(f"unknown criterion {criterion_id} (known: {known or 'none'})")
     if "success" not in kinds:
         raise BadInputError(
             f"{criterion_id} is a failure criterion: a second opinion only re-judges "

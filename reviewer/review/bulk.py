@@ -40,7 +40,7 @@ from reviewer.review.commands import (
     ReviewCommand,
     SetDecision,
 )
-from reviewer.review.identity import stored_name
+from reviewer.review.identity import known_reviewer, stored_name
 from reviewer.review.queue import QueueFilter, queue_ids
 from reviewer.review.undo import MIXED, UndoStep
 from reviewer.rule.replay import (
@@ -271,7 +271,7 @@ def _with(overrides: Overrides, command: ReviewCommand) -> Overrides:
 def plan_bulk(session: Session, reviewer: str, action: BulkAction, scope: Scope, *,
               chunk: int | None = None) -> BulkPlan:
     """What ``action`` would change on ``scope`` for ``reviewer`` (nothing is written)."""
-    stored_name(reviewer)
+    known_reviewer(session, stored_name(reviewer))
     ids = scope.ids(session)
     changes: list[PlannedChange] = []
     skipped: dict[Skip, int] = {}

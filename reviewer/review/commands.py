@@ -30,10 +30,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 
-from models import Attempt, AuditEvent, ReviewDecision, utcnow
+from models import Attempt, AuditEvent, Conversation, ReviewDecision, Run, utcnow
 from reviewer.errors import BadInputError
+from reviewer.keys import AttemptKey
 from reviewer.review import stacks
-from reviewer.review.identity import stored_name
+from reviewer.review.identity import known_reviewer, stored_name
 from reviewer.review.rows import DECISIONS, ConflictError, get_decision, snapshot
 from reviewer.rule.replay import FALSE_POSITIVE
 
@@ -354,21 +355,20 @@ def perform(session: Session, reviewer: str, command: ReviewCommand, *,
             expected_version: int | None = None, action: str = "set",
             reverts_id: int | None = None, group_id: int | None = None) -> AuditEvent:
     """Write one command into the decision row and append its event (no stack change)."""
-    stored_name(reviewer)
+    known_reviewer(session, stored_name(reviewer))
     if session.get(Attempt, command.attempt_id) is None:
         raise BadInputError(f"no attempt with id {command.attempt_id}")
     row = get_decision(session, command.attempt_id, reviewer)
     stored_version = row.version if row is not None else 0
     if expected_version is not None and expected_version != stored_version:
         raise ConflictError(
-            f"the decision of {reviewer} on this attempt changed meanwhile "
-            f"(version {stored_version}, you had {expected_version})",
+            f"the decision of {reviewer} on {_key(session, command.attempt_id)} changed "
+            f"meanwhile (version {stored_version}, you had {expected_version})",
             snapshot(row),
         )
     event = _written(session, reviewer, {command.attempt_id: row}, command, action,
                      reverts_id, group_id)
-    _flush(session, reviewer, command.attempt_id,
-           f"the decision of {reviewer} on this attempt was written by another session")
+    _flush(session, reviewer, command.attempt_id, single=True)
     return event
 
 
@@ -386,7 +386,7 @@ def perform_all(session: Session, reviewer: str,
     if len(commands) == 1:
         command, reverts_id = commands[0]
         return [perform(session, reviewer, command, action=action, reverts_id=reverts_id)]
-    stored_name(reviewer)
+    known_reviewer(session, stored_name(reviewer))
     rows = _decision_rows(session, reviewer, [c.attempt_id for c, _ in commands])
     events: list[AuditEvent] = []
     for command, reverts_id in commands:
@@ -439,17 +439,35 @@ def _written(session: Session, reviewer: str, rows: dict[int, ReviewDecision | N
     return event
 
 
-def _flush(session: Session, reviewer: str, attempt_id: int, conflict: str = "") -> None:
+def _flush(session: Session, reviewer: str, attempt_id: int, *, single: bool = False) -> None:
+    """Flush the pending writes; a row another session wrote meanwhile is a
+    ``ConflictError`` naming the attempt (``single``: the one attempt written; else one of
+    a step's), with what is stored now."""
     try:
         session.flush()
     except (StaleDataError, IntegrityError) as exc:
         # Another session inserted or updated one of these rows since we read them.
         session.rollback()
+        # Ninth hostile pass, P3: "the decision of bob on this attempt" named none; two
+        # batches of one reviewer at once need the key to know which row they met on.
+        which = f"the decision of {reviewer} on {_key(session, attempt_id)}" if single \
+            else f"a decision of {reviewer} (on {_key(session, attempt_id)} or another " \
+                 "attempt of this step)"
         raise ConflictError(
-            conflict or f"a decision of {reviewer} was written by another session "
-            "meanwhile; nothing was changed",
+            f"{which} was written by another session meanwhile; nothing was changed",
             snapshot(get_decision(session, attempt_id, reviewer)),
         ) from exc
+
+
+def _key(session: Session, attempt_id: int) -> str:
+    """``RUN/CONVERSATION/TURN/ATTEMPT`` of a stored attempt, for a message (its id when
+    it is no longer stored)."""
+    row = session.execute(
+        select(Run.name, Conversation.name, Attempt.turn, Attempt.attempt)
+        .join(Conversation, Conversation.id == Attempt.conversation_id)
+        .join(Run, Run.id == Conversation.run_id)
+        .where(Attempt.id == attempt_id)).first()
+    return f"attempt {attempt_id}" if row is None else str(AttemptKey(*row))
 
 
 def push_new_step(session: Session, reviewer: str, events: Sequence[AuditEvent]) -> None:

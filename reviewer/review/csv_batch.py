@@ -38,7 +38,7 @@ from reviewer.review.commands import (
     SetDecision,
     SetNote,
 )
-from reviewer.review.identity import reviewer_name
+from reviewer.review.identity import known_reviewer, reviewer_name
 from reviewer.review.queue import attempt_id_for
 from reviewer.review.rows import get_decision
 from reviewer.rule.replay import FALSE_POSITIVE
@@ -200,7 +200,9 @@ def apply_input(session: Session, item: DecisionInput, reviewer: str) -> int:
     """
     _check_ids(session, item)
     attempt_id = attempt_id_of(session, item.key)
-    who = item.reviewer or reviewer
+    # ``ALICE`` where the store knows ``alice``: refused on its row, even where it would
+    # change nothing (ninth hostile pass, N2).
+    who = known_reviewer(session, item.reviewer or reviewer)
     done = 0
     for command in item.changes(attempt_id):
         if command.read(get_decision(session, attempt_id, who)) == command.value:

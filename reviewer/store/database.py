@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from platformdirs import user_data_path
-from sqlalchemy import Engine, create_engine, event, inspect, text
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
@@ -30,7 +30,7 @@ import models
 from reviewer.errors import CWD_GONE, BadInputError, ReadOnlyError, StoreError
 from reviewer.input_bytes import special_file
 from reviewer.store.creation import clear_unfinished, create_whole
-from reviewer.store.faults import OPENING, explain_db_error
+from reviewer.store.faults import OPENING, PG_QUERY_CANCELED, explain_db_error
 from reviewer.store.read_only import READ_ONLY, connector, read_only_query, uri
 from reviewer.text_rules import spelt
 
@@ -467,8 +467,12 @@ def current_revision(engine: Engine) -> str | None:
     """
     try:
         with engine.connect() as conn:
-            encoding = (conn.exec_driver_sql("SHOW server_encoding").scalar()
-                        if conn.dialect.name == "postgresql" else "UTF8")
+            encoding, schema = "UTF8", "main"
+            if conn.dialect.name == "postgresql":
+                encoding, schema = conn.execute(text(
+                    "SELECT current_setting('server_encoding'), current_schema()")).one()
+                if schema is None:
+                    raise no_schema_on_path(conn, engine.url)
             tables = set(inspect(conn).get_table_names())
             # A plain read of Alembic's stamp: Alembic itself is only imported to migrate.
             stamps = [row[0] for row in conn.execute(text(
@@ -476,9 +480,11 @@ def current_revision(engine: Engine) -> str | None:
                 if "alembic_version" in tables else []
     except DBAPIError as exc:
         translated = explain_db_error(exc, engine.url.render_as_string(hide_password=False),
-                                      OPENING)
-        if translated is not None and not isinstance(translated, StoreError):
-            raise translated from exc  # read-only, disk full: say so, not "cannot open"
+                                      OPENING, engine=engine)
+        if translated is not None and (not isinstance(translated, StoreError)
+                                       or _sqlstate(exc) == PG_QUERY_CANCELED):
+            # Read-only, disk full, a statement timeout: say so, not "cannot open".
+            raise translated from exc
         raise StoreError(f"{engine.url.render_as_string(hide_password=True)}: "
                          f"cannot open the database ({_first_line(exc)})") from exc
     if encoding != "UTF8":
@@ -493,6 +499,38 @@ def current_revision(engine: Engine) -> str | None:
             "schema version; refusing to touch it"
         )
     return rev
+
+
+def no_schema_on_path(conn: Connection, url: URL) -> StoreError:
+    """The refusal of a PostgreSQL connection whose ``search_path`` names no schema that
+    exists (``current_schema()`` is null): reviewer can neither find its tables nor make
+    them, and says so before trying.
+
+    Ninth hostile pass, P3: ``ALTER ROLE bob SET search_path = nonexist`` made ``queue``
+    (a read) say "schema upgrade failed, rolled back, nothing changed: no schema has been
+    selected to create in". The message names where the setting comes from (the role's,
+    the database's, both, or the server's) with the statement that undoes it, and the
+    schema that holds the reviewer tables when there is one.
+    """
+    value, source = conn.execute(text(
+        "SELECT setting, source FROM pg_settings WHERE name = 'search_path'")).one()
+    holders = list(conn.execute(text(
+        "SELECT n.nspname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+        "WHERE c.relname = 'alembic_version' AND c.relkind IN ('r', 'p') ORDER BY 1"
+    )).scalars())
+    role, database = url.username or "ROLE", url.database or "DATABASE"
+    whose, fix = {
+        "user": (f"role {role}", f"ALTER ROLE {role} RESET search_path"),
+        "database": (f"database {database}", f"ALTER DATABASE {database} RESET search_path"),
+        "database user": (f"role {role} in database {database}",
+                          f"ALTER ROLE {role} IN DATABASE {database} RESET search_path"),
+    }.get(str(source), ("the server", "in postgresql.conf"))
+    there = f" (they are in schema {', '.join(holders)})" if holders else ""
+    target = "that schema" if len(holders) == 1 else "the schema that holds them"
+    return StoreError(
+        f"{url.render_as_string(hide_password=True)}: the search_path of {whose} ({value}) "
+        f"names no schema that exists, so the reviewer tables cannot be found{there}; reset "
+        f"it ({fix}) or set it to {target}; nothing was changed")
 
 
 def not_utf8(where: str, encoding: str) -> StoreError:
@@ -671,7 +709,7 @@ class Store:
                 session.commit()
             except DBAPIError as exc:
                 session.rollback()
-                translated = explain_db_error(exc, self.url)
+                translated = explain_db_error(exc, self.url, engine=self.engine)
                 if translated is not None:
                     raise translated from exc
                 raise

@@ -22,8 +22,10 @@ import resource
 import sqlite3
 from pathlib import Path
 
+from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
+from sqlalchemy.pool import NullPool
 
 from reviewer.errors import (
     BadInputError,
@@ -54,6 +56,7 @@ PG_READ_ONLY = {"25006": "the transaction is read-only (a standby server, or "
                          "default_transaction_read_only is on)",
                 "42501": "permission denied for this user"}
 PG_FULL = {"53100": "the server's disk is full"}
+PG_QUERY_CANCELED = "57014"  # a statement timeout, or a cancel request
 PG_RETRY = {"40001": "another transaction changed the same rows",
             "40P01": "a deadlock with another transaction",
             "55P03": "another session is writing the same rows",
@@ -79,18 +82,96 @@ def sqlite_file(url: str) -> Path | None:
     return Path(parsed.database)
 
 
-def explain_db_error(exc: BaseException, url: str, done: str = NOT_SAVED
-                     ) -> ReviewerError | None:
+def explain_db_error(exc: BaseException, url: str, done: str = NOT_SAVED, *,
+                     engine: Engine | None = None) -> ReviewerError | None:
     """A one-line ``ReviewerError`` for a DB-API error (wrapped by SQLAlchemy or not), or
     None when it is not a fault of the database's surroundings (a bug, then). ``done``
     ends the message of a SQLite write failure: what happened to the work (``OPENING``
-    while the store is opened)."""
+    while the store is opened). ``engine``, when the caller has it, is asked the
+    PostgreSQL setting an error names (``statement_timeout``)."""
     orig = exc.orig if isinstance(exc, DBAPIError) else exc
     if isinstance(orig, sqlite3.Error):
         return _sqlite(orig, url, done)
     if orig is not None and type(orig).__module__.split(".")[0] == "psycopg":
-        return _postgres(orig, url)
+        return statement_timeout(orig, url, done, engine) or _postgres(orig, url)
     return None
+
+
+def statement_timeout(orig: BaseException, url: str, done: str,
+                      engine: Engine | None = None) -> StoreError | None:
+    """The refusal of a statement the server cancelled at its ``statement_timeout``
+    (a role's, a database's or the server's setting), or None for another error.
+
+    Ninth hostile pass, P3: ``ALTER ROLE bob SET statement_timeout = '1ms'`` read "cannot
+    open the database (canceling statement due to statement timeout)", and later "the
+    database is busy …, try again", which no retry helps. Where the setting comes from and
+    its value are read from the catalog when the caller has the engine
+    (``timeout_setting``), with the statement that undoes it.
+    """
+    if getattr(orig, "sqlstate", None) != PG_QUERY_CANCELED or \
+            "statement timeout" not in str(orig):
+        return None
+    found = timeout_setting(engine) if engine is not None else None
+    parsed = make_url(url)
+    role, database = parsed.username or "ROLE", parsed.database or "DATABASE"
+    if found is None:
+        return StoreError(f"{shown_url(url)}: a statement was cancelled by the server's "
+                          f"statement_timeout; {done}; raise it for this role or database "
+                          f"(ALTER ROLE {role} SET statement_timeout = '5min', or 0 for none)")
+    value, (whose, undo) = found[0], {
+        "role in database": (f"role {role} in database {database}",
+                             f"ALTER ROLE {role} IN DATABASE {database}"),
+        "role": (f"role {role}", f"ALTER ROLE {role}"),
+        "database": (f"database {database}", f"ALTER DATABASE {database}"),
+        "every role": ("every role", "ALTER ROLE ALL"),
+    }[found[1]]
+    return StoreError(f"{shown_url(url)}: a statement was cancelled by the server's "
+                      f"statement_timeout ({value}, set for {whose}); {done}; raise it or "
+                      f"reset it ({undo} RESET statement_timeout)")
+
+
+# Settings of ALTER ROLE … SET and ALTER DATABASE … SET that apply to this session, the
+# strongest first (PostgreSQL: role in database, role, database, every role).
+_ROLE_SETTINGS = """
+SELECT s.setconfig, s.setrole <> 0, s.setdatabase <> 0 FROM pg_db_role_setting s
+WHERE s.setrole IN (0, (SELECT oid FROM pg_roles WHERE rolname = current_user))
+  AND s.setdatabase IN (0, (SELECT oid FROM pg_database WHERE datname = current_database()))
+"""
+
+
+def timeout_setting(engine: Engine) -> tuple[str, str] | None:
+    """The ``statement_timeout`` set for this role or database, as written, and for whom
+    (``role in database``, ``role``, ``database``, ``every role``); None when it is the
+    server's own (postgresql.conf) or cannot be read.
+
+    Read on a connection of its own where no timeout applies (the startup packet's
+    ``-c statement_timeout=0`` outranks the role's setting): on a loaded machine even a
+    ``SHOW`` on one of the store's connections outlasted a 1 ms timeout.
+    """
+    rank = {(True, True): "role in database", (True, False): "role",
+            (False, True): "database", (False, False): "every role"}
+    order = list(rank.values())
+    reader = create_engine(engine.url, poolclass=NullPool, connect_args={
+        "options": "-c statement_timeout=0 -c lock_timeout=5000", "connect_timeout": 5,
+        "client_encoding": "UTF8"})
+    try:
+        with reader.connect() as conn:
+            rows = conn.execute(text(_ROLE_SETTINGS)).all()
+    except Exception:  # the server is gone, a catalog we may not read: no value
+        return None
+    finally:
+        reader.dispose()
+    found = []
+    for config, for_role, for_database in rows:
+        for item in config or ():
+            name, _, value = str(item).partition("=")
+            if name == "statement_timeout":
+                found.append((order.index(rank[bool(for_role), bool(for_database)]), value,
+                              rank[bool(for_role), bool(for_database)]))
+    if not found:
+        return None
+    _, value, whose = min(found)
+    return value, whose
 
 
 def unique_violation(exc: BaseException) -> bool:

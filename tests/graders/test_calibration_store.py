@@ -175,7 +175,7 @@ def test_the_export_filters_by_reviewer_and_file(store: Store, tmp_path: Path) -
         assert (first["human"], first["human_reviewer"]) == (2, "benedicte")
         second = json.loads(out.read_text("utf-8").splitlines()[1])
         assert second["human"] is None  # not scored in the app: null, the line is kept
-        with pytest.raises(BadInputError, match="no calibration file named other"):
+        with pytest.raises(BadInputError, match="--run other: no such calibration file"):
             export_calibration(s, out, sets=["other"])
 
 

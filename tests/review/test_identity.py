@@ -200,3 +200,108 @@ def test_the_domain_refuses_a_bad_name_whoever_calls_it(loaded: Store) -> None:
         with pytest.raises(BadInputError, match="reviewer name"):
             act(loaded, call)
     assert counts(loaded) == before
+
+
+# -- ninth hostile pass, N2: one person, one reviewer, whatever the case or width ---------
+
+
+def names_stored(store: Store) -> set[str]:
+    """The reviewers who decided, besides the loaded store's own (``associe``)."""
+    with store.session() as s:
+        return set(s.scalars(select(ReviewDecision.reviewer))) - {"associe"}
+
+
+def test_compatibility_spellings_are_the_plain_name() -> None:
+    """A full-width or ligature spelling is never another person: NFKC folds it."""
+    assert reviewer_name("ａｌｉｃｅ") == "alice"
+    assert reviewer_name("ﬁona") == "fiona"
+    assert reviewer_name("Ｂｏｂ") == "Bob"  # the case is kept
+    # What NFKC would turn into a plain space or nothing is still refused as typed.
+    for name in ("claire\u00a0dupont", "claire\u3000dupont"):
+        with pytest.raises(BadInputError, match="a space other than the plain space"):
+            reviewer_name(name)
+
+
+def test_a_name_that_differs_only_by_case_is_refused_naming_the_stored_one(
+        loaded: Store, db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--db", db_url, "--reviewer", "alice", "decide", key(6), "--accept"]) == 0
+    before = counts(loaded)
+    capsys.readouterr()
+    for argv in (["--reviewer", "ALICE", "decide", key(6), "--reject"],
+                 ["decide", key(3), "--reject", "--reviewer", "Alice"],
+                 ["--reviewer", "ALICE", "queue"]):
+        line = refused(capsys, main(["--db", db_url, *argv]))
+        typed = argv[argv.index("--reviewer") + 1]
+        assert line == (f"reviewer: reviewer name {typed!r}: the store already knows this "
+                        "reviewer as 'alice'; use that name")
+    assert counts(loaded) == before
+    # Full width is alice herself, not a second reviewer.
+    assert main(["--db", db_url, "--reviewer", "ａｌｉｃｅ", "decide", key(3), "--reject"]) == 0
+    assert names_stored(loaded) == {"alice"}
+    # A name the store does not know keeps its case.
+    assert main(["--db", db_url, "--reviewer", "Bob", "decide", key(6), "--reject"]) == 0
+    assert main(["--db", db_url, "--reviewer", "ﬁona", "decide", key(6), "--reject"]) == 0
+    assert names_stored(loaded) == {"alice", "Bob", "fiona"}
+    line = refused(capsys, main(["--db", db_url, "--reviewer", "FIONA", "decide", key(3),
+                                 "--reject"]))
+    assert line.endswith("the store already knows this reviewer as 'fiona'; use that name")
+
+
+def test_the_csv_reviewer_column_is_checked_against_the_store(
+        loaded: Store, db_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--db", db_url, "--reviewer", "alice", "decide", key(6), "--accept"]) == 0
+    before = counts(loaded)
+    csv = tmp_path / "batch.csv"
+    csv.write_text(f"key,decision,reviewer\n{key(3)},accept,ａｌｉｃｅ\n{key(6)},reject,ALICE\n",
+                   encoding="utf-8")
+    capsys.readouterr()
+    line = refused(capsys, main(["--db", db_url, "decide", "--from-csv", str(csv)]))
+    assert line == (f"reviewer: {csv}:3: reviewer name 'ALICE': the store already knows "
+                    "this reviewer as 'alice'; use that name")
+    assert counts(loaded) == before
+    # Two new spellings of one new name in one file: the first one is the name.
+    csv.write_text(f"key,decision,reviewer\n{key(3)},accept,Zoé\n{key(6)},reject,ZOÉ\n",
+                   encoding="utf-8")
+    line = refused(capsys, main(["--db", db_url, "decide", "--from-csv", str(csv)]))
+    assert line.startswith(f"reviewer: {csv}:3: reviewer name 'ZOÉ': the store already "
+                           "knows this reviewer as 'Zoé'")
+    assert counts(loaded) == before
+
+
+def test_the_domain_refuses_a_case_twin_whoever_calls_it(loaded: Store) -> None:
+    aid = attempt_id(loaded, key(6))
+    act(loaded, lambda s: actions.decide(s, "alice", aid, "accept"))
+    before = counts(loaded)
+    for call in (lambda s: actions.decide(s, "ALICE", aid, "reject"),
+                 lambda s: actions.set_note(s, "Alice", aid, "hello"),
+                 lambda s: actions.toggle_criterion(s, "aLiCe", aid, "G-DEMANDE")):
+        with pytest.raises(BadInputError, match="already knows this reviewer as 'alice'"):
+            act(loaded, call)
+    assert counts(loaded) == before
+
+
+def test_a_store_that_already_holds_case_twins_still_works(
+        loaded: Store, db_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Names stored by an earlier version (``ALICE`` beside ``alice``, a full-width
+    ``ｂｏｂ``) are kept as they are: shown, counted, exported; each spelling that is a
+    valid name today decides under itself; a third spelling is refused naming both."""
+    with loaded.session() as s:
+        for reviewer, k in (("alice", key(3)), ("ALICE", key(6)), ("ｂｏｂ", key(3))):
+            s.add(ReviewDecision(attempt_id=attempt_id(loaded, k), reviewer=reviewer,
+                                 decision="accept"))
+    capsys.readouterr()
+    assert main(["--db", db_url, "stats", "--json"]) == 0
+    shown = json.dumps(json.loads(capsys.readouterr().out)["reviewers"], ensure_ascii=False)
+    assert all(f'"{name}"' in shown for name in ("alice", "ALICE", "ｂｏｂ")), shown
+    assert main(["--db", db_url, "export", "golden", str(tmp_path / "g.jsonl"),
+                 "--reviewer", "ALICE"]) == 0
+    assert main(["--db", db_url, "--reviewer", "ALICE", "decide", key(6), "--reject"]) == 0
+    assert main(["--db", db_url, "--reviewer", "alice", "decide", key(6), "--reject"]) == 0
+    capsys.readouterr()
+    line = refused(capsys, main(["--db", db_url, "--reviewer", "Alice", "decide", key(6),
+                                 "--reject"]))
+    assert line.endswith("the store already knows this reviewer as 'ALICE' or 'alice'; use "
+                         "one of those names")
+    # The full-width bob types ｂｏｂ as before: that is bob now, never refused.
+    assert main(["--db", db_url, "--reviewer", "ｂｏｂ", "decide", key(6), "--reject"]) == 0
+    assert names_stored(loaded) == {"alice", "ALICE", "ｂｏｂ", "bob"}

@@ -58,5 +58,10 @@ def test_a_record_the_rule_does_not_reproduce_is_listed(
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "2 of 6 records not reproduced"
     assert out[2].startswith("2026-10-14-ministral-8b/c/1/2: stored accepted [], replayed refused")
-    assert main(["--db", db_url, "replay", "--run", "nope", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["records"] == 0
+    # A run the store does not hold is a typo, not "0 records, all reproduced" (ninth
+    # hostile pass, X4).
+    assert main(["--db", db_url, "replay", "--run", "nope", "--json"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "reviewer: --run nope: no such run (stored: 2026-10-14-ministral-8b)"]
+    assert main(["--db", db_url, "replay", "--run", "2026-10-14-ministral-8b", "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["records"] == 6

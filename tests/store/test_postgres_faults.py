@@ -130,3 +130,109 @@ def test_a_reviewer_first_on_a_database_without_schema_is_sent_to_its_owner(
         pg_server.drop(db)
         for who in ("alice", "bob", "reviews_team", "reviews_owner"):
             pg_server.execute(f"DROP ROLE IF EXISTS {p}{who}")
+
+
+# -- ninth hostile pass, P3: PostgreSQL wording ----------------------------------------------
+
+
+@pytest.fixture
+def role(pg_store: tuple[str, Store], pg_server: PgServer) -> Iterator[tuple[str, str]]:
+    """A reviewer role (login, reads and writes the tables, no DDL) on the loaded store:
+    its name and its URL."""
+    url, _ = pg_store
+    db = url.rsplit("/", 1)[1]
+    name = f"r{uuid.uuid4().hex[:8]}"
+    pg_server.execute(f"CREATE ROLE {name} LOGIN")
+    for grant in ("GRANT USAGE ON SCHEMA public TO {r}",
+                  "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {r}",
+                  "GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {r}"):
+        pg_server.execute(grant.format(r=name), database=db)
+    try:
+        yield name, pg_server.url(db, name)
+    finally:
+        pg_server.execute(f"DROP OWNED BY {name}", database=db)
+        pg_server.execute(f"DROP ROLE {name}")
+
+
+def schemas(pg_server: PgServer, database: str) -> list[str]:
+    with psycopg.connect(host="127.0.0.1", port=pg_server.port, user="postgres",
+                         dbname=database) as conn:
+        return [str(r[0]) for r in conn.execute(
+            "SELECT nspname FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%' "
+            "AND nspname <> 'information_schema' ORDER BY 1")]
+
+
+def test_a_search_path_naming_no_schema_is_said_not_upgraded(
+        role: tuple[str, str], pg_store: tuple[str, Store], pg_server: PgServer,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Ninth hostile pass, P3 (a): ``ALTER ROLE bob SET search_path = nonexist``, then
+    ``queue`` (a read) said "schema upgrade failed, rolled back, nothing changed: no
+    schema has been selected to create in"."""
+    name, url = role
+    db = url.rsplit("/", 1)[1]
+    pg_server.execute(f"ALTER ROLE {name} SET search_path = nonexist")
+    before = (schemas(pg_server, db), public_tables(pg_server, db))
+    capsys.readouterr()
+    assert main(["--db", url, "queue"]) == FAILED
+    assert capsys.readouterr().err.splitlines() == [
+        f"reviewer: {url}: the search_path of role {name} (nonexist) names no schema that "
+        "exists, so the reviewer tables cannot be found (they are in schema public); reset "
+        f"it (ALTER ROLE {name} RESET search_path) or set it to that schema; nothing was "
+        "changed"]
+    assert (schemas(pg_server, db), public_tables(pg_server, db)) == before
+    pg_server.execute(f"ALTER ROLE {name} RESET search_path")
+    assert main(["--db", url, "queue", "--limit", "1"]) == 0
+
+
+def test_a_decision_written_meanwhile_names_its_attempt(
+        role: tuple[str, str], pg_store: tuple[str, Store]) -> None:
+    """Ninth hostile pass, P3 (b): two ``decide --from-csv`` of one reviewer at once said
+    "the decision of bob on this attempt was written by another session". Here the other
+    session commits the same reviewer's first decision between this one's read and write."""
+    from sqlalchemy import event
+
+    from reviewer.review.decisions import Change, ConflictError
+    from reviewer.review.team import decide
+
+    url, store = pg_store
+    aid = attempt_id(store, key(6))
+
+    done: list[int] = []
+
+    def meanwhile(*_: object) -> None:
+        if not done:  # once, before this session's first write
+            done.append(main(["--db", url, "--reviewer", "bob", "decide", key(6), "--reject"]))
+
+    with pytest.raises(ConflictError) as caught, store.session() as session:
+        event.listen(session, "before_flush", meanwhile)
+        decide(session, "bob", Change(aid, "decision", "accept"))
+    assert done == [0]
+    assert str(caught.value) == (f"the decision of bob on {key(6)} was written by another "
+                                 "session meanwhile; nothing was changed")
+    with store.session() as s:
+        assert s.scalars(select(ReviewDecision.decision).where(
+            ReviewDecision.reviewer == "bob")).all() == ["reject"]
+
+
+def test_a_statement_timeout_is_named_not_cannot_open(
+        role: tuple[str, str], pg_store: tuple[str, Store], pg_server: PgServer,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Ninth hostile pass, P3 (c): ``statement_timeout=1ms`` said "cannot open the
+    database (canceling statement due to statement timeout)". A lock held on the schema
+    stamp makes the open's first read wait past the millisecond, every time."""
+    name, url = role
+    db = url.rsplit("/", 1)[1]
+    pg_server.execute(f"ALTER ROLE {name} SET statement_timeout = '1ms'")
+    holder = psycopg.connect(host="127.0.0.1", port=pg_server.port, user="postgres",
+                             dbname=db)
+    try:
+        holder.execute("LOCK TABLE alembic_version IN ACCESS EXCLUSIVE MODE")
+        capsys.readouterr()
+        assert main(["--db", url, "queue"]) == FAILED
+    finally:
+        holder.rollback()
+        holder.close()
+    assert capsys.readouterr().err.splitlines() == [
+        f"reviewer: {url}: a statement was cancelled by the server's statement_timeout "
+        f"(1ms, set for role {name}); nothing was changed; raise it or reset it (ALTER ROLE "
+        f"{name} RESET statement_timeout)"]

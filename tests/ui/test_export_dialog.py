@@ -152,3 +152,29 @@ def test_enter_exports_and_the_dialog_reopens_on_the_last_choices(
     again.kind.setCurrentIndex(again.kind.findData("catalog"))
     assert again.path.text() == str(out / "catalog.json")
     again.close()
+
+
+def test_a_cause_the_store_does_not_hold_leaves_the_export_untouched(
+        qtbot: Any, tmp_path: Path, store: Store, task_manager: TaskManager) -> None:
+    """Ninth hostile pass, X4: a typo in the causes wrote "0 pairs" over a good export."""
+    load_export_store(store, tmp_path)
+    dialog = ExportDialog(task_manager, folder=tmp_path)
+    qtbot.addWidget(dialog)
+    dialog.kind.setCurrentIndex(dialog.kind.findData("preference"))
+    dialog.pref_fmt.setCurrentIndex(dialog.pref_fmt.findData("kto"))
+    dialog.filter_refusals.setChecked(True)
+    out = tmp_path / "preference.jsonl"
+    with qtbot.waitSignal(dialog.exported, timeout=10000):
+        dialog.export_button.click()
+    before = out.read_bytes()
+    assert before
+    dialog.causes.setText("G-DEMANDEE")
+    dialog.export_button.click()
+    qtbot.waitUntil(lambda: dialog.export_button.isEnabled(), timeout=10000)
+    assert dialog.status.text() == ("Export failed: Refusal causes G-DEMANDEE: no such "
+                                    "criterion or check (did you mean G-DEMANDE?)")
+    assert out.read_bytes() == before
+    dialog.causes.setText("G-DEMANDE")  # a cause the store holds: exported
+    with qtbot.waitSignal(dialog.exported, timeout=10000):
+        dialog.export_button.click()
+    dialog.close()

@@ -8,6 +8,7 @@ typed in the note editor, the search box or the Settings dialog is refused too.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -169,3 +170,138 @@ def test_nul_in_the_search_box_is_refused(qtbot: Any, make_window: Maker,
     w.filters.apply()
     idle(qtbot, w)
     assert "NUL" in w.error_label.text()
+
+
+# -- ninth hostile pass, N2: a name the store knows under another case ---------------------
+
+KNOWN = "alice"
+TWIN_LINE = ("reviewer name 'ALICE': the store already knows this reviewer as 'alice'; use "
+             "that name")
+
+
+def known_store(db_url: str, tmp_path: Path) -> None:
+    """A store where alice decided once."""
+    from reviewer.cli.main import main
+    from tests.support.stores import fill_store
+
+    store = open_store(db_url)
+    try:
+        fill_store(store, tmp_path)
+    finally:
+        store.close()
+    assert main(["--db", db_url, "--reviewer", KNOWN, "decide",
+                 "2026-10-14-ministral-8b/recette-001/1/1", "--accept"]) == 0
+
+
+def test_gui_refuses_a_case_twin_of_a_known_reviewer(
+        qapp: QApplication, ui_settings: Settings, db_url: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    known_store(db_url, tmp_path)
+    capsys.readouterr()
+    shot = tmp_path / "x.png"
+    assert cli_main(["--db", db_url, "gui", "--reviewer", "ALICE", "--screenshot",
+                     str(shot)]) == 2
+    assert capsys.readouterr().err.splitlines() == [f"reviewer: {TWIN_LINE}"]
+    seen = accept_boxes()
+    assert cli_main(["--db", db_url, "--reviewer", "ALICE", "gui"]) == 2
+    assert seen == [TWIN_LINE]
+    assert not shot.exists()
+    assert set(decisions_by(db_url)) == {KNOWN}
+    # Full width is alice herself: the app starts as alice.
+    assert cli_main(["--db", db_url, "gui", "--reviewer", "ａｌｉｃｅ", "--screenshot",
+                     str(shot)]) == 0
+    assert shot.exists()
+
+
+def test_a_case_twin_saved_in_settings_stops_the_start(
+        qapp: QApplication, ui_settings: Settings, db_url: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The app's own settings file (under $XDG_CONFIG_HOME) names ALICE: with
+    --screenshot, one line naming the setting and the known spelling, exit 2."""
+    known_store(db_url, tmp_path)
+    conf = Path(os.environ["XDG_CONFIG_HOME"]) / "reviewer" / "reviewer.conf"
+    conf.parent.mkdir(parents=True, exist_ok=True)
+    conf.write_text("[General]\nreviewer=ALICE\n", encoding="utf-8")
+    capsys.readouterr()
+    shot = tmp_path / "x.png"
+    assert cli_main(["--db", db_url, "gui", "--screenshot", str(shot)]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"reviewer: the reviewer name in Settings (saved in {conf}) is refused: {TWIN_LINE}; "
+        "set a valid one in Settings, or start with --reviewer NAME"]
+    assert not shot.exists()
+
+
+def test_the_box_for_a_case_twin_in_settings_sets_the_known_name(
+        qapp: QApplication, ui_settings: Settings) -> None:
+    from ui.name_choice import NameRefused, checked_name
+
+    ui_settings.q.setValue("reviewer", "ALICE")
+    config = ui_settings.load()
+    seen: dict[str, Any] = {}
+
+    def answer() -> None:
+        widget = QApplication.activeModalWidget()
+        if isinstance(widget, NameRefused):
+            seen["box"] = widget.text()
+            widget.set_button.click()
+        elif isinstance(widget, SettingsDialog):
+            seen["error"] = widget.error.text()
+            widget.accept()  # ALICE again: refused, the dialog stays open
+            seen["again"] = widget.error.text()
+            widget.reviewer.setText("ａｌｉｃｅ")
+            widget.accept()
+            return
+        QTimer.singleShot(50, answer)
+
+    QTimer.singleShot(0, answer)
+    config = checked_name(ui_settings, config, [KNOWN, "bob"])
+    assert TWIN_LINE in seen["box"] and ui_settings.q.fileName() in seen["box"]
+    assert seen["error"] == seen["again"] == TWIN_LINE
+    assert config.reviewer == KNOWN and ui_settings.q.value("reviewer") == KNOWN
+
+
+def test_settings_dialog_refuses_a_case_twin_and_keeps_a_new_name_as_typed(
+        qtbot: Any, qapp: QApplication) -> None:
+    settings = AppSettings(reviewer="claire", ollama_host="http://127.0.0.1:11434",
+                           ollama_model="qwen3:8b", database="", language="en",
+                           auto_advance=True)
+    dialog = SettingsDialog(settings, known_reviewers=[KNOWN, "ZOÉ"])
+    qtbot.addWidget(dialog)
+    for typed, refusal in (("ALICE", TWIN_LINE),
+                           ("zoé", "reviewer name 'zoé': the store already knows this "
+                                   "reviewer as 'ZOÉ'; use that name")):
+        dialog.reviewer.setText(typed)
+        dialog.accept()
+        assert dialog.result() != SettingsDialog.DialogCode.Accepted
+        assert dialog.error.text() == refusal
+    for typed, stored in (("ﬁona", "fiona"), ("Bob", "Bob"), ("ZOÉ", "ZOÉ")):
+        dialog.reviewer.setText(typed)
+        dialog.accept()
+        assert dialog.result() == SettingsDialog.DialogCode.Accepted, dialog.error.text()
+        assert dialog.values().reviewer == stored
+
+
+def test_the_window_settings_dialog_knows_the_store_reviewers(
+        qtbot: Any, make_window: Maker, filled_store: Store) -> None:
+    """Settings… in the window reads who the store knows before the dialog opens."""
+    w = make_window(filled_store)
+    w.decide("accept")  # claire (the fixture's settings) decides once
+    idle(qtbot, w)
+    seen: dict[str, Any] = {}
+
+    def answer() -> None:
+        widget = QApplication.activeModalWidget()
+        if not isinstance(widget, SettingsDialog):
+            QTimer.singleShot(20, answer)
+            return
+        widget.reviewer.setText("CLAIRE")
+        widget.accept()
+        seen["error"] = widget.error.text()
+        widget.reject()
+
+    QTimer.singleShot(0, answer)
+    w.edit_settings()
+    qtbot.waitUntil(lambda: "error" in seen, timeout=10000)
+    assert seen["error"] == ("reviewer name 'CLAIRE': the store already knows this reviewer "
+                             "as 'claire'; use that name")
+    assert w.reviewer == "claire"

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
@@ -53,8 +55,12 @@ class HelpOverlay(QDialog):
 class SettingsDialog(QDialog):
     """Reviewer name, Ollama host and model, database, language, auto-advance."""
 
-    def __init__(self, settings: AppSettings, parent: QWidget | None = None) -> None:
+    def __init__(self, settings: AppSettings, parent: QWidget | None = None, *,
+                 known_reviewers: Sequence[str] = ()) -> None:
         super().__init__(parent)
+        # The reviewers the store knows: a name that differs from one only by case is
+        # refused here, naming it (ninth hostile pass, N2).
+        self.known_reviewers = tuple(known_reviewers)
         self.setWindowTitle(self.tr("Settings"))
         self.setMinimumWidth(480)
         form = QFormLayout(self)
@@ -96,7 +102,7 @@ class SettingsDialog(QDialog):
     def accept(self) -> None:
         """Close with OK only when every field can be stored (else say why, stay open)."""
         try:
-            check_values(self._typed())
+            check_values(self._typed(), self.known_reviewers)
         except BadInputError as exc:
             self.error.setText(str(exc))
             return
@@ -105,7 +111,7 @@ class SettingsDialog(QDialog):
 
     def values(self) -> AppSettings:
         """The settings as edited, as they will be stored (the name trimmed and NFC)."""
-        return check_values(self._typed())
+        return check_values(self._typed(), self.known_reviewers)
 
     def _typed(self) -> AppSettings:
         return AppSettings(

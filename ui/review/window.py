@@ -40,6 +40,7 @@ from reviewer.review.queue import QueueFilter, attempt_id_for, overall_progress,
 from reviewer.review.undo import UndoSteps, undo_steps
 from reviewer.review.visible import plain as visible
 from reviewer.settings_write import Refusal
+from reviewer.store.names import stored_reviewers
 from ui.review.action_builder import ReviewActions, help_lines, key_text
 from ui.review.commands import ReviewCommands
 from ui.review.dialogs import HelpOverlay, SettingsDialog
@@ -649,8 +650,16 @@ class MainWindow(QMainWindow):
             self.show_error(session_only_text(refused))
 
     def edit_settings(self) -> None:
+        """The settings dialog, once the reviewers the store knows are read (a name that
+        differs from one only by case is refused in it: ninth hostile pass, N2); without
+        them when the store cannot be read (each decision checks the name too)."""
+        self.tasks.query(stored_reviewers, self._edit_settings,
+                         lambda _exc: self._edit_settings([]), owner=self)
+
+    def _edit_settings(self, known: list[str]) -> None:
         """The settings dialog; the reviewer name and auto-advance apply at once."""
-        dialog = SettingsDialog(replace(self.config, reviewer=self.reviewer), self)
+        dialog = SettingsDialog(replace(self.config, reviewer=self.reviewer), self,
+                                known_reviewers=known)
         try:
             if dialog.exec() != SettingsDialog.DialogCode.Accepted:
                 return

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +52,7 @@ from reviewer.errors import ReviewerError
 from reviewer.exports import KINDS
 from reviewer.exports.changes import review_changes
 from reviewer.exports.options import DatasetOptions, PreferenceOptions, parse_causes
-from reviewer.exports.run import export_target, run_export
+from reviewer.exports.run import export_target, run_export, stored_causes
 from reviewer.exports.split import Split
 from reviewer.json_input import loads
 from reviewer.store import Session
@@ -314,9 +315,15 @@ class ExportDialog(QDialog):
             dataset.check()
         preference = self.preference_options() if kind == "preference" else None
         out = export_target(self.tasks.store.url, path, folder=split is not None)
+        typed, label = self.causes.text().strip() or None, self.tr("Refusal causes")
 
         def work(session: Session) -> str:
-            return run_export(session, kind, out, dataset=dataset, preference=preference,
+            chosen = preference
+            if chosen is not None and chosen.causes is not None:
+                # A cause the store does not hold is a typo, not "0 pairs" over a good
+                # export (ninth hostile pass, X4): the check the command line makes.
+                chosen = replace(chosen, causes=stored_causes(session, typed, label))
+            return run_export(session, kind, out, dataset=dataset, preference=chosen,
                               split=split)
 
         return work

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from typing import Any
 
 from reviewer.cli.arguments import reviewer_option
@@ -28,10 +29,18 @@ from reviewer.exports.options import (
     PreferenceOptions,
     parse_causes,
 )
-from reviewer.exports.run import run_export
+from reviewer.exports.run import run_export, stored_causes
 from reviewer.exports.split import Split
+from reviewer.store import Session
+from reviewer.store.names import CALIBRATION_FILES, REVIEWERS, RUNS, existing, existing_one
 
 SPLIT_KINDS = ("dataset", "preference")
+RUN_KINDS = ("dataset", "preference", "calibration")
+REVIEWER_KINDS = ("dataset", "preference", "golden", "resume", "calibration")
+
+
+def _listed(kinds: tuple[str, ...]) -> str:
+    return kinds[0] if len(kinds) == 1 else f"{', '.join(kinds[:-1])} and {kinds[-1]}"
 
 
 def register(sub: Any) -> None:
@@ -92,6 +101,14 @@ def _preference_options(args: argparse.Namespace) -> PreferenceOptions:
 
 
 def _check_kind_options(args: argparse.Namespace) -> None:
+    # A filter an export does not read is no filter: ``export golden --run R`` wrote
+    # every run's attempts.
+    for option, value, kinds in (("--run", args.run, RUN_KINDS),
+                                 ("--cause", args.cause, ("preference",)),
+                                 ("--reviewer", args.filter_reviewer, REVIEWER_KINDS)):
+        if value is not None and args.kind not in kinds:
+            raise BadInputError(f"{option} is for the {_listed(kinds)} "
+                                f"export{'s' if len(kinds) > 1 else ''}, not {args.kind}")
     if args.split is not None and args.kind not in SPLIT_KINDS:
         raise BadInputError(f"--split is for the dataset and preference exports, "
                             f"not {args.kind}")
@@ -100,6 +117,23 @@ def _check_kind_options(args: argparse.Namespace) -> None:
     if args.kind not in SPLIT_KINDS and args.fmt is not None:
         raise BadInputError(f"--format is for the dataset and preference exports, "
                             f"not {args.kind}")
+
+
+def _named_in_store(session: Session, args: argparse.Namespace,
+                    dataset: DatasetOptions | None, preference: PreferenceOptions | None,
+                    ) -> tuple[DatasetOptions | None, PreferenceOptions | None]:
+    """The options with each name of ``--run``, ``--cause`` and ``--reviewer`` as the
+    store spells it; BadInputError for one it does not hold (``reviewer.store.names``)."""
+    if args.run is not None:
+        args.run = existing(session, CALIBRATION_FILES if args.kind == "calibration" else RUNS,
+                            args.run, "--run")
+    args.filter_reviewer = existing_one(session, REVIEWERS, args.filter_reviewer, "--reviewer")
+    if dataset is not None:
+        dataset = replace(dataset, runs=args.run, reviewer=args.filter_reviewer)
+    if preference is not None:
+        preference = replace(preference, runs=args.run, reviewer=args.filter_reviewer,
+                             causes=stored_causes(session, args.cause))
+    return dataset, preference
 
 
 def run(args: argparse.Namespace) -> int:
@@ -115,6 +149,9 @@ def run(args: argparse.Namespace) -> int:
     store = store_from(args)
     try:
         with store.session() as session:
+            # Every name a filter gives must be in the store (ninth hostile pass, X4: a
+            # run typed in the wrong case replaced a good dataset with 0 examples).
+            dataset, preference = _named_in_store(session, args, dataset, preference)
             if args.dry_run:
                 assert dataset is not None
                 changes = review_changes(session, dataset)

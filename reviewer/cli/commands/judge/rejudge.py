@@ -44,6 +44,7 @@ from reviewer.judge.transport import STREAK
 from reviewer.keys import AttemptKey
 from reviewer.rule.replay import load_attempts
 from reviewer.store import Store
+from reviewer.store.names import CRITERIA, existing
 
 MAX_PARALLEL = 16
 
@@ -91,7 +92,8 @@ def _select(store: Store, args: argparse.Namespace) -> list[int]:
     with store.session() as session:
         if args.attempt:
             return [attempt_id_for(session, AttemptKey.parse(args.attempt))]
-        if args.criterion:
+        if args.criterion:  # as the store spells it (the shared check, X4)
+            args.criterion = existing(session, CRITERIA, [args.criterion], "--criterion")[0]
             return criterion_candidates(session, args.criterion)
         if args.flagged:
             return flagged_candidates(session)

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 from typing import Any
 
 from reviewer.cli.arguments import limit, reviewer_option
 from reviewer.cli.common import print_json, reviewer_from, store_from
+from reviewer.review.identity import known_reviewer
 from reviewer.review.queue import REVIEW_STATES, QueueFilter, queue_keys
+from reviewer.store.names import CHECKS, CRITERIA, RUNS, existing_one
 from reviewer.text_rules import storable
 
 
@@ -43,6 +46,12 @@ def run(args: argparse.Namespace) -> int:
     store = store_from(args)
     try:
         with store.session() as session:
+            # A run, criterion or check the store does not hold is a typo, not an empty
+            # queue (ninth hostile pass, X4): one shared check, the stored spelling back.
+            f = replace(f, run=existing_one(session, RUNS, f.run, "--run"),
+                        criterion=existing_one(session, CRITERIA, f.criterion, "--criterion"),
+                        check=existing_one(session, CHECKS, f.check, "--check"),
+                        reviewer=known_reviewer(session, f.reviewer))
             rows = queue_keys(session, f, args.limit)
     finally:
         store.close()

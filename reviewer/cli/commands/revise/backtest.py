@@ -19,6 +19,7 @@ from reviewer.cli.common import print_json, store_from
 from reviewer.revise.backtest import DEFAULT_BUDGET, BacktestResult, backtest, current_pattern
 from reviewer.revise.pattern_lint import LintFinding, lint_pattern
 from reviewer.rule.checks import DEFAULT_TIMEOUT, DIALECTS, CheckPattern
+from reviewer.store.names import REVIEWERS, existing_one
 
 
 def register(sub: Any) -> None:
@@ -82,6 +83,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         with store.session() as session:
             old, _ = current_pattern(session, args.check_id)
+            # A reviewer the store does not know is a typo (X4), not "no labels".
+            args.filter_reviewer = existing_one(session, REVIEWERS, args.filter_reviewer,
+                                                "--reviewer")
             new = CheckPattern(
                 args.pattern,
                 old.flags if args.flags is None else args.flags,

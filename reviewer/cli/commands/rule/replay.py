@@ -9,6 +9,7 @@ from typing import Any
 
 from reviewer.cli.common import print_json, store_from
 from reviewer.rule.replay_check import Recheck, check_replay, recheck_checks
+from reviewer.store.names import RUNS, existing_one
 
 
 def register(sub: Any) -> None:
@@ -39,6 +40,9 @@ def run(args: argparse.Namespace) -> int:
     """Print "N records, all reproduced" or the mismatching keys; exit 1 on a mismatch."""
     store = store_from(args)
     try:
+        if args.run is not None:  # a run the store does not hold is a typo (X4)
+            with store.session() as session:
+                args.run = existing_one(session, RUNS, args.run, "--run")
         result = check_replay(store, args.run)
         recheck = recheck_checks(store, args.run) if args.recheck else None
     finally:
