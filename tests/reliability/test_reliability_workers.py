@@ -176,7 +176,7 @@ def test_ctrl_c_stops_flag_and_its_workers_with_one_line(held: HeldFlag) -> None
     wait_for(lambda: not any(alive(pid) for pid in held.workers), "workers outlived Ctrl-C")
 
 
-@pytest.mark.parametrize("moment", ["second-worker", "worker-start", "commit"])
+@pytest.mark.parametrize("moment", ["second-worker", "worker-start", "commit", "loading"])
 def test_ctrl_c_at_a_narrow_moment_stops_flag_with_one_line(db: Path, moment: str) -> None:
     proc = subprocess.Popen(
         [sys.executable, "-m", DRIVER, moment, "--db", str(db), "flag", "--workers", "2"],
