@@ -12,8 +12,14 @@ interrupt is the usual one line and exit 130.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
-from typing import Any
+
+# typing.TYPE_CHECKING without importing typing, which runs for tens of milliseconds at
+# the start: a Ctrl-C then was Python's traceback and death by SIGINT (eighth hostile
+# pass). The names below are only annotations (mypy reads this name as typing's).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import Any
 
 # reviewer.errors.INTERRUPTED, repeated here: what failed to load cannot be asked.
 INTERRUPTED = 130
