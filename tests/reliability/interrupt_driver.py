@@ -1,5 +1,5 @@
-"""Run a ``reviewer`` command line as the console script does, with a Ctrl-C that lands at
-a chosen moment: ``python interrupt_driver.py MOMENT ARG…``.
+"""Run a ``reviewer`` command line as ``python -m ui.cli`` does, with a Ctrl-C that lands
+at a chosen moment: ``python -m tests.reliability.interrupt_driver MOMENT ARG…``.
 
 A Ctrl-C typed by hand lands wherever the command happens to be; the moments that went
 wrong are a few instructions wide, and a test that sends the signal from outside hit
