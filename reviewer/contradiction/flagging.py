@@ -39,8 +39,10 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
+from multiprocessing.process import BaseProcess
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, text
@@ -72,6 +74,9 @@ TABLES = Attempt.metadata.tables
 FLAG_TABLES = ("attempts (contradiction_score, flagged)", "contradiction_flags")
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 PARENT_POLL_S = 1.0
+# How long a stopping pool waits for a worker to leave (idle workers leave at once),
+# and for a killed one to be gone, before it goes on without it.
+STOP_WAIT_S = 5.0
 
 # (verdict id, attempt id, met, rationale, criterion version id)
 VerdictRow = tuple[int, int, Any, str, int]
@@ -226,9 +231,13 @@ def _start_worker(parent: int, criteria: dict[int, Criterion]) -> None:
     waits on the task queue, whose write end its sibling workers also hold, so no EOF
     ever comes), holding the database and its WAL open. Ctrl-C reaches the whole process
     group: a worker caught scoring would hand its KeyboardInterrupt back as that chunk's
-    result, so the workers ignore it and the parent alone stops the pass.
+    result, so the workers ignore it and the parent alone stops the pass. A worker is
+    forked with Ctrl-C held (:func:`_ctrl_c_deferred`): one typed before this ran is
+    dropped here, where it printed the worker's traceback and broke the pool.
     """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # drops a Ctrl-C held since the fork
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     _die_with_parent(parent)
     _init_worker(criteria)
 
@@ -642,7 +651,7 @@ def _chunks(ids: list[int], chunk: int) -> Iterator[tuple[list[int], bool]]:
         yield part, part[-1] - part[0] == len(part) - 1
 
 
-def _pipeline(store: Store, pool: ProcessPoolExecutor,
+def _pipeline(store: Store, submit: Callable[[list[VerdictRow], RuleRows], Future[list[Reading]]],
               parts: list[tuple[list[int], bool]], first: Chunk | None,
               workers: int, write: Callable[[list[int], list[VerdictRow], list[Reading]], None]
               ) -> None:
@@ -653,13 +662,106 @@ def _pipeline(store: Store, pool: ProcessPoolExecutor,
             (rows, inputs), first = first, None
         else:
             rows, inputs = _read_chunk(store, part, contiguous)
-        pending.append((part, rows, pool.submit(assess, rows, inputs)))
+        pending.append((part, rows, submit(rows, inputs)))
         if len(pending) > workers:  # keep every worker busy, memory bounded
             part0, rows0, future = pending.popleft()
             write(part0, rows0, future.result())
     while pending:
         part0, rows0, future = pending.popleft()
         write(part0, rows0, future.result())
+
+
+def _score_in_workers(store: Store, parts: list[tuple[list[int], bool]], first: Chunk,
+                      workers: int, criteria: dict[int, Criterion],
+                      write: Callable[[list[int], list[VerdictRow], list[Reading]], None]
+                      ) -> None:
+    """Run :func:`_pipeline` with ``workers`` scoring processes, and stop them within a
+    bounded time however it ends (done, Ctrl-C, a failed write).
+
+    The pool is never interrupted halfway through its own bookkeeping: each submission
+    (the first one forks the workers and starts the thread that runs them) holds
+    Ctrl-C until it is done. A Ctrl-C between the fork and that thread left workers
+    that nothing would ever stop, and Python waits for its child processes at exit: the
+    command printed its line and never ended (eighth hostile pass).
+    """
+    pool = ProcessPoolExecutor(workers, mp_context=_fork_context(), initializer=_start_worker,
+                               initargs=(os.getpid(), criteria))
+    processes: dict[int, BaseProcess] = {}
+
+    def submit(rows: list[VerdictRow], inputs: RuleRows) -> Future[list[Reading]]:
+        with _ctrl_c_deferred():
+            try:
+                return pool.submit(assess, rows, inputs)
+            finally:
+                processes.update(pool._processes or {})  # started by this submission
+
+    results = pool._result_queue
+    try:
+        _pipeline(store, submit, parts, first, workers, write)
+    except BaseException:
+        # Ctrl-C or a failed write: the chunks being scored will not be written.
+        with _ctrl_c_deferred():
+            _stop(pool, list(processes.values()), results, grace=0.0)
+        raise
+    with _ctrl_c_deferred():
+        _stop(pool, list(processes.values()), results, grace=STOP_WAIT_S)
+
+
+def _stop(pool: ProcessPoolExecutor, processes: list[BaseProcess], results: Any,
+          grace: float) -> None:
+    """Shut ``pool`` down without waiting on it: its workers get ``grace`` seconds to
+    leave (idle ones leave at once), then the ones left are killed.
+
+    ``ProcessPoolExecutor.shutdown(wait=True)`` waits without a bound, and so does
+    Python at exit, for the pool's thread and every child process still running.
+    ``results`` is the pool's result queue: this process holds its write end too, so
+    once the workers are gone it is closed here, and the pool's thread, if it was
+    reading a result that a killed worker never finished, reads its end instead of
+    waiting for the rest for ever.
+    """
+    pool.shutdown(wait=False, cancel_futures=True)
+    deadline = time.monotonic() + grace
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+    for process in processes:
+        if process.is_alive():
+            process.kill()
+            process.join(STOP_WAIT_S)
+    if not any(process.is_alive() for process in processes):
+        writer = getattr(results, "_writer", None)
+        if writer is not None:
+            writer.close()
+
+
+@contextmanager
+def _ctrl_c_deferred() -> Iterator[None]:
+    """Hold Ctrl-C (SIGINT) until the block ends, then raise it (``KeyboardInterrupt``).
+
+    The signal is blocked in this thread, so processes forked here start with it
+    blocked (``_start_worker`` then ignores it); on the main thread Python's handler is
+    also replaced by one that only notes it, for a Ctrl-C that another thread of this
+    process received (a thread that does not block it, such as tqdm's monitor). What
+    is undone at the end is decided before anything is changed: an interrupt that
+    lands between two of these steps cannot leave Ctrl-C blocked for good.
+    """
+    masks = hasattr(signal, "pthread_sigmask")
+    was_blocked = masks and signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, ())
+    on_main = threading.current_thread() is threading.main_thread()
+    handler = signal.getsignal(signal.SIGINT) if on_main else None
+    held: list[int] = []
+    try:
+        if masks:
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        if callable(handler):
+            signal.signal(signal.SIGINT, lambda signum, _frame: held.append(signum))
+        yield
+    finally:
+        if masks and not was_blocked:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # noted now
+        if callable(handler):
+            signal.signal(signal.SIGINT, handler)  # notes one still pending first
+            if held:
+                handler(signal.SIGINT, None)
 
 
 def _fork_context() -> Any:
@@ -709,15 +811,7 @@ def flag_all(store: Store, progress: Callable[[int, int], None] | None = None,
         parts = list(_chunks(ids, chunk_size(len(ids), workers, chunk)))
         first = _read_chunk(store, *parts[0])
         _warm(criteria, first[0])
-        with ProcessPoolExecutor(workers, mp_context=_fork_context(), initializer=_start_worker,
-                                 initargs=(os.getpid(), criteria)) as pool:
-            try:
-                _pipeline(store, pool, parts, first, workers, write)
-            except BaseException:
-                # Ctrl-C or a failed write: drop the chunks not started rather than score
-                # them only to throw them away (the with-block then waits for the rest).
-                pool.shutdown(wait=False, cancel_futures=True)
-                raise
+        _score_in_workers(store, parts, first, workers, criteria, write)
     if ids:
         with store.session() as session:
             # The queue filters on the new flags and sorts on the scores; the pass wrote

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from platformdirs import user_data_path
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import ArgumentError, DBAPIError
+from sqlalchemy.exc import ArgumentError, DBAPIError, InvalidRequestError
 from sqlalchemy.orm import Session, sessionmaker
 
 import models
@@ -714,7 +714,7 @@ class Store:
                     raise translated from exc
                 raise
             except BaseException:
-                session.rollback()
+                _roll_back_keeping(session)
                 raise
 
     def _still_there(self, session: Session) -> None:
@@ -741,6 +741,19 @@ class Store:
     def close(self) -> None:
         """Release every connection (needed before copying or deleting a SQLite file)."""
         self.engine.dispose()
+
+
+def _roll_back_keeping(session: Session) -> None:
+    """Roll ``session`` back after a failure that is on its way out, without replacing it.
+
+    A Ctrl-C that landed inside ``commit()`` once the database had committed (SQLAlchemy
+    finishing its bookkeeping) made this rollback raise "This session is in 'committed'
+    state", and the command said "internal error" and exited 70 instead of the one
+    line of an interruption (eighth hostile pass). Nothing is left to undo then; the
+    session is closed as usual.
+    """
+    with contextlib.suppress(InvalidRequestError):
+        session.rollback()
 
 
 def _identity(path: Path) -> tuple[int, int] | None:

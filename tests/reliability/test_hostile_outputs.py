@@ -893,6 +893,11 @@ from ui.cli import main
 sys.exit(main())
 """
 
+# SIGINT as the first module that the console script's own module would need (typing) is
+# imported: with ui.cli importing nothing at load, that is inside main.
+INTERRUPT_AT_THE_FIRST_IMPORT = INTERRUPT_WHILE_LOADING.replace('"reviewer.cli.main"',
+                                                                '"typing"')
+
 # SIGINT right after the command finished, before the interpreter's own exit.
 INTERRUPT_AFTER_THE_COMMAND = """
 import os, signal, sys, time
@@ -909,6 +914,17 @@ def test_ctrl_c_while_the_cli_loads_is_one_line_exit_130(db: Path) -> None:
                            "stats"], capture_output=True, text=True, cwd=ROOT, timeout=120)
 
     assert proc.returncode == 130
+    assert one_line(proc.stderr).startswith("reviewer: interrupted")
+
+
+def test_ctrl_c_as_the_console_script_module_loads_is_one_line_exit_130(db: Path) -> None:
+    # ui.cli imported typing at load, outside main: a Ctrl-C 10-100 ms after the start
+    # printed Python's traceback and died by SIGINT (eighth hostile pass, 19).
+    proc = subprocess.run([sys.executable, "-c", INTERRUPT_AT_THE_FIRST_IMPORT, "--db",
+                           str(db), "stats"], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120)
+
+    assert proc.returncode == 130, proc.stderr
     assert one_line(proc.stderr).startswith("reviewer: interrupted")
 
 

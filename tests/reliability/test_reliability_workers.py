@@ -6,6 +6,14 @@ a deleted WAL open. Ctrl-C (the whole process group) stops the command and its w
 with one line. The command is held at
 its first write (the test holds the store's write lock), so its two workers are alive
 and idle when the signal comes, whatever the speed of the machine.
+
+A Ctrl-C that lands at a narrow moment is sent from inside the command
+(``interrupt_driver.py``, run with ``python -m`` as the suite runs the CLI): as the
+second worker is started, before the pool has the thread that runs it, the command
+printed its line and never ended; as a worker starts, before its set-up ignores Ctrl-C,
+the worker printed a traceback and the command exited 70; just after a unit of work
+committed, it said "internal error" (exit 70); inside an ``eval`` while the modules
+load, it printed its line and died by SIGINT (exit -2). Eighth hostile pass, 19.
 """
 
 from __future__ import annotations
@@ -31,6 +39,9 @@ from tests.support.run_files import record, write_catalog, write_jsonl
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")]
 ROOT = Path(__file__).resolve().parents[2]
+DRIVER = "tests.reliability.interrupt_driver"  # run as the suite runs the CLI: python -m
+INTERRUPTED_LINE = ("reviewer: interrupted; the step in progress was not saved (what was "
+                    "saved before is kept)")
 GUARD_S = 120  # only keeps a regression from hanging the suite
 
 
@@ -73,13 +84,26 @@ def alive(pid: int) -> bool:
     return state is not None and state[0] != "Z"
 
 
-def _stat(pid: int) -> tuple[str, int] | None:
+def _stat(pid: int) -> tuple[str, int, int] | None:
+    """State, parent id and process group of ``pid``."""
     try:
         text = Path(f"/proc/{pid}/stat").read_text()
     except OSError:
         return None
     fields = text.rsplit(")", 1)[1].split()
-    return fields[0], int(fields[1])
+    return fields[0], int(fields[1]), int(fields[2])
+
+
+def group(pgid: int) -> set[int]:
+    """Live processes of the process group ``pgid`` (a command started in a session of
+    its own, and its workers)."""
+    found = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            state = _stat(int(entry))
+            if state is not None and state[2] == pgid and state[0] != "Z":
+                found.add(int(entry))
+    return found
 
 
 def wait_for(condition: object, what: str) -> None:
@@ -148,6 +172,28 @@ def test_ctrl_c_stops_flag_and_its_workers_with_one_line(held: HeldFlag) -> None
     assert "Traceback" not in err, err
     assert held.proc.returncode == INTERRUPTED, err
     assert [line for line in err.splitlines() if line.startswith("reviewer:")] == [
-        "reviewer: interrupted; the step in progress was not saved (what was saved before "
-        "is kept)"], err
+        INTERRUPTED_LINE], err
     wait_for(lambda: not any(alive(pid) for pid in held.workers), "workers outlived Ctrl-C")
+
+
+@pytest.mark.parametrize("moment", ["second-worker", "worker-start", "commit", "loading"])
+def test_ctrl_c_at_a_narrow_moment_stops_flag_with_one_line(db: Path, moment: str) -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", DRIVER, moment, "--db", str(db), "flag", "--workers", "2"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True)
+    try:
+        _, err = proc.communicate(timeout=GUARD_S)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        _, err = proc.communicate(timeout=GUARD_S)
+        pytest.fail(f"flag went on for {GUARD_S} s after Ctrl-C; it said: {err}")
+    finally:
+        try:
+            wait_for(lambda: not group(proc.pid), "workers outlived Ctrl-C")
+        finally:
+            for pid in group(proc.pid):
+                os.kill(pid, signal.SIGKILL)
+    assert "Traceback" not in err, err
+    assert proc.returncode == INTERRUPTED, err
+    assert [line for line in err.splitlines() if line.strip()] == [INTERRUPTED_LINE], err
