@@ -252,7 +252,8 @@ def _open_temp(out: Output, created: list[Path]) -> tuple[BinaryIO, Path]:
         raise
 
 
-def _fsync_folder(folder: Path) -> None:
+def fsync_folder(folder: Path) -> None:
+    """Flush ``folder``'s entries (a rename into it) to disk, where the file system allows."""
     with contextlib.suppress(OSError):  # not every file system lets a folder be opened
         fd = os.open(folder, os.O_RDONLY)
         try:
@@ -416,7 +417,7 @@ class FileSet:
                 entry.tmp = None
                 entry.close_folder()
         for folder in folders:
-            _fsync_folder(folder)
+            fsync_folder(folder)
 
     def _abort(self) -> None:
         for entry in self._entries:

@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from reviewer.atomic import fsync_folder
 from reviewer.input_bytes import kind_of_mode
 from reviewer.outputs import SQLITE_HEADER, new_file_mode
 from reviewer.unfinished import settled, track
@@ -227,7 +228,7 @@ def _put(path: Path, data: bytes, seen: _Seen) -> bool:
             with contextlib.suppress(OSError):
                 tmp.unlink()
         settled(tmp)
-    _fsync_folder(path.parent)
+    fsync_folder(path.parent)
     return True
 
 
@@ -246,14 +247,6 @@ def _new_temp(path: Path) -> tuple[int, Path]:
             settled(tmp)
             raise
 
-
-def _fsync_folder(folder: Path) -> None:
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
 
 @contextmanager

@@ -47,6 +47,7 @@ from tests.reliability.faults import (
     fresh_copy,
     make_files,
 )
+from tests.support.cli import one_line, run
 from tests.support.fake_ollama import FakeOllama, Reply
 from tests.support.judge_stores import verdict_reply
 
@@ -73,22 +74,6 @@ def counts(db: Path) -> tuple[int, ...]:
                          for t in (ReviewDecision, AuditEvent, CheckVersion, CriterionVersion))
     finally:
         store.close()
-
-
-def run(argv: list[str]) -> int:
-    """``reviewer ARGV``'s exit code, whether the command or argparse ended it."""
-    try:
-        return main(argv)
-    except SystemExit as stop:
-        return int(stop.code or 0)
-
-
-def one_line(capsys: pytest.CaptureFixture[str], code: int, expected: int) -> str:
-    err = capsys.readouterr().err
-    assert code == expected, err
-    lines = err.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("reviewer: ") and "Traceback" not in err, err
-    return lines[0]
 
 
 # -- names (nm15, nm32, nm34) -------------------------------------------------------------

@@ -32,10 +32,10 @@ from models import (
 )
 from reviewer.calibration.scores import score_answer
 from reviewer.calibration.sets import open_grading_file
-from reviewer.cli.main import main
 from reviewer.errors import BAD_INPUT, FAILED, BadInputError
 from reviewer.store import Store, open_store
 from tests.reliability.faults import KEY, Files, fresh_copy, make_files
+from tests.support.cli import one_line, run
 from tests.support.fake_ollama import FakeOllama
 
 HUGE = "1" + "0" * 400  # finite, an exact JSON integer, beyond any float
@@ -49,23 +49,6 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Files:
 @pytest.fixture
 def files(template: Files, tmp_path: Path) -> Files:
     return fresh_copy(template, tmp_path / "copy")
-
-
-def run(argv: list[str]) -> int:
-    try:
-        return main(argv)
-    except SystemExit as stop:
-        return int(stop.code or 0)
-
-
-def one_line(capsys: pytest.CaptureFixture[str], code: int, expected: int) -> str:
-    """The one ``reviewer:`` line on stderr, once the exit code is the expected one."""
-    err = capsys.readouterr().err
-    assert code == expected, err
-    lines = err.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("reviewer: "), err
-    assert "Traceback" not in err and "internal error" not in err, err
-    return lines[0]
 
 
 def decisions(db: Path) -> tuple[int, int]:

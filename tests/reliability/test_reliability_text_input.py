@@ -22,6 +22,7 @@ from reviewer.errors import BAD_INPUT, READ_ONLY
 from reviewer.judge.prompts import JUDGE
 from reviewer.store import open_store
 from tests.reliability.faults import KEY, ROOT, make_files, readers, writers
+from tests.support.cli import one_line
 from tests.support.pg_server import PgServer
 
 BOTH = pytest.mark.both_backends
@@ -41,14 +42,6 @@ def rows(url: str) -> tuple[int, int, int]:
                          for t in (ReviewDecision, AuditEvent, PromptTemplate))
     finally:
         store.close()
-
-
-def one_line(capsys: pytest.CaptureFixture[str], code: int, expected: int) -> str:
-    err = capsys.readouterr().err
-    assert code == expected, err
-    lines = err.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("reviewer: ") and "Traceback" not in err, err
-    return lines[0]
 
 
 @BOTH
