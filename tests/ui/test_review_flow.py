@@ -640,6 +640,42 @@ def test_a_note_being_typed_is_kept_when_the_window_closes(
     assert stored(filled_store, "recette-004/2/1")["note"] == "a long careful note"
 
 
+@pytest.mark.parametrize("how", ["a click on another row", "the audit queue"])
+def test_a_note_being_typed_is_kept_when_the_reviewer_moves_elsewhere(
+        qtbot: Any, make_window: Maker, filled_store: Store, how: str) -> None:
+    # Tenth hostile pass, Z1: N, a note, then a click on another row (or Ctrl+Shift+A,
+    # the audit queue) before Enter: the note was thrown away without a word, while
+    # quitting saved it (Q1). Leaving the attempt is not Esc: the note is saved on it.
+    w = make_window(filled_store)
+    show(qtbot, w, "recette-004/2/1")
+    key(w, Qt.Key.Key_N)
+    QTest.keyClicks(w.pane.note_editor, "typed before moving on")
+    if how == "a click on another row":
+        row = w.queue.currentIndex().row() + 2
+        QTest.mouseClick(w.queue.viewport(), Qt.MouseButton.LeftButton,
+                         pos=row_centre(w.queue, row))
+    else:
+        QTest.keyClick(w.pane.note_editor, Qt.Key.Key_A,
+                       Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    idle(qtbot, w)
+    assert stored(filled_store, "recette-004/2/1")["note"] == "typed before moving on"
+    assert not w.pane.note_editor.editing
+
+
+def test_esc_still_drops_a_note_being_typed(
+        qtbot: Any, make_window: Maker, filled_store: Store) -> None:
+    w = make_window(filled_store)
+    show(qtbot, w, "recette-004/2/1")
+    key(w, Qt.Key.Key_N)
+    QTest.keyClicks(w.pane.note_editor, "not wanted")
+    QTest.keyClick(w.pane.note_editor, Qt.Key.Key_Escape)
+    row = w.queue.currentIndex().row() + 2
+    QTest.mouseClick(w.queue.viewport(), Qt.MouseButton.LeftButton,
+                     pos=row_centre(w.queue, row))
+    idle(qtbot, w)
+    assert audit_events(filled_store) == 0
+
+
 def test_a_note_opened_and_left_as_it_was_stores_nothing_on_close(
         qtbot: Any, make_window: Maker, filled_store: Store) -> None:
     w = make_window(filled_store)

@@ -208,7 +208,7 @@ class ExamplePane(QScrollArea):
         self.title.setText(message or self.tr("No attempt selected"))
         self.flag_badge.hide()
         self.question_box.close_question()
-        self.note_editor.cancel()
+        self.note_editor.keep()  # a note being typed is saved, not lost (Z1)
         for label in (self.filter_line, self.live_line, self.review_line, self.note_line,
                       self.others_line, self.cut_line, self.failures_line, self.scores_line,
                       self.flags_line):
@@ -233,7 +233,7 @@ class ExamplePane(QScrollArea):
         if not self.question_box.asking(view.attempt_id):
             self.question_box.close_question()
         if self.note_editor.attempt_id != view.attempt_id:
-            self.note_editor.cancel()
+            self.note_editor.keep()  # typed for the attempt left: saved there (Z1)
         self._show_decisions(view)
         if not same:
             question, earlier = split_question(view.context)

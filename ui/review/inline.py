@@ -110,6 +110,16 @@ class NoteEditor(QLineEdit):
             return None
         return self.attempt_id, self.text()
 
+    def keep(self) -> None:
+        """Close, saving the note typed when it differs from the one the editor opened on,
+        as Enter would. Leaving the attempt (a click on another row, another queue) keeps
+        what was typed (tenth hostile pass, Z1: it was thrown away without a word, while
+        quitting saved it, Q1); Esc is how a note is dropped."""
+        unsaved = self.unsaved()
+        self.cancel()
+        if unsaved is not None:
+            self.saved.emit(*unsaved)
+
     def cancel(self) -> None:
         """Close without saving."""
         self.attempt_id = None
