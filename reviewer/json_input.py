@@ -80,6 +80,23 @@ def loads(text: str, **kwargs: Any) -> Any:
     return json.loads(text, **kwargs)
 
 
+class KeyTwice(ValueError):
+    """A JSON object names one key twice (its name): ``once_each`` refuses it."""
+
+
+def once_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An ``object_pairs_hook`` for a JSON object whose every key comes once: a judge's
+    ``{"verdict": "non", "verdict": "oui"}`` says both, and ``json.loads`` kept the last
+    one silently (tenth hostile pass, Z2: the reply rescued the attempt, or not, by the
+    order of its keys)."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise KeyTwice(key)
+        found[key] = value
+    return found
+
+
 def load_json(text: str, where: str) -> Any:
     """``json.loads`` whose every refusal is one BadInputError naming ``where``: bad
     syntax, nesting too deep for Python's parser, an integer past Python's digit limit

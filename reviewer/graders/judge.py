@@ -27,7 +27,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from reviewer.errors import BadInputError, JudgeError
-from reviewer.json_input import NestedTooDeeply, beyond_digit_limit, loads, too_many_digits
+from reviewer.json_input import (
+    KeyTwice,
+    NestedTooDeeply,
+    beyond_digit_limit,
+    loads,
+    once_each,
+    too_many_digits,
+)
 from reviewer.judge.context import (
     DEFAULT_MAX_CTX,
     cut_prompt,
@@ -183,9 +190,12 @@ def build_messages(
 def parse_reply(content: str, n_answers: int) -> list[JudgeNotes]:
     """Notes in answer order from the judge's JSON; ValueError says what is wrong."""
     try:
-        data = loads(content)
+        data = loads(content, object_pairs_hook=once_each)
     except json.JSONDecodeError as exc:
         raise ValueError(f"reply is not valid JSON ({exc.msg} at char {exc.pos})") from None
+    except KeyTwice as twice:  # {"score": 1, "score": 5}: which one cannot be told (Z2)
+        raise ValueError(f"reply gives the key {str(twice)[:40]!r} twice in one object: "
+                         "which one is meant cannot be told") from None
     except (NestedTooDeeply, RecursionError):
         raise ValueError("reply is not usable JSON (nested too deeply)") from None
     except ValueError as exc:  # Python's advice (sys.set_int_max_str_digits) is not ours

@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from reviewer.json_input import (
+    KeyTwice,
     NestedTooDeeply,
     beyond_digit_limit,
     check_storable,
     loads,
+    once_each,
     parse_verdict,
     too_many_digits,
 )
@@ -63,11 +65,15 @@ def verdicts_schema(criterion_ids: Sequence[str]) -> dict[str, Any]:
 
 
 def parse_json(content: str) -> dict[str, Any]:
-    """The reply content as a JSON object; ReplyError if it is not one."""
+    """The reply content as a JSON object; ReplyError if it is not one, or if one of its
+    objects names a key twice."""
     try:
-        data = loads(content)
+        data = loads(content, object_pairs_hook=once_each)
     except (json.JSONDecodeError, TypeError):
         raise ReplyError("reply is not valid JSON") from None
+    except KeyTwice as twice:
+        raise ReplyError(f"reply gives the key {str(twice)[:40]!r} twice in one object: "
+                         "which one is meant cannot be told") from None
     except NestedTooDeeply:
         raise ReplyError("reply is not usable JSON (nested too deeply)") from None
     except (ValueError, RecursionError) as exc:  # a 6,000-digit number, 100,000 brackets

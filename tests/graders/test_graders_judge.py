@@ -408,3 +408,22 @@ def test_a_number_too_long_in_a_reply_is_said_in_words(fake_ollama: FakeOllama) 
         "with more than 4,300 digits: is this an Ollama server?)",
         ""]
     assert graded[2].score == 1.0
+
+
+def test_a_note_naming_a_key_twice_is_refused_and_the_next_group_graded(
+        fake_ollama: FakeOllama) -> None:
+    """Tenth hostile pass, Z2 (the grader's judge): an object naming one key twice was read
+    as its last value; which one the judge meant cannot be told."""
+    rows = [Row("in.jsonl", 1, "a", prompt="p1", group="a"),
+            Row("in.jsonl", 2, "b", prompt="p2", group="b")]
+    fake_ollama.reply_text('{"notes": [{"answer": 1, "answer": 1, "correctness": 5, '
+                           '"helpfulness": 5, "tone": 5, "format": 5, '
+                           '"justification": "Correct."}]}')
+    fake_ollama.reply_json({"notes": [note(1, 5, 5, 5, 5)]})
+
+    graded = list(iter_graded(rows, "judge", judge=make_judge(fake_ollama)))
+
+    assert [g.judge_error for g in graded] == [
+        f"judge juge:14b at {fake_ollama.url}: reply gives the key 'answer' twice in one "
+        "object: which one is meant cannot be told", ""]
+    assert graded[0].score is None and graded[1].score == 1.0

@@ -234,3 +234,30 @@ def test_rejudge_refuses_a_reply_with_two_verdicts_for_the_one_criterion_asked(
     with mixed.session() as s:
         assert s.scalars(select(Verdict).where(Verdict.origin == "second_opinion")).all() == []
     assert failure_messages(mixed) == [message]
+
+
+@pytest.mark.both_backends
+@pytest.mark.parametrize("order", [("non", "oui"), ("oui", "non")], ids=["non-oui", "oui-non"])
+def test_rejudge_refuses_a_verdict_object_naming_its_verdict_twice(
+    mixed: Store, db_url: str, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str],
+    order: tuple[str, str]
+) -> None:
+    """Tenth hostile pass, Z2: {"verdict": "non", "verdict": "oui"} was read as its last
+    key ("oui": the attempt rescued), the other order as "non"."""
+    key = "2026-10-14-ministral-8b/c/1/1"
+    first, second = order
+    fake_ollama.responder = lambda body: Reply.text(
+        '{"verdicts": [{"criterion": "G-DEMANDE", "rationale": "Elle répond.", '
+        f'"verdict": "{first}", "verdict": "{second}"}}]}}')
+
+    code = main(rejudge(db_url, fake_ollama.url, "--attempt", key, "--retries", "0"))
+
+    captured = capsys.readouterr()
+    message = (f"judge {MODEL} at {fake_ollama.url}: reply gives the key 'verdict' twice "
+               "in one object: which one is meant cannot be told")
+    assert code == 1
+    assert captured.err.splitlines() == [f"{key}: second opinion failed: {message}"]
+    assert captured.out.splitlines() == ["1 asked, 0 now accepted, 1 failed, 0 skipped"]
+    with mixed.session() as s:
+        assert s.scalars(select(Verdict).where(Verdict.origin == "second_opinion")).all() == []
+    assert failure_messages(mixed) == [message]
