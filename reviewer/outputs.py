@@ -44,8 +44,8 @@ STDOUT = "-"
 SQLITE_HEADER = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite database
 # The files SQLite keeps beside a database, and the copy an upgrade makes before migrating
 # (``reviewer.store.database.backup_sqlite``: ``NAME.bak-REVISION-STAMP``).
-SQLITE_COMPANIONS = {"-wal": "its write-ahead log", "-shm": "its shared-memory index",
-                     "-journal": "its rollback journal"}
+SQLITE_COMPANIONS = {"-wal": "the write-ahead log", "-shm": "the shared-memory index",
+                     "-journal": "the rollback journal"}
 BACKUP_INFIX = ".bak-"
 # Paths that name an open file descriptor of this process (see _descriptor).
 _DESCRIPTOR = re.compile(r"^/(?:dev/(?P<std>stdin|stdout|stderr)|dev/fd/(?P<fd>\d+)"
@@ -308,7 +308,7 @@ def _database_kind(target: Path, found: os.stat_result | None) -> str | None:
         beside = _stat(owner)
         if beside is not None and stat.S_ISREG(beside.st_mode) and \
                 _starts_as_sqlite(owner, beside):
-            return f"{what.replace('its ', 'the ', 1)} of the database {owner} (SQLite)"
+            return f"{what} of the database {owner} (SQLite)"
     return None
 
 
