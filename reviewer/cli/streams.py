@@ -105,11 +105,19 @@ def _database_file(db: str | None) -> Path | None:
     from reviewer.store.database import database_url, sqlite_path
 
     try:
-        return sqlite_path(database_url(db))
+        path = sqlite_path(database_url(db))
     # UnicodeError: a path with bytes that are not UTF-8 cannot even be made a URL; the
     # command's own check says so in one line (fifth hostile pass, P44: exit 70 here).
     except (ReviewerError, UnicodeError):
         return None
+    # A folder is no database: the command refuses it in its own line. Taken for the
+    # store, ``--db /`` was an internal error here ("PosixPath('/') has an empty name"),
+    # and ``--db /tmp`` with standard error on a file under /tmp silenced that line
+    # (eleventh hostile pass, V3, V4).
+    with contextlib.suppress(OSError, ValueError):
+        if path is not None and not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+    return path
 
 
 def _named_files(argv: Sequence[str]) -> list[tuple[str, os.stat_result]]:
