@@ -662,6 +662,24 @@ def test_a_note_being_typed_is_kept_when_the_reviewer_moves_elsewhere(
     assert not w.pane.note_editor.editing
 
 
+def test_esc_typed_outside_the_note_leaves_the_note_open_with_its_text(
+        qtbot: Any, make_window: Maker, filled_store: Store) -> None:
+    # Eleventh hostile pass, V1: N, a note, Ctrl+L (the filters), then Esc to leave them:
+    # the note was dropped without a word. Esc there leaves the filters, and the keyboard
+    # goes back to the note, which Enter then saves.
+    w = make_window(filled_store)
+    show(qtbot, w, "recette-004/2/1")
+    key(w, Qt.Key.Key_N)
+    QTest.keyClicks(w.pane.note_editor, "kept through Esc")
+    QTest.keyClick(w.pane.note_editor, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
+    assert not w.pane.note_editor.hasFocus()
+    QTest.keyClick(focused() or w, Qt.Key.Key_Escape)
+    assert w.pane.note_editor.editing and w.pane.note_editor.text() == "kept through Esc"
+    QTest.keyClick(focused() or w, Qt.Key.Key_Return)
+    idle(qtbot, w)
+    assert stored(filled_store, "recette-004/2/1")["note"] == "kept through Esc"
+
+
 def test_esc_still_drops_a_note_being_typed(
         qtbot: Any, make_window: Maker, filled_store: Store) -> None:
     w = make_window(filled_store)

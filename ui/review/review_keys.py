@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
 
 from ui.review.commands import ReviewCommands
 from ui.review.example_view import ExamplePane
@@ -162,7 +162,15 @@ class ReviewKeys(QObject):
             question.close_question()
             self.notice(self.tr("Not accepted"))
             return
-        if self.pane.note_editor.editing:
+        editor = self.pane.note_editor
+        if editor.editing and not editor.hasFocus():
+            # Esc leaves the filters or the search, not the note typed meanwhile: it
+            # dropped the note without a word (eleventh hostile pass, V1). The keyboard
+            # goes back to the note, still open with its text.
+            self.filters.clear_search()
+            editor.setFocus(Qt.FocusReason.OtherFocusReason)
+            return
+        if editor.editing:
             self.pane.close_note()
         else:
             self.filters.clear_search()
