@@ -263,12 +263,13 @@ def fsync_folder(folder: Path) -> None:
 
 
 @contextmanager
-def _folders_held(folders: list[Path]) -> Iterator[None]:
+def folders_held(folders: list[Path]) -> Iterator[None]:
     """An exclusive ``flock`` on each of ``folders`` for the duration of the block, taken
     in one order (device, inode), so that two processes putting files into the same
     folders wait for each other instead of interleaving their renames.
 
-    The lock is advisory: only another :class:`FileSet` waits for it. A folder that
+    The lock is advisory: only another :class:`FileSet` (or the settings writer,
+    ``reviewer.settings_write``) waits for it. A folder that
     cannot be opened or locked (a file system without ``flock``) is renamed into without
     the lock, as before: the manifest's checksums still show a mix.
     """
@@ -402,7 +403,7 @@ class FileSet:
             if entry.out.target.parent not in folders:
                 folders.append(entry.out.target.parent)
         # One file needs no turn: a rename is atomic by itself.
-        with _folders_held(folders) if len(renamed) > 1 else contextlib.nullcontext():
+        with folders_held(folders) if len(renamed) > 1 else contextlib.nullcontext():
             for entry in renamed:
                 assert entry.tmp is not None and entry.out.target is not None
                 if entry.moved():

@@ -35,17 +35,15 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import fcntl
 import os
 import secrets
 import stat
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from reviewer.atomic import fsync_folder
+from reviewer.atomic import folders_held, fsync_folder
 from reviewer.input_bytes import kind_of_mode
 from reviewer.outputs import SQLITE_HEADER, new_file_mode
 from reviewer.unfinished import settled, track
@@ -192,7 +190,7 @@ def write_settings(path: Path, merge: Callable[[bytes], bytes]) -> Refusal | Non
     refuses (a read-only folder, a full disk) or the file kept changing under another
     writer: the file is left as it was, and a later write tries again."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    with _folder_held(path.parent):
+    with folders_held([path.parent]):  # two windows of the app write in turn
         for _ in range(TRIES):
             now = current(path)
             if isinstance(now, Refusal):
@@ -246,22 +244,3 @@ def _new_temp(path: Path) -> tuple[int, Path]:
         except BaseException:
             settled(tmp)
             raise
-
-
-
-@contextmanager
-def _folder_held(folder: Path) -> Iterator[None]:
-    """An exclusive ``flock`` on ``folder`` (two windows of the app write in turn); none
-    on a file system that has no ``flock``."""
-    try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
-                     | getattr(os, "O_CLOEXEC", 0))
-    except OSError:
-        yield
-        return
-    try:
-        with contextlib.suppress(OSError):
-            fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)  # releases the lock
