@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QToolBar, QWidget
 from sqlalchemy import func, select
 
 from models import AuditEvent
@@ -724,3 +724,73 @@ def test_the_rationale_keeps_its_room_on_a_narrow_window(
     assert second < 180
     # Every column is still in the table: the header is as wide as the table.
     assert sum(table.columnWidth(c) for c in range(8)) <= table.viewport().width() + 1
+
+
+def toolbar_button(w: MainWindow, name: str) -> QWidget:
+    bar = w.findChild(QToolBar, "review_toolbar")
+    assert bar is not None
+    button = bar.widgetForAction(w.actions_by_name[name])
+    assert button is not None and button.isVisible()
+    return button
+
+
+@pytest.mark.parametrize("how", ["toolbar", "menu", "key with the focus in the pane"])
+def test_reject_clicked_while_a_note_is_typed_saves_it_then_rejects_at_once(
+        qtbot: Any, make_window: Maker, filled_store: Store, how: str) -> None:
+    # Eleventh hostile pass, V2: N, a note, then a click on the toolbar's Reject. Nothing
+    # happened; the R waited behind the open note, every key after it (J, Ctrl+Q) was
+    # held, and closing the window stored the note, then the Reject nobody had seen.
+    # A review action from outside the note keeps the note (as leaving the attempt
+    # does, Z1), then applies to the attempt shown, and the keyboard stays alive.
+    w = make_window(filled_store)
+    w.config.auto_advance = False
+    show(qtbot, w, "recette-004/2/1")
+    key(w, Qt.Key.Key_N)
+    QTest.keyClicks(w.pane.note_editor, "noted before the click")
+    if how == "toolbar":
+        QTest.mouseClick(toolbar_button(w, "reject"), Qt.MouseButton.LeftButton)
+    elif how == "menu":
+        w.actions_by_name["reject"].trigger()
+    else:
+        QTest.mouseClick(w.pane.title, Qt.MouseButton.LeftButton)
+        w.pane.setFocus()
+        QTest.keyClick(w.pane, Qt.Key.Key_R)
+    idle(qtbot, w)
+    assert w.keys.waiting == []
+    assert stored(filled_store, "recette-004/2/1")["note"] == "noted before the click"
+    assert stored(filled_store, "recette-004/2/1")["decision"] == "reject"
+    assert not w.pane.note_editor.editing
+    QTest.keyClick(focused() or w, Qt.Key.Key_Q, CTRL)
+    qtbot.waitUntil(lambda: not w.isVisible(), timeout=10000)
+
+
+def test_the_note_action_while_the_note_is_open_gives_the_keyboard_back_to_it(
+        qtbot: Any, make_window: Maker, filled_store: Store) -> None:
+    w = make_window(filled_store)
+    show(qtbot, w, "recette-004/2/1")
+    key(w, Qt.Key.Key_N)
+    QTest.keyClicks(w.pane.note_editor, "still typing")
+    QTest.mouseClick(toolbar_button(w, "note"), Qt.MouseButton.LeftButton)
+    idle(qtbot, w)
+    assert w.keys.waiting == []
+    assert w.pane.note_editor.editing and w.pane.note_editor.hasFocus()
+    QTest.keyClick(w.pane.note_editor, Qt.Key.Key_Return)
+    idle(qtbot, w)
+    assert stored(filled_store, "recette-004/2/1")["note"] == "still typing"
+
+
+def test_a_note_typed_before_the_reviewer_name_changes_stays_the_typists(
+        qtbot: Any, make_window: Maker, filled_store: Store) -> None:
+    # Eleventh hostile pass, V7: a note typed as claire, then Settings → name "carol":
+    # the note was stored as carol's, on an attempt where carol had decided nothing.
+    from dataclasses import replace as replaced
+
+    w = make_window(filled_store)
+    show(qtbot, w, "recette-004/2/1")
+    key(w, Qt.Key.Key_N)
+    QTest.keyClicks(w.pane.note_editor, "claire wrote this")
+    w.apply_settings(replaced(w.config, reviewer="carol"))
+    idle(qtbot, w)
+    assert stored(filled_store, "recette-004/2/1")["note"] == "claire wrote this"
+    assert stored(filled_store, "recette-004/2/1", reviewer="carol")["note"] in ("", None)
+    assert w.keys.waiting == []

@@ -84,7 +84,20 @@ class ReviewKeys(QObject):
                name: str = "") -> None:
         """Queue ``fn`` as the key ``key`` (its name in messages; ``name``: the action's,
         when it has one; see ``KeyQueue.submit``). Undo and Redo wait for the menu they
-        act on to be current."""
+        act on to be current.
+
+        A key on the shown attempt that comes from outside an open note (a toolbar or
+        menu click, a key typed with the focus in the pane) first saves the note, as
+        leaving the attempt does. Eleventh hostile pass, V2: the key waited behind the
+        open note, every key after it (Ctrl+Q too) was held, and closing the window
+        stored the note then a Reject nobody had seen. The Note action itself gives the
+        keyboard back to the note."""
+        editor = self.pane.note_editor
+        if needs_view and editor.editing:
+            if name == "note":
+                editor.setFocus(Qt.FocusReason.OtherFocusReason)
+                return
+            editor.keep()
         self.keys.submit(key, partial(self._run, name, fn), needs_view=needs_view,
                          needs_settled=name in ("undo", "redo"))
 

@@ -675,11 +675,15 @@ class MainWindow(QMainWindow):
         A session name (``gui --reviewer``) left as it was in the dialog is not saved
         over the stored one; a name changed in the dialog is saved and used from now on.
         """
+        before = self.reviewer
+        if values.reviewer != before:
+            # The note being typed is the typist's: saved under the name it was typed
+            # as, before the new name applies (eleventh hostile pass, V7).
+            self.pane.note_editor.keep()
         if self._session_reviewer is not None and values.reviewer == self._session_reviewer:
             values = replace(values, reviewer=self.config.reviewer)
         else:
             self._session_reviewer = None
-        before = self.reviewer
         self.settings.save(values)
         self.config = self.settings.load()
         changed_reviewer = self.reviewer != before
