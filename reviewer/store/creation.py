@@ -51,12 +51,12 @@ def prefix(path: Path) -> str:
     return f".{name}{TAG}"
 
 
-def create_whole(path: Path, build: Callable[[Path], None]) -> None:
+def create_whole(path: Path, build: Callable[[Path], None]) -> bool:
     """Make the store ``path`` with ``build(temporary path)``, then put it in place.
 
-    ``build`` migrates a new SQLite file to head and closes every connection to it; on
-    failure it removes what it made. If a store appeared at ``path`` meanwhile, it is
-    kept and the one built here is dropped.
+    ``build`` migrates a new SQLite file to head (and may fill it) and closes every
+    connection to it; on failure it removes what it made. If a store appeared at
+    ``path`` meanwhile, it is kept and the one built here is dropped: False.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     clear_unfinished(path)
@@ -71,7 +71,7 @@ def create_whole(path: Path, build: Callable[[Path], None]) -> None:
         if wal.exists() and wal.stat().st_size > 0:  # a connection was left open
             raise StoreError(f"{path}: the new database was not closed cleanly; nothing "
                              "was made, try again")
-        _put_in_place(temp, path)
+        return _put_in_place(temp, path)
     finally:
         for name in names:
             with contextlib.suppress(OSError):
@@ -103,21 +103,23 @@ def _locked_temporary(path: Path) -> tuple[Path, int]:
     raise StoreError(f"{path}: could not make a temporary file beside it; try again")
 
 
-def _put_in_place(temp: Path, path: Path) -> None:
+def _put_in_place(temp: Path, path: Path) -> bool:
+    """Give ``temp`` the name ``path``; False when a file took that name first."""
     try:
         os.link(temp, path)
     except FileExistsError:
-        return  # another process made the store first: it is kept
+        return False  # another process made the store first: it is kept
     except OSError as exc:
         if exc.errno not in NO_LINKS:
             raise os_failure(exc, path, "write") from exc
         if os.path.lexists(path):
-            return
+            return False
         try:
             os.rename(temp, path)
         except OSError as exc2:
             raise os_failure(exc2, path, "write") from exc2
     _sync_folder(path.parent)
+    return True
 
 
 def _sync_folder(folder: Path) -> None:

@@ -13,12 +13,12 @@ import re
 import shutil
 import sqlite3
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from platformdirs import user_data_path
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
@@ -804,6 +804,39 @@ def open_store(url: str | None = None, *, migrate: bool = True, create: bool = T
         engine.dispose()
         raise
     return Store(url, engine)
+
+
+T = TypeVar("T")
+
+
+def fill_new_store(option: str | None, fill: Callable[[Store], T]) -> tuple[bool, T | None]:
+    """``fill`` a store that does not exist yet before it gets its name.
+
+    When ``option`` (``--db``) names a SQLite file that is not there, the store is built
+    under a temporary name, ``fill`` runs on it, and it takes its name only once ``fill``
+    has returned: a first import that fails leaves no empty store behind (eleventh
+    hostile pass, V5: ``stats`` then read "0 attempts" where the reviewer had mistyped
+    the run). Returns ``(True, result)`` then; ``(False, None)`` when the store exists,
+    is not SQLite, or appeared meanwhile (it is kept, and what ``fill`` did is dropped:
+    the caller does its work on that store).
+    """
+    path = sqlite_path(database_url(option, "--db"))
+    if path is None or path.exists():
+        return False, None
+    done: list[T] = []
+
+    def build(temp: Path) -> None:
+        _build(temp)
+        url = URL.create("sqlite", database=str(temp)).render_as_string(hide_password=False)
+        store = Store(url, make_engine(url))
+        try:
+            done.append(fill(store))
+        finally:
+            store.close()
+
+    if create_whole(path, build):
+        return True, done[0]
+    return False, None
 
 
 def _build(temp: Path) -> None:

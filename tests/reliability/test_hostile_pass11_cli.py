@@ -8,6 +8,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from sqlalchemy import func, select
+
+from models import Attempt
+from reviewer.ingest.importer import import_run
+from reviewer.store import Store, open_store
+from reviewer.store.database import fill_new_store
+from tests.support.cli import one_line, run
+from tests.support.run_files import sample_rows, write_catalog, write_jsonl
 
 
 def reviewer(args: list[str], stderr: Path, home: Path) -> tuple[int, str]:
@@ -32,3 +40,57 @@ def test_a_folder_as_db_is_one_line_whatever_stderr_is(tmp_path: Path, where: st
     assert err.splitlines() == [f"reviewer: {folder}: is a folder, not a database file; give "
                                 "a database file (reviewer import makes a new one where there "
                                 "is none)"]
+
+
+@pytest.mark.parametrize("content", [b"[]", b"\x00\x01binary", b"[" * 5000 + b"]" * 5000,
+                                     b'{"not": "a run record"}\n'])
+def test_a_failed_first_import_leaves_no_store_behind(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes) -> None:
+    # V5: a run file that is not a run made an empty store and refused the import, then
+    # `stats` read "0 attempts" from it: the mistyped path read as an empty store.
+    run_file = tmp_path / "run.jsonl"
+    run_file.write_bytes(content)
+    db = tmp_path / "new.db"
+    line = one_line(capsys, run(["--db", str(db), "import", str(run_file)]), 2)
+    assert str(run_file) in line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["run.jsonl"]
+    line = one_line(capsys, run(["--db", str(db), "stats"]), 2)
+    assert "no database" in line or "does not exist" in line, line
+
+
+def test_a_first_import_that_works_makes_the_store(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run_file = write_jsonl(tmp_path / "run.jsonl", sample_rows())
+    db = tmp_path / "new.db"
+    assert run(["--db", str(db), "import", "--catalog",
+                str(write_catalog(tmp_path / "catalog.json")), str(run_file)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"{len(sample_rows())} new"), out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["catalog.json", "new.db", "run.jsonl"]
+    store = open_store(str(db), create=False)
+    with store.session() as s:
+        assert s.scalar(select(func.count(Attempt.id))) == len(sample_rows())
+    store.close()
+
+
+def test_a_store_made_by_another_process_meanwhile_is_kept_and_imported_into(
+        tmp_path: Path) -> None:
+    # Two first imports at once: the one that finishes second finds a store in place. It
+    # keeps that store (someone's work may be in it) and its own filled copy is dropped.
+    db = tmp_path / "race.db"
+    run_file = write_jsonl(tmp_path / "run.jsonl", sample_rows())
+    catalog = write_catalog(tmp_path / "catalog.json")
+
+    def fill(store: Store) -> int:
+        other = open_store(str(db))  # the other process, quicker
+        import_run(other, run_file, catalog_path=catalog)
+        other.close()
+        return 1
+
+    assert fill_new_store(str(db), fill) == (False, None)
+    kept = open_store(str(db), create=False)
+    with kept.session() as s:
+        assert s.scalar(select(func.count(Attempt.id))) == len(sample_rows())
+    kept.close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["catalog.json", "race.db",
+                                                          "run.jsonl"]

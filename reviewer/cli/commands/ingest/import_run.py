@@ -10,7 +10,9 @@ from reviewer.cli.arguments import input_path
 from reviewer.cli.common import store_from
 from reviewer.cli.outputs import checked_output
 from reviewer.contradiction.flagging import flag_imported
-from reviewer.ingest.importer import import_run
+from reviewer.ingest.importer import ImportReport, import_run
+from reviewer.store import Store
+from reviewer.store.database import fill_new_store
 
 
 def register(sub: Any) -> None:
@@ -36,9 +38,8 @@ def run(args: argparse.Namespace) -> int:
     # value is refused by the guard, not taken as "no --skip-bad".
     rejects = checked_output(args, args.skip_bad, inputs=inputs) \
         if args.skip_bad is not None else None
-    store = store_from(args)
-    try:
-        report = import_run(
+    def into(store: Store) -> ImportReport:
+        return import_run(
             store,
             args.run_file,
             catalog_path=args.catalog,
@@ -47,8 +48,15 @@ def run(args: argparse.Namespace) -> int:
             # so the review queue is sorted right away.
             on_imported=flag_imported,
         )
-    finally:
-        store.close()
+
+    # A new store takes its name only with its first import in it (V5).
+    made, report = fill_new_store(getattr(args, "db", None), into)
+    if not made or report is None:
+        store = store_from(args)
+        try:
+            report = into(store)
+        finally:
+            store.close()
     print(report.summary())
     if report.unchecked:
         print(f"reviewer: note: {report.unchecked}", file=sys.stderr)
