@@ -202,6 +202,16 @@ def _temp_prefix(folder: Path, name: str) -> str:
     return f".{name}."
 
 
+def made_folder(out: Output) -> Path | None:
+    """The outermost folder writing ``out`` will make (None when they all exist): what an
+    export names, so a typo in a folder's name does not read as an ordinary success
+    (eleventh hostile pass, V6)."""
+    if out.target is None or out.stream:
+        return None
+    missing = _missing_folders(out.target if out.folder else out.target.parent)
+    return missing[-1] if missing else None
+
+
 def _missing_folders(folder: Path) -> list[Path]:
     """``folder`` and those of its parents that do not exist yet, innermost first."""
     missing = []

@@ -94,3 +94,20 @@ def test_a_store_made_by_another_process_meanwhile_is_kept_and_imported_into(
     kept.close()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["catalog.json", "race.db",
                                                           "run.jsonl"]
+
+
+@pytest.mark.parametrize("kind", ["decisions", "dataset"])
+def test_an_export_says_which_folder_it_made(
+        filled_store: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        kind: str) -> None:
+    # V6: `export decisions /nonexist/dir/x.jsonl` made `/nonexist/dir/` without a word,
+    # so a typo in a folder name built a new tree that looked like success. The folders
+    # are still made (an export into a new folder is ordinary), and the line names the
+    # outermost one, where the typo would be.
+    out = tmp_path / "nx" / "deeper" / "x.jsonl"
+    assert run(["--db", filled_store.url, "export", kind, str(out)]) == 0
+    line = capsys.readouterr().out.strip()
+    assert line.endswith(f"(made the folder {tmp_path / 'nx'})"), line
+    assert out.is_file()
+    assert run(["--db", filled_store.url, "export", kind, str(out)]) == 0
+    assert "made the folder" not in capsys.readouterr().out

@@ -14,6 +14,7 @@ import sys
 from dataclasses import replace
 from typing import Any
 
+from reviewer.atomic import made_folder
 from reviewer.cli.arguments import reviewer_option
 from reviewer.cli.common import print_json, store_from
 from reviewer.cli.outputs import checked_output
@@ -146,6 +147,7 @@ def run(args: argparse.Namespace) -> int:
     out = checked_output(args, args.out, folder=split is not None)
     if split is not None and out.stream:
         raise BadInputError(f"--split writes a folder, not {out}")
+    made = made_folder(out)
     store = store_from(args)
     try:
         with store.session() as session:
@@ -168,5 +170,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             print("\n".join(changes.lines()))
         return 0
+    if made is not None and made.is_dir():
+        line += f" (made the folder {made})"
     print(line, file=sys.stderr if out.is_stdout else sys.stdout)
     return 0
