@@ -203,6 +203,9 @@ def check_output(
     Give the path as the user typed it (a ``str``): a ``Path`` has already dropped a
     trailing ``/``, which names a folder (see ``_folder_spelling``)."""
     shown = str(path)
+    if not shown.strip():  # `export decisions ''` was "cannot write : it is a folder" (V8)
+        raise BadInputError("an empty path names no file; give the file to write, or - "
+                            "for standard output; nothing was written")
     tail = _folder_spelling(shown)
     if tail is not None:
         raise _refuse(shown, f"it ends with '{tail}', which names a folder")
@@ -383,6 +386,9 @@ def check_folder(path: Path | str, *, database: Path | None = None,
     """A folder an export writes its files into (``OUT/train.jsonl``…): an existing
     folder or a path where none exists yet (created when the files are written)."""
     shown = str(path)
+    if not shown.strip():
+        raise BadInputError("an empty path names no folder; give the folder to write the "
+                            "files in; nothing was written")
     if shown == "-":  # standard output everywhere else: never a folder named "-"
         raise _refuse(shown, "a split export writes a folder of files, not standard "
                              "output; give a folder")

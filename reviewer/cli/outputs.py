@@ -10,6 +10,7 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
+from reviewer.errors import BadInputError
 from reviewer.outputs import Output, check_folder, check_output
 from reviewer.store.database import database_url, sqlite_path
 
@@ -25,3 +26,24 @@ def checked_output(args: argparse.Namespace, path: Path | str, *,
     ``reviewer.outputs``); ``folder`` for an export that writes a folder of files."""
     check = check_folder if folder else check_output
     return check(path, database=database_file(args), inputs=inputs)
+
+
+def refuse_the_store(args: argparse.Namespace, *inputs: tuple[Path | None, str]) -> None:
+    """BadInputError when an input file (``(path, what it should be)``) is the store the
+    command opens: ``import c.db`` on the open ``c.db`` said "c.db:1: not valid UTF-8"
+    (eleventh hostile pass, V8). Compared by identity, so a link to it is named too."""
+    database = database_file(args)
+    store = _identity(database)
+    for path, what in inputs:
+        if store is not None and _identity(path) == store:
+            raise BadInputError(f"{path}: is the open database (--db), not {what}; "
+                                "nothing was read")
+
+
+def _identity(path: Path | None) -> tuple[int, int] | None:
+    # stat, never open: closing a descriptor of the store would drop its SQLite locks.
+    try:
+        st = path.stat() if path is not None else None
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino) if st is not None else None

@@ -74,6 +74,25 @@ def _check_host_name(name: str, where: str) -> None:
         return
     if not _HOST_NAME.fullmatch(name):
         raise BadInputError(f"{where}: {spelt(name)!r} is not a valid host name")
+    _check_labels(name, where)
+
+
+def _check_labels(name: str, where: str) -> None:
+    """BadInputError for an empty label (``a..b``) or an ``xn--`` label that is not
+    Punycode: httpx decodes such a host only on sending, and its IDNAError read as "not
+    Ollama's reply" with no server reached (eleventh hostile pass, V8)."""
+    labels = name.removesuffix(".").split(".")
+    if any(not label for label in labels):
+        raise BadInputError(f"{where}: {spelt(name)!r} is not a valid host name (an empty "
+                            "part between dots)")
+    if any(label.lower().startswith("xn--") for label in labels):
+        import idna  # httpx's own decoder, loaded only for such a name
+
+        try:
+            idna.decode(name)
+        except idna.IDNAError as exc:
+            raise BadInputError(f"{where}: {spelt(name)!r} is not a valid host name "
+                                f"({exc})") from None
 
 
 def default_host() -> str:

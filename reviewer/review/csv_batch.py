@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -142,11 +143,14 @@ def read_csv(path: Path) -> list[tuple[int, DecisionInput]]:
     if twice:  # DictReader would keep the last one silently
         raise BadInputError(f"{path}:1: column {', '.join(twice)} appears twice")
     out: list[tuple[int, DecisionInput]] = []
+    fields = _FieldsSet()
     start = reader.line_num + 1
     try:
         for row in reader:
             try:
-                out.append((start, _row_input(row)))
+                item = _row_input(row)
+                fields.add(item, start)
+                out.append((start, item))
             except BadInputError as exc:
                 raise BadInputError(f"{path}:{start}: {exc}") from None
             start = reader.line_num + 1
@@ -155,6 +159,37 @@ def read_csv(path: Path) -> list[tuple[int, DecisionInput]]:
             if "unexpected end of data" in str(exc) else f"not a CSV row ({exc})"
         raise BadInputError(f"{path}:{start}: {why}") from None
     return out
+
+
+class _FieldsSet:
+    """Which row set each field of each attempt (per reviewer), and to what.
+
+    A field set twice to different values is refused: the last row won without a word
+    (eleventh hostile pass, V8: ``reject`` then ``accept`` for one key answered "2 rows,
+    3 fields set"). The same value twice, or other fields of the same attempt on another
+    row, are fine."""
+
+    def __init__(self) -> None:
+        self._seen: dict[tuple[str, str | None, str], tuple[object, int]] = {}
+
+    def add(self, item: DecisionInput, line: int) -> None:
+        key = unicodedata.normalize("NFC", str(item.key))
+        for name, value in _fields(item):
+            first = self._seen.setdefault((key, item.reviewer, name), (value, line))
+            if first[0] != value:
+                raise BadInputError(f"{name} of {item.key} was already set to another value "
+                                    f"at line {first[1]}; one value per field")
+
+
+def _fields(item: DecisionInput) -> Iterator[tuple[str, object]]:
+    if item.decision is not UNSET:
+        yield "the decision", item.decision
+    for cid, met in item.criteria.items():
+        yield f"criterion {cid}", met
+    for cid, mark in item.checks.items():
+        yield f"check {cid}", mark
+    if item.note is not None:
+        yield "the note", item.note
 
 
 def _row_input(row: dict[str, Any]) -> DecisionInput:

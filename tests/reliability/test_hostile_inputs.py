@@ -404,8 +404,15 @@ def test_each_retry_waits_at_most_a_minute(monkeypatch: pytest.MonkeyPatch) -> N
     (["--host", "http:/h:1", "--timeout", "3"], "judge host 'http:/h:1': no host name"),
     (["--host", "http://exa mple.com", "--timeout", "3"],
      "'exa mple.com' is not a valid host name"),
+    # Eleventh hostile pass V8(1): `http://xn--/` was "the server's reply is not Ollama's
+    # reply (IDNAError)" with no server reached; `http://a..b` "no server listening".
+    (["--host", "http://xn--/", "--timeout", "3"], "'xn--' is not a valid host name"),
+    (["--host", "http://xn--zz.example", "--timeout", "3"],
+     "'xn--zz.example' is not a valid host name"),
+    (["--host", "http://a..b", "--timeout", "3"], "'a..b' is not a valid host name"),
 ], ids=["timeout nan", "unclosed bracket", "port out of range", "not http", "999 in IPv4",
-        "leading zero in IPv4", "no host name", "one slash", "space in host name"])
+        "leading zero in IPv4", "no host name", "one slash", "space in host name",
+        "empty punycode", "bad punycode", "empty label"])
 def test_judge_options_are_checked_before_any_request(
         files: Files, capsys: pytest.CaptureFixture[str], extra: list[str],
         says: str) -> None:

@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 from models import Attempt
 from reviewer.ingest.importer import import_run
 from reviewer.store import Store, open_store
-from reviewer.store.database import fill_new_store
+from reviewer.store.database import fill_new_store, sqlite_path
 from tests.support.cli import one_line, run
 from tests.support.run_files import sample_rows, write_catalog, write_jsonl
 
@@ -111,3 +111,27 @@ def test_an_export_says_which_folder_it_made(
     assert out.is_file()
     assert run(["--db", filled_store.url, "export", kind, str(out)]) == 0
     assert "made the folder" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", ["import", "import --catalog", "decide --from-csv"])
+def test_the_open_store_given_as_an_input_is_named_as_such(
+        filled_store: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        command: str) -> None:
+    # V8(2): `import c.db` on the open c.db said "c.db:1: not valid UTF-8 (byte 106)".
+    db = str(sqlite_path(filled_store.url))
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(db)
+    args = {"import": ["import", str(link)],
+            "import --catalog": ["import", "--catalog", db, str(link)],
+            "decide --from-csv": ["decide", "--reviewer", "ann", "--from-csv", db]}[command]
+    line = one_line(capsys, run(["--db", db, *args]), 2)
+    assert "is the open database (--db)" in line, line
+
+
+@pytest.mark.parametrize("args", [["decisions", ""], ["dataset", " "],
+                                  ["dataset", "--split", "valid=0.1", ""]])
+def test_an_empty_output_path_is_named_empty(
+        filled_store: Store, capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
+    # V8(3): `export decisions ''` said "cannot write : it is a folder".
+    line = one_line(capsys, run(["--db", filled_store.url, "export", *args]), 2)
+    assert "an empty path names no" in line, line

@@ -112,3 +112,30 @@ def test_decide_takes_the_global_reviewer_option(loaded: Store, db_url: str) -> 
     with loaded.session() as s:
         row = get_decision(s, attempt_id(loaded, key(6)), "eve")
         assert row is not None and row.decision == "reject"
+
+
+def test_a_field_set_twice_differently_in_one_csv_is_refused(
+        loaded: Store, db_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Eleventh hostile pass, V8(4): reject then accept for one key answered "2 row(s),
+    # 3 field(s) set": the last row won without a word.
+    before = events(loaded)
+    twice = tmp_path / "twice.csv"
+    twice.write_text(
+        "key,decision,criteria,checks,note,reviewer\n"
+        f"{key(6)},reject,,,,bob\n"
+        f"{key(3)},accept,,,,bob\n"
+        f"{key(6)},accept,,,,bob\n", encoding="utf-8")
+    assert main(["--db", db_url, "decide", "--from-csv", str(twice)]) == 2
+    err = capsys.readouterr().err
+    assert f"{twice}:4: the decision of {key(6)} was already set to another value at line 2" \
+        in err, err
+    assert events(loaded) == before
+    # The same value twice, another field on another row, or another reviewer: fine.
+    fine = tmp_path / "fine.csv"
+    fine.write_text(
+        "key,decision,criteria,checks,note,reviewer\n"
+        f"{key(6)},reject,,,,bob\n"
+        f"{key(6)},reject,,,a note,bob\n"
+        f"{key(6)},accept,,,,carol\n", encoding="utf-8")
+    assert main(["--db", db_url, "decide", "--from-csv", str(fine)]) == 0, \
+        capsys.readouterr().err

@@ -8,7 +8,7 @@ from typing import Any
 
 from reviewer.cli.arguments import input_path
 from reviewer.cli.common import store_from
-from reviewer.cli.outputs import checked_output
+from reviewer.cli.outputs import checked_output, refuse_the_store
 from reviewer.contradiction.flagging import flag_imported
 from reviewer.ingest.importer import ImportReport, import_run
 from reviewer.store import Store
@@ -34,6 +34,7 @@ def run(args: argparse.Namespace) -> int:
     # The rejects file is checked before anything is read or opened: never the database,
     # the run file or the catalog (``reviewer.outputs``).
     inputs = [args.run_file, *([args.catalog] if args.catalog else [])]
+    refuse_the_store(args, (args.run_file, "a run file"), (args.catalog, "a catalog"))
     # As typed (a str, not a Path): ``--skip-bad rejects/`` names a folder (C2); an empty
     # value is refused by the guard, not taken as "no --skip-bad".
     rejects = checked_output(args, args.skip_bad, inputs=inputs) \

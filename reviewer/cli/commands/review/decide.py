@@ -9,6 +9,7 @@ from typing import Any
 
 from reviewer.cli.arguments import input_path, reviewer_option
 from reviewer.cli.common import reviewer_from, store_from
+from reviewer.cli.outputs import refuse_the_store
 from reviewer.errors import BadInputError
 from reviewer.keys import AttemptKey
 from reviewer.review.csv_batch import (
@@ -66,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
     if args.from_csv is not None:
         if args.key or args.verdict or args.criterion or args.check or args.note:
             raise BadInputError("decide: --from-csv takes no key nor decision options")
+        refuse_the_store(args, (args.from_csv, "a CSV of decisions"))
         rows = read_csv(args.from_csv)
         single = None
     else:
