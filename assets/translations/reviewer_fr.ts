@@ -158,12 +158,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../ui/app.py" line="155"/>
+        <location filename="../../ui/app.py" line="176"/>
         <source>Cannot open the database</source>
         <translation>Impossible d&apos;ouvrir la base de données</translation>
     </message>
     <message>
-        <location filename="../../ui/app.py" line="153"/>
+        <location filename="../../ui/app.py" line="174"/>
         <source>Cannot start</source>
         <translation>Démarrage impossible</translation>
     </message>
@@ -1309,204 +1309,205 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="83"/>
-        <location filename="../../ui/tools/export_dialog.py" line="111"/>
+        <location filename="../../ui/tools/export_dialog.py" line="84"/>
+        <location filename="../../ui/tools/export_dialog.py" line="112"/>
         <source>Export</source>
         <translation>Exporter</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="85"/>
+        <location filename="../../ui/tools/export_dialog.py" line="86"/>
         <source>Corrected dataset (JSONL)</source>
         <translation>Jeu de données corrigé (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="86"/>
+        <location filename="../../ui/tools/export_dialog.py" line="87"/>
         <source>Preference pairs for DPO or KTO (JSONL)</source>
         <translation>Paires de préférence pour DPO ou KTO (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="87"/>
+        <location filename="../../ui/tools/export_dialog.py" line="88"/>
         <source>Catalog with versions (JSON)</source>
         <translation>Catalogue avec versions (JSON)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="88"/>
+        <location filename="../../ui/tools/export_dialog.py" line="89"/>
         <source>Golden set for the filter&apos;s tests (JSONL)</source>
         <translation>Jeu de référence pour les tests du filtre (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="89"/>
+        <location filename="../../ui/tools/export_dialog.py" line="90"/>
         <source>Conversations to resume (JSONL)</source>
         <translation>Conversations à reprendre (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="90"/>
+        <location filename="../../ui/tools/export_dialog.py" line="91"/>
         <source>Audit trail (JSONL)</source>
         <translation>Journal d&apos;audit (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="91"/>
+        <location filename="../../ui/tools/export_dialog.py" line="92"/>
         <source>Calibration scores with their grading files (JSONL)</source>
         <translation>Notes de calibrage avec leurs fichiers d&apos;évaluation (JSONL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="100"/>
+        <location filename="../../ui/tools/export_dialog.py" line="101"/>
         <source>no split (one file)</source>
         <translation>pas de découpage (un seul fichier)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="130"/>
+        <location filename="../../ui/tools/export_dialog.py" line="131"/>
         <source>one example per assistant turn</source>
         <translation>un exemple par tour de l&apos;assistant</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="131"/>
+        <location filename="../../ui/tools/export_dialog.py" line="132"/>
         <source>one example per conversation</source>
         <translation>un exemple par conversation</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="133"/>
+        <location filename="../../ui/tools/export_dialog.py" line="134"/>
         <source>chat messages (OpenAI / Hugging Face)</source>
         <translation>messages de chat (OpenAI / Hugging Face)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="104"/>
+        <location filename="../../ui/tools/export_dialog.py" line="105"/>
         <source>Browse…</source>
         <translation>Parcourir…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="114"/>
+        <location filename="../../ui/tools/export_dialog.py" line="115"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="135"/>
+        <location filename="../../ui/tools/export_dialog.py" line="136"/>
         <source>prompt and completion (TRL)</source>
         <translation>invite et complétion (TRL)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="137"/>
+        <location filename="../../ui/tools/export_dialog.py" line="138"/>
         <source>keep every accepted attempt</source>
         <translation>garder chaque essai accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="138"/>
+        <location filename="../../ui/tools/export_dialog.py" line="139"/>
         <source>keep the first accepted attempt</source>
         <translation>garder le premier essai accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="139"/>
+        <location filename="../../ui/tools/export_dialog.py" line="140"/>
         <source>keep the last accepted attempt</source>
         <translation>garder le dernier essai accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="141"/>
+        <location filename="../../ui/tools/export_dialog.py" line="142"/>
         <source>keep examples whose context holds a refused answer</source>
         <translation>garder les exemples dont le contexte contient une réponse refusée</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="143"/>
+        <location filename="../../ui/tools/export_dialog.py" line="144"/>
         <source>do not train the context&apos;s answers again (OpenAI weight 0)</source>
         <translation>ne pas réentraîner les réponses du contexte (poids 0 d&apos;OpenAI)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="147"/>
+        <location filename="../../ui/tools/export_dialog.py" line="148"/>
         <source>pairs for TRL DPO</source>
         <translation>paires pour DPO de TRL</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="148"/>
+        <location filename="../../ui/tools/export_dialog.py" line="149"/>
         <source>pairs for OpenAI DPO</source>
         <translation>paires pour DPO d&apos;OpenAI</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="149"/>
+        <location filename="../../ui/tools/export_dialog.py" line="150"/>
         <source>labels for TRL KTO</source>
         <translation>étiquettes pour KTO de TRL</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="151"/>
+        <location filename="../../ui/tools/export_dialog.py" line="152"/>
         <source>also the filter&apos;s refusals no reviewer overturned</source>
         <translation>aussi les refus du filtre qu&apos;aucun relecteur n&apos;a annulés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="153"/>
+        <location filename="../../ui/tools/export_dialog.py" line="154"/>
         <source>every cause (or e.g. E-INVENTE,G-TON)</source>
         <translation>toutes les causes (ou p. ex. E-INVENTE,G-TON)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="157"/>
+        <location filename="../../ui/tools/export_dialog.py" line="158"/>
         <source>What</source>
         <translation>Quoi</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="158"/>
+        <location filename="../../ui/tools/export_dialog.py" line="159"/>
         <source>Examples</source>
         <translation>Exemples</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="159"/>
+        <location filename="../../ui/tools/export_dialog.py" line="160"/>
         <source>Format</source>
         <translation>Format</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="160"/>
+        <location filename="../../ui/tools/export_dialog.py" line="161"/>
         <source>Several accepted in a turn</source>
         <translation>Plusieurs acceptés dans un tour</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="163"/>
+        <location filename="../../ui/tools/export_dialog.py" line="164"/>
         <source>Pairs</source>
         <translation>Paires</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="165"/>
+        <location filename="../../ui/tools/export_dialog.py" line="166"/>
+        <location filename="../../ui/tools/export_dialog.py" line="318"/>
         <source>Refusal causes</source>
         <translation>Causes de refus</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="168"/>
+        <location filename="../../ui/tools/export_dialog.py" line="169"/>
         <source>seed</source>
         <translation>graine</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="170"/>
+        <location filename="../../ui/tools/export_dialog.py" line="171"/>
         <source>Validation share</source>
         <translation>Part de validation</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="174"/>
+        <location filename="../../ui/tools/export_dialog.py" line="175"/>
         <source>File</source>
         <translation>Fichier</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="181"/>
+        <location filename="../../ui/tools/export_dialog.py" line="182"/>
         <source>What the review changed in the dataset:</source>
         <translation>Ce que la relecture a changé dans le jeu de données :</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="249"/>
-        <location filename="../../ui/tools/export_dialog.py" line="252"/>
+        <location filename="../../ui/tools/export_dialog.py" line="250"/>
+        <location filename="../../ui/tools/export_dialog.py" line="253"/>
         <source>Export to</source>
         <translation>Exporter vers</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="277"/>
+        <location filename="../../ui/tools/export_dialog.py" line="278"/>
         <source>Counting…</source>
         <translation>Comptage…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="293"/>
+        <location filename="../../ui/tools/export_dialog.py" line="294"/>
         <source>Choose a file to write.</source>
         <translation>Choisissez un fichier à écrire.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="305"/>
+        <location filename="../../ui/tools/export_dialog.py" line="306"/>
         <source>Exporting…</source>
         <translation>Export en cours…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="331"/>
+        <location filename="../../ui/tools/export_dialog.py" line="338"/>
         <source>Export failed: %1</source>
         <translation>Échec de l&apos;export : %1</translation>
     </message>
@@ -1615,12 +1616,12 @@
 <context>
     <name>HelpOverlay</name>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="31"/>
+        <location filename="../../ui/review/dialogs.py" line="33"/>
         <source>Keyboard shortcuts</source>
         <translation>Raccourcis clavier</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="44"/>
+        <location filename="../../ui/review/dialogs.py" line="46"/>
         <source>Press any key to close.</source>
         <translation>Appuyez sur une touche pour fermer.</translation>
     </message>
@@ -1644,7 +1645,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/review/window.py" line="695"/>
+        <location filename="../../ui/review/window.py" line="740"/>
         <source>second opinions %v / %m</source>
         <translation>seconds avis %v / %m</translation>
     </message>
@@ -1739,115 +1740,125 @@
         <translation>?</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="372"/>
+        <location filename="../../ui/review/window.py" line="399"/>
         <source>No attempt %1</source>
         <translation>Pas d&apos;essai %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="217"/>
+        <location filename="../../ui/review/window.py" line="224"/>
         <source>End of the queue</source>
         <translation>Fin de la file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="418"/>
+        <location filename="../../ui/review/window.py" line="448"/>
         <source>Not applied, nothing was stored: %1 — %2 could not be read: %3</source>
         <translation>Non appliqué, rien n&apos;a été enregistré : %1 — %2 n&apos;a pas pu être lu : %3</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="426"/>
+        <location filename="../../ui/review/window.py" line="456"/>
         <source>the attempt</source>
         <translation>l&apos;essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="495"/>
+        <location filename="../../ui/review/window.py" line="525"/>
         <source>Reviewed %1 / %2 (%3 to review)</source>
         <translation>Relus %1 / %2 (%3 à relire)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="151"/>
+        <location filename="../../ui/review/window.py" line="155"/>
         <source>Reviewer — refused examples — %1</source>
         <translation>Reviewer — exemples refusés — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="219"/>
+        <location filename="../../ui/review/window.py" line="226"/>
         <source>You have decided every attempt of this queue</source>
         <translation>Vous avez décidé tous les essais de cette file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="221"/>
+        <location filename="../../ui/review/window.py" line="228"/>
         <source>None left below: back to the first one not reviewed</source>
         <translation>Plus rien en dessous : retour au premier essai non relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="299"/>
+        <location filename="../../ui/review/window.py" line="306"/>
         <source>the queue changed before they could apply</source>
         <translation>la file a changé avant qu&apos;elles s&apos;appliquent</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="313"/>
+        <location filename="../../ui/review/window.py" line="320"/>
         <source>the queue is empty</source>
         <translation>la file est vide</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="317"/>
+        <location filename="../../ui/review/window.py" line="324"/>
         <source>No match for “%1”</source>
         <translation>Aucun résultat pour « %1 »</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="324"/>
+        <location filename="../../ui/review/window.py" line="333"/>
         <source>the queue could not be read</source>
         <translation>la file n&apos;a pas pu être lue</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="491"/>
+        <location filename="../../ui/review/window.py" line="348"/>
+        <source>Reading the queue again…</source>
+        <translation>Nouvelle lecture de la file…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="521"/>
         <source>%1 to review in this filter</source>
         <translation>%1 à relire dans ce filtre</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="502"/>
+        <location filename="../../ui/review/window.py" line="532"/>
         <source>%1 of %2 refusals reviewed, %3 left</source>
         <translation>%1 refus relus sur %2, %3 restants</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="548"/>
+        <location filename="../../ui/review/window.py" line="578"/>
         <source>The app closes once the bulk action is stored (it cannot be stopped).</source>
         <translation>L’application se ferme une fois l’action groupée enregistrée (elle ne peut pas être interrompue).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="601"/>
+        <location filename="../../ui/review/window.py" line="631"/>
         <source>%1 — %2 to undo</source>
         <translation>%1 — %2 pour annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="610"/>
+        <location filename="../../ui/review/window.py" line="640"/>
         <source>The bulk action was not stored: the app stays open.</source>
         <translation>L’action groupée n’a pas été enregistrée : l’application reste ouverte.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="628"/>
+        <location filename="../../ui/review/window.py" line="658"/>
         <source>The reviewer name in the settings is not used (%1); deciding as %2 until you set a name in Settings.</source>
         <translation>Le nom de relecteur des réglages n’est pas utilisé (%1) ; décisions au nom de %2 jusqu’à ce que vous choisissiez un nom dans les Réglages.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="723"/>
+        <source>Deciding as %1 now</source>
+        <translation>Décisions désormais au nom de %1</translation>
     </message>
 </context>
 <context>
     <name>NameRefused</name>
     <message>
-        <location filename="../../ui/name_choice.py" line="41"/>
+        <location filename="../../ui/name_choice.py" line="60"/>
         <source>The reviewer name in Settings is refused</source>
         <translation>Le nom de relecteur des Réglages est refusé</translation>
     </message>
     <message>
-        <location filename="../../ui/name_choice.py" line="44"/>
+        <location filename="../../ui/name_choice.py" line="63"/>
         <source>Decisions are stored under your name, never under another one: set a valid name (it is saved in Settings), or quit.</source>
         <translation>Les décisions sont enregistrées sous votre nom, jamais sous un autre : choisissez un nom valide (il est gardé dans les Réglages), ou quittez.</translation>
     </message>
     <message>
-        <location filename="../../ui/name_choice.py" line="47"/>
+        <location filename="../../ui/name_choice.py" line="66"/>
         <source>Set a name…</source>
         <translation>Choisir un nom…</translation>
     </message>
     <message>
-        <location filename="../../ui/name_choice.py" line="48"/>
+        <location filename="../../ui/name_choice.py" line="67"/>
         <source>Quit</source>
         <translation>Quitter</translation>
     </message>
@@ -2076,22 +2087,22 @@
 <context>
     <name>ReviewKeys</name>
     <message>
-        <location filename="../../ui/review/review_keys.py" line="144"/>
+        <location filename="../../ui/review/review_keys.py" line="157"/>
         <source>No verdict or check on this attempt</source>
         <translation>Aucun verdict ni contrôle sur cet essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/review_keys.py" line="148"/>
+        <location filename="../../ui/review/review_keys.py" line="161"/>
         <source>The whole conversation is shown</source>
         <translation>Toute la conversation est affichée</translation>
     </message>
     <message>
-        <location filename="../../ui/review/review_keys.py" line="152"/>
+        <location filename="../../ui/review/review_keys.py" line="165"/>
         <source>This conversation has no system prompt</source>
         <translation>Cette conversation n&apos;a pas de prompt système</translation>
     </message>
     <message>
-        <location filename="../../ui/review/review_keys.py" line="163"/>
+        <location filename="../../ui/review/review_keys.py" line="176"/>
         <source>Not accepted</source>
         <translation>Non accepté</translation>
     </message>
@@ -2133,47 +2144,47 @@
 <context>
     <name>Settings</name>
     <message>
-        <location filename="../../ui/settings.py" line="165"/>
+        <location filename="../../ui/settings.py" line="177"/>
         <source>Settings are kept for this session only: %1 is a symbolic link to %2, and the app writes its settings only to a regular file there.</source>
         <translation>Réglages gardés pour cette session seulement : %1 est un lien symbolique vers %2, et l’application n’écrit ses réglages que dans un fichier ordinaire à cet endroit.</translation>
     </message>
     <message>
-        <location filename="../../ui/settings.py" line="168"/>
+        <location filename="../../ui/settings.py" line="180"/>
         <source>Settings are kept for this session only: %1 has another name elsewhere (a hard link), and the app writes its settings only to a file of its own there.</source>
         <translation>Réglages gardés pour cette session seulement : %1 a un autre nom ailleurs (un lien physique), et l’application n’écrit ses réglages que dans un fichier à elle à cet endroit.</translation>
     </message>
     <message>
-        <location filename="../../ui/settings.py" line="171"/>
+        <location filename="../../ui/settings.py" line="183"/>
         <source>Settings are kept for this session only: %1 was replaced by %2, not a settings file, and the app leaves it as it is.</source>
         <translation>Réglages gardés pour cette session seulement : %1 a été remplacé par %2, pas un fichier de réglages, et l’application le laisse tel quel.</translation>
     </message>
     <message>
-        <location filename="../../ui/settings.py" line="176"/>
+        <location filename="../../ui/settings.py" line="188"/>
         <source>a database</source>
         <translation>une base de données</translation>
     </message>
     <message>
-        <location filename="../../ui/settings.py" line="177"/>
+        <location filename="../../ui/settings.py" line="189"/>
         <source>a file that is not text</source>
         <translation>un fichier qui n’est pas du texte</translation>
     </message>
     <message>
-        <location filename="../../ui/settings.py" line="178"/>
+        <location filename="../../ui/settings.py" line="190"/>
         <source>a folder</source>
         <translation>un dossier</translation>
     </message>
     <message>
-        <location filename="../../ui/settings.py" line="179"/>
+        <location filename="../../ui/settings.py" line="191"/>
         <source>a pipe</source>
         <translation>un tube</translation>
     </message>
     <message>
-        <location filename="../../ui/settings.py" line="180"/>
+        <location filename="../../ui/settings.py" line="192"/>
         <source>a device</source>
         <translation>un périphérique</translation>
     </message>
     <message>
-        <location filename="../../ui/settings.py" line="181"/>
+        <location filename="../../ui/settings.py" line="193"/>
         <source>something that is not a file</source>
         <translation>quelque chose qui n’est pas un fichier</translation>
     </message>
@@ -2181,57 +2192,57 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="58"/>
+        <location filename="../../ui/review/dialogs.py" line="64"/>
         <source>Settings</source>
         <translation>Réglages</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="65"/>
+        <location filename="../../ui/review/dialogs.py" line="71"/>
         <source>default location</source>
         <translation>emplacement par défaut</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="67"/>
+        <location filename="../../ui/review/dialogs.py" line="73"/>
         <source>System language</source>
         <translation>Langue du système</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="71"/>
+        <location filename="../../ui/review/dialogs.py" line="77"/>
         <source>Go to the next attempt after accept or reject</source>
         <translation>Passer à l&apos;essai suivant après accepter ou rejeter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="75"/>
+        <location filename="../../ui/review/dialogs.py" line="81"/>
         <source>Reviewer name</source>
         <translation>Nom du relecteur</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="76"/>
+        <location filename="../../ui/review/dialogs.py" line="82"/>
         <source>Ollama host</source>
         <translation>Hôte Ollama</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="77"/>
+        <location filename="../../ui/review/dialogs.py" line="83"/>
         <source>Judge model</source>
         <translation>Modèle juge</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="79"/>
+        <location filename="../../ui/review/dialogs.py" line="85"/>
         <source>Database</source>
         <translation>Base de données</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="80"/>
+        <location filename="../../ui/review/dialogs.py" line="86"/>
         <source>Language</source>
         <translation>Langue</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="82"/>
+        <location filename="../../ui/review/dialogs.py" line="88"/>
         <source>Language and database changes apply at the next start.</source>
         <translation>La langue et la base de données changent au prochain démarrage.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/dialogs.py" line="73"/>
+        <location filename="../../ui/review/dialogs.py" line="79"/>
         <source>Let a reasoning judge think before a second opinion</source>
         <translation>Laisser un juge qui raisonne réfléchir avant un second avis</translation>
     </message>

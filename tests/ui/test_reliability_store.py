@@ -379,3 +379,33 @@ def test_the_first_key_once_postgresql_is_back_reads_the_attempt_again_and_appli
     idle(qtbot, window)
     assert _decided(filled_store) == ["recette-001/2/1"]
     assert window.error_label.text() == ""
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+def test_a_queue_whose_first_read_failed_is_read_again_by_the_next_move(
+    qtbot: Any, make_window: Callable[[Store], MainWindow], filled_store: Store,
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tenth hostile pass, Z6: the first queue read failed (a table lock held by another
+    session), and the queue stayed empty after the lock was gone: J said "End of the
+    queue" under the stale red line, and only changing a filter read it again."""
+    monkeypatch.setenv("REVIEWER_BUSY_TIMEOUT_MS", "300")
+    store = open_store(filled_store.url)
+    holder = psycopg.connect(filled_store.url.replace("postgresql+psycopg://", "postgresql://"))
+    try:
+        holder.execute("LOCK TABLE attempts IN ACCESS EXCLUSIVE MODE")
+        window = make_window(store)
+        qtbot.waitUntil(lambda: "busy" in window.error_label.text(), timeout=30000)
+        idle(qtbot, window)
+        assert window.model.rowCount() == 0
+        holder.rollback()
+        QTest.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_J)
+        qtbot.waitUntil(lambda: window.pane.view is not None, timeout=30000)
+        idle(qtbot, window)
+        assert window.model.rowCount() > 0
+        assert window.error_label.text() == ""
+        assert window.message_label.text() != "End of the queue"
+    finally:
+        holder.close()
+        store.close()

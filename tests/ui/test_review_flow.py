@@ -794,3 +794,21 @@ def test_a_note_typed_before_the_reviewer_name_changes_stays_the_typists(
     assert stored(filled_store, "recette-004/2/1")["note"] == "claire wrote this"
     assert stored(filled_store, "recette-004/2/1", reviewer="carol")["note"] in ("", None)
     assert w.keys.waiting == []
+
+
+def test_a_new_reviewer_name_leaves_no_stale_undo_hint(
+        qtbot: Any, make_window: Maker, filled_store: Store) -> None:
+    # Tenth hostile pass, Z7: "Rejected … — Ctrl+Z to undo" stayed in the status bar after
+    # the name changed in Settings, while Ctrl+Z (the new name's history) did nothing.
+    from dataclasses import replace as replaced
+
+    w = make_window(filled_store)
+    w.config.auto_advance = False
+    show(qtbot, w, "recette-004/2/1")
+    key(w, Qt.Key.Key_R)
+    idle(qtbot, w)
+    assert "Ctrl+Z" in w.message_label.text()
+    w.apply_settings(replaced(w.config, reviewer="carol"))
+    idle(qtbot, w)
+    assert "Ctrl+Z" not in w.message_label.text()
+    assert "carol" in w.message_label.text()

@@ -117,6 +117,9 @@ class MainWindow(QMainWindow):
         # The current attempt's last read failed, none asked since: a key that needs
         # the pane reads it again rather than wait (ninth hostile pass, K2).
         self._read_failed = False
+        # The queue's first read failed (its red line), none arrived since: a move reads
+        # it again (Z6).
+        self._unread_queue: str | None = None
         self.keys = KeyQueue(self.fresh, lambda: self.queue.moving, self,
                              settled=self._undo_settled, stalled=self._read_again)
         self.commands.typed = self.keys
@@ -189,6 +192,8 @@ class MainWindow(QMainWindow):
 
     def _handlers(self) -> dict[str, Callable[[], None]]:
         handlers = self.review_keys.handlers()
+        for name in ("next", "previous", "next_unreviewed"):
+            handlers[name] = partial(self._move, handlers[name])
         handlers.update({
             "second_opinion": partial(self.review_keys.submit, "S", self.second_opinion,
                                       False, "second_opinion"),
@@ -208,6 +213,7 @@ class MainWindow(QMainWindow):
         self.model.failed.connect(self._release_held)
         self.model.reset_done.connect(self._first_page)
         self.model.reset_done.connect(self._page_in)
+        self.model.rowsInserted.connect(self._queue_read)
         self.filters.filter_changed.connect(self._filter_changed)
         self.filters.search_entered.connect(self.queue.focus)
         self.filters.done.connect(self.queue.focus)
@@ -321,8 +327,28 @@ class MainWindow(QMainWindow):
 
     def _queue_failed(self, message: str) -> None:
         self.show_error(message)
+        if self.model.rowCount() == 0:
+            self._unread_queue = self.error_label.text()
         self.queue.abandon()
         self.keys.refuse(self.tr("the queue could not be read"))
+
+    def _queue_read(self) -> None:
+        """A page arrived: a queue whose first read had failed is read now, and its
+        red line goes (unless another error replaced it)."""
+        if self._unread_queue is not None:
+            if self.error_label.text() == self._unread_queue:
+                self.error_label.clear()
+            self._unread_queue = None
+
+    def _move(self, go: Callable[[], None]) -> None:
+        """A move through the queue; the queue's first read failed, so this move reads
+        it again (tenth hostile pass, Z6: it stayed empty, "End of the queue", until a
+        filter changed)."""
+        if self._unread_queue is not None and not self.model.loading:
+            self.notice(self.tr("Reading the queue again…"))
+            self.apply_filter()
+            return
+        go()
 
     def _ask(self, read: Callable[[], None]) -> None:
         """Ask for ``read`` now, or once the first page is painted (start-up)."""
@@ -382,6 +408,9 @@ class MainWindow(QMainWindow):
         self.current_id = attempt_id
         self._load_generation += 1
         self._read_failed = False
+        # The queue's first read failed (its red line), none arrived since: a move reads
+        # it again (Z6).
+        self._unread_queue: str | None = None
         generation, reviewer = self._load_generation, self.reviewer
         self._ask(lambda: self.tasks.query(
             lambda s: load_example(s, attempt_id, reviewer),
@@ -689,6 +718,9 @@ class MainWindow(QMainWindow):
         changed_reviewer = self.reviewer != before
         self._show_who()
         if changed_reviewer:
+            # The status line's last action (its "Ctrl+Z to undo") was the other name's
+            # (tenth hostile pass, Z7).
+            self.notice(self.tr("Deciding as %1 now").replace("%1", self.reviewer))
             self.apply_filter()
             self.refresh_undo()
             if self.current_id is not None:
