@@ -591,6 +591,13 @@ def upgrade(engine: Engine, url: str, *, made_here: bool = False) -> Path | None
         from alembic import command
 
         with engine.begin() as conn:
+            if conn.dialect.name == "postgresql":
+                # One session at a time makes or upgrades the schema; the others wait,
+                # then find it at head and do nothing. Four first commands at once each
+                # made it in their own transaction, and three failed on PostgreSQL's
+                # "duplicate key … pg_type_typname_nsp_index" (tenth hostile pass, Z5).
+                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                             {"key": SCHEMA_LOCK})
             cfg = _alembic_config()
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, "head")
@@ -619,6 +626,7 @@ def upgrade(engine: Engine, url: str, *, made_here: bool = False) -> Path | None
     return backup
 
 
+SCHEMA_LOCK = 0x7265766965776572  # "reviewer" in ASCII: this app's advisory lock key
 INSUFFICIENT_PRIVILEGE = "42501"  # PostgreSQL's SQLSTATE for "permission denied"
 
 

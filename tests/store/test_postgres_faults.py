@@ -4,6 +4,9 @@ database. Each is one ``reviewer: …`` line with the exit code of its kind."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import threading
 import uuid
 from collections.abc import Iterator
@@ -21,6 +24,7 @@ from tests.support.feedback_stores import attempt_id, key, load_backtest_store
 from tests.support.pg_server import PgServer
 
 pytestmark = pytest.mark.postgres
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -236,3 +240,29 @@ def test_a_statement_timeout_is_named_not_cannot_open(
         f"reviewer: {url}: a statement was cancelled by the server's statement_timeout "
         f"(1ms, set for role {name}); nothing was changed; raise it or reset it (ALTER ROLE "
         f"{name} RESET statement_timeout)"]
+
+
+def test_four_first_commands_on_a_new_database_all_make_the_schema_once(
+        pg_server: PgServer, tmp_path: Path) -> None:
+    """Tenth hostile pass, Z5: four `demo` at once on a new PostgreSQL database: three
+    failed on PostgreSQL's "duplicate key value … pg_type_typname_nsp_index" (each made
+    the schema in its own transaction). Schema creation is serialised: one makes it, the
+    others find it made."""
+    name = pg_server.database(empty=True)
+    url = pg_server.url(name)
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "c"),
+           "XDG_DATA_HOME": str(tmp_path / "d")}
+    env.pop("REVIEWER_DB", None)
+    try:
+        runs = [subprocess.Popen([sys.executable, "-m", "ui.cli", "--db", url, "demo"],
+                                 cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True) for _ in range(4)]
+        results = [(p.wait(timeout=300), p.stderr.read() if p.stderr else "") for p in runs]
+        for p in runs:
+            for stream in (p.stdout, p.stderr):
+                if stream is not None:
+                    stream.close()
+        assert [code for code, _ in results] == [0, 0, 0, 0], results
+        assert public_tables(pg_server, name) > 0
+    finally:
+        pg_server.drop(name)
