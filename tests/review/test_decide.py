@@ -28,6 +28,13 @@ def events(store: Store) -> int:
         return int(s.scalar(select(func.count()).select_from(AuditEvent)) or 0)
 
 
+def decisions_csv(path: Path, *rows: str) -> Path:
+    """A decisions CSV: its header, then ``rows`` (each ending in a newline)."""
+    path.write_text("key,decision,criteria,checks,note,reviewer\n" + "".join(rows),
+                    encoding="utf-8")
+    return path
+
+
 def test_decide_one_attempt_goes_through_the_audit_trail(
         loaded: Store, db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
     before = events(loaded)
@@ -74,27 +81,21 @@ def test_decide_bad_input_exits_2_and_writes_nothing(
 def test_decide_from_csv_is_all_or_nothing(
         loaded: Store, db_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     before = events(loaded)
-    bad = tmp_path / "bad.csv"
-    bad.write_text(
-        "key,decision,criteria,checks,note,reviewer\n"
-        f"{key(6)},accept,,,,bob\n"
-        f"{key(3)},maybe,,,,bob\n", encoding="utf-8")
+    bad = decisions_csv(tmp_path / "bad.csv",
+            f"{key(6)},accept,,,,bob\n"
+            f"{key(3)},maybe,,,,bob\n")
     assert main(["--db", db_url, "decide", "--from-csv", str(bad)]) == 2
     assert f"{bad}:3: decision 'maybe'" in capsys.readouterr().err
-    missing = tmp_path / "missing.csv"
-    missing.write_text(
-        "key,decision,criteria,checks,note,reviewer\n"
-        f"{key(6)},accept,,,,bob\n"
-        "2026-10-14-ministral-8b/bt/9/9,reject,,,,bob\n", encoding="utf-8")
+    missing = decisions_csv(tmp_path / "missing.csv",
+            f"{key(6)},accept,,,,bob\n"
+            "2026-10-14-ministral-8b/bt/9/9,reject,,,,bob\n")
     assert main(["--db", db_url, "decide", "--from-csv", str(missing)]) == 2
     assert f"{missing}:3: no attempt" in capsys.readouterr().err
     assert events(loaded) == before  # the good first rows were rolled back too
 
-    good = tmp_path / "good.csv"
-    good.write_text(
-        "key,decision,criteria,checks,note,reviewer\n"
-        f"{key(6)},reject,G-DEMANDE=met;E-INVENTE=unmet,,\"pousse, à l'inscription\",bob\n"
-        f"{key(3)},,,D-COMMERCE=false-positive,,\n", encoding="utf-8")
+    good = decisions_csv(tmp_path / "good.csv",
+            f"{key(6)},reject,G-DEMANDE=met;E-INVENTE=unmet,,\"pousse, à l'inscription\",bob\n"
+            f"{key(3)},,,D-COMMERCE=false-positive,,\n")
     assert main(["--db", db_url, "decide", "--from-csv", str(good), "--reviewer", "dan"]) == 0
     assert "2 row(s), 5 field(s) set" in capsys.readouterr().out
     with loaded.session() as s:
@@ -119,23 +120,19 @@ def test_a_field_set_twice_differently_in_one_csv_is_refused(
     # Eleventh hostile pass, V8(4): reject then accept for one key answered "2 row(s),
     # 3 field(s) set": the last row won without a word.
     before = events(loaded)
-    twice = tmp_path / "twice.csv"
-    twice.write_text(
-        "key,decision,criteria,checks,note,reviewer\n"
-        f"{key(6)},reject,,,,bob\n"
-        f"{key(3)},accept,,,,bob\n"
-        f"{key(6)},accept,,,,bob\n", encoding="utf-8")
+    twice = decisions_csv(tmp_path / "twice.csv",
+            f"{key(6)},reject,,,,bob\n"
+            f"{key(3)},accept,,,,bob\n"
+            f"{key(6)},accept,,,,bob\n")
     assert main(["--db", db_url, "decide", "--from-csv", str(twice)]) == 2
     err = capsys.readouterr().err
     assert f"{twice}:4: the decision of {key(6)} was already set to another value at line 2" \
         in err, err
     assert events(loaded) == before
     # The same value twice, another field on another row, or another reviewer: fine.
-    fine = tmp_path / "fine.csv"
-    fine.write_text(
-        "key,decision,criteria,checks,note,reviewer\n"
-        f"{key(6)},reject,,,,bob\n"
-        f"{key(6)},reject,,,a note,bob\n"
-        f"{key(6)},accept,,,,carol\n", encoding="utf-8")
+    fine = decisions_csv(tmp_path / "fine.csv",
+            f"{key(6)},reject,,,,bob\n"
+            f"{key(6)},reject,,,a note,bob\n"
+            f"{key(6)},accept,,,,carol\n")
     assert main(["--db", db_url, "decide", "--from-csv", str(fine)]) == 0, \
         capsys.readouterr().err

@@ -7,6 +7,7 @@ tests/store/test_concurrent_processes.py (busy file and short lock through the s
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
@@ -185,6 +186,21 @@ def test_busy_file_is_one_clear_line_in_the_app_and_nothing_is_lost(
         store.close()
 
 
+@contextlib.contextmanager
+def another_session(filled_store: Store, monkeypatch: pytest.MonkeyPatch
+                    ) -> Iterator[tuple[Store, psycopg.Connection[Any]]]:
+    """A store whose connections wait 300 ms for a lock, and another PostgreSQL session
+    (its transaction left open by the test) to hold locks against it."""
+    monkeypatch.setenv("REVIEWER_BUSY_TIMEOUT_MS", "300")
+    store = open_store(filled_store.url)
+    holder = psycopg.connect(filled_store.url.replace("postgresql+psycopg://", "postgresql://"))
+    try:
+        yield store, holder
+    finally:
+        holder.close()
+        store.close()
+
+
 @pytest.mark.postgres
 @pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
 def test_a_row_locked_on_postgresql_is_busy_in_the_app_not_a_silent_wait(
@@ -194,10 +210,7 @@ def test_a_row_locked_on_postgresql_is_busy_in_the_app_not_a_silent_wait(
     """Seventh hostile pass, H1: with another session holding the attempt's row lock (a
     stopped `decide --from-csv`), Accept waited with no limit: the status bar said
     nothing and every later action stayed blocked behind it."""
-    monkeypatch.setenv("REVIEWER_BUSY_TIMEOUT_MS", "300")
-    store = open_store(filled_store.url)  # its connections wait 300 ms for a lock
-    holder = psycopg.connect(filled_store.url.replace("postgresql+psycopg://", "postgresql://"))
-    try:
+    with another_session(filled_store, monkeypatch) as (store, holder):
         window = make_window(store)
         show(qtbot, window, "recette-001/2/1")
         aid = window.pane.view.attempt_id if window.pane.view is not None else None
@@ -219,9 +232,6 @@ def test_a_row_locked_on_postgresql_is_busy_in_the_app_not_a_silent_wait(
         with store.session() as s:
             assert s.execute(text("SELECT decision FROM review_decisions WHERE "
                                   "attempt_id = :a"), {"a": aid}).all() == [("accept",)]
-    finally:
-        holder.close()
-        store.close()
 
 
 def test_opening_the_file_again_keeps_the_open_stores_wal(filled_store: Store) -> None:
@@ -390,10 +400,7 @@ def test_a_queue_whose_first_read_failed_is_read_again_by_the_next_move(
     """Tenth hostile pass, Z6: the first queue read failed (a table lock held by another
     session), and the queue stayed empty after the lock was gone: J said "End of the
     queue" under the stale red line, and only changing a filter read it again."""
-    monkeypatch.setenv("REVIEWER_BUSY_TIMEOUT_MS", "300")
-    store = open_store(filled_store.url)
-    holder = psycopg.connect(filled_store.url.replace("postgresql+psycopg://", "postgresql://"))
-    try:
+    with another_session(filled_store, monkeypatch) as (store, holder):
         holder.execute("LOCK TABLE attempts IN ACCESS EXCLUSIVE MODE")
         window = make_window(store)
         qtbot.waitUntil(lambda: "busy" in window.error_label.text(), timeout=30000)
@@ -406,6 +413,3 @@ def test_a_queue_whose_first_read_failed_is_read_again_by_the_next_move(
         assert window.model.rowCount() > 0
         assert window.error_label.text() == ""
         assert window.message_label.text() != "End of the queue"
-    finally:
-        holder.close()
-        store.close()

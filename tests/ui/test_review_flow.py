@@ -79,6 +79,14 @@ def show(qtbot: Any, window: MainWindow, name: str) -> None:
 def focused() -> QWidget | None:
     return QApplication.focusWidget()
 
+def typing_a_note(qtbot: Any, w: MainWindow, text: str) -> MainWindow:
+    """``w`` on recette-004/2/1 with its note editor open (N) and ``text`` typed in it."""
+    show(qtbot, w, "recette-004/2/1")
+    key(w, Qt.Key.Key_N)
+    QTest.keyClicks(w.pane.note_editor, text)
+    return w
+
+
 
 def audit_events(store: Store) -> int:
     with store.session() as s:
@@ -628,10 +636,7 @@ def test_a_note_being_typed_is_kept_when_the_window_closes(
         qtbot: Any, make_window: Maker, filled_store: Store, how: str) -> None:
     # Seventh hostile pass, Q1: N, a note, then Ctrl+Q (or Alt+F4) before Enter: the
     # note was thrown away without a word. Quitting is not Esc: the note is saved.
-    w = make_window(filled_store)
-    show(qtbot, w, "recette-004/2/1")
-    key(w, Qt.Key.Key_N)
-    QTest.keyClicks(w.pane.note_editor, "a long careful note")
+    w = typing_a_note(qtbot, make_window(filled_store), "a long careful note")
     if how == "Ctrl+Q":
         QTest.keyClick(w.pane.note_editor, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
     else:
@@ -646,10 +651,7 @@ def test_a_note_being_typed_is_kept_when_the_reviewer_moves_elsewhere(
     # Tenth hostile pass, Z1: N, a note, then a click on another row (or Ctrl+Shift+A,
     # the audit queue) before Enter: the note was thrown away without a word, while
     # quitting saved it (Q1). Leaving the attempt is not Esc: the note is saved on it.
-    w = make_window(filled_store)
-    show(qtbot, w, "recette-004/2/1")
-    key(w, Qt.Key.Key_N)
-    QTest.keyClicks(w.pane.note_editor, "typed before moving on")
+    w = typing_a_note(qtbot, make_window(filled_store), "typed before moving on")
     if how == "a click on another row":
         row = w.queue.currentIndex().row() + 2
         QTest.mouseClick(w.queue.viewport(), Qt.MouseButton.LeftButton,
@@ -667,10 +669,7 @@ def test_esc_typed_outside_the_note_leaves_the_note_open_with_its_text(
     # Eleventh hostile pass, V1: N, a note, Ctrl+L (the filters), then Esc to leave them:
     # the note was dropped without a word. Esc there leaves the filters, and the keyboard
     # goes back to the note, which Enter then saves.
-    w = make_window(filled_store)
-    show(qtbot, w, "recette-004/2/1")
-    key(w, Qt.Key.Key_N)
-    QTest.keyClicks(w.pane.note_editor, "kept through Esc")
+    w = typing_a_note(qtbot, make_window(filled_store), "kept through Esc")
     QTest.keyClick(w.pane.note_editor, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
     assert not w.pane.note_editor.hasFocus()
     QTest.keyClick(focused() or w, Qt.Key.Key_Escape)
@@ -682,10 +681,7 @@ def test_esc_typed_outside_the_note_leaves_the_note_open_with_its_text(
 
 def test_esc_still_drops_a_note_being_typed(
         qtbot: Any, make_window: Maker, filled_store: Store) -> None:
-    w = make_window(filled_store)
-    show(qtbot, w, "recette-004/2/1")
-    key(w, Qt.Key.Key_N)
-    QTest.keyClicks(w.pane.note_editor, "not wanted")
+    w = typing_a_note(qtbot, make_window(filled_store), "not wanted")
     QTest.keyClick(w.pane.note_editor, Qt.Key.Key_Escape)
     row = w.queue.currentIndex().row() + 2
     QTest.mouseClick(w.queue.viewport(), Qt.MouseButton.LeftButton,
@@ -766,10 +762,7 @@ def test_reject_clicked_while_a_note_is_typed_saves_it_then_rejects_at_once(
 
 def test_the_note_action_while_the_note_is_open_gives_the_keyboard_back_to_it(
         qtbot: Any, make_window: Maker, filled_store: Store) -> None:
-    w = make_window(filled_store)
-    show(qtbot, w, "recette-004/2/1")
-    key(w, Qt.Key.Key_N)
-    QTest.keyClicks(w.pane.note_editor, "still typing")
+    w = typing_a_note(qtbot, make_window(filled_store), "still typing")
     QTest.mouseClick(toolbar_button(w, "note"), Qt.MouseButton.LeftButton)
     idle(qtbot, w)
     assert w.keys.waiting == []
@@ -785,10 +778,7 @@ def test_a_note_typed_before_the_reviewer_name_changes_stays_the_typists(
     # the note was stored as carol's, on an attempt where carol had decided nothing.
     from dataclasses import replace as replaced
 
-    w = make_window(filled_store)
-    show(qtbot, w, "recette-004/2/1")
-    key(w, Qt.Key.Key_N)
-    QTest.keyClicks(w.pane.note_editor, "claire wrote this")
+    w = typing_a_note(qtbot, make_window(filled_store), "claire wrote this")
     w.apply_settings(replaced(w.config, reviewer="carol"))
     idle(qtbot, w)
     assert stored(filled_store, "recette-004/2/1")["note"] == "claire wrote this"

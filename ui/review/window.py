@@ -408,9 +408,6 @@ class MainWindow(QMainWindow):
         self.current_id = attempt_id
         self._load_generation += 1
         self._read_failed = False
-        # The queue's first read failed (its red line), none arrived since: a move reads
-        # it again (Z6).
-        self._unread_queue: str | None = None
         generation, reviewer = self._load_generation, self.reviewer
         self._ask(lambda: self.tasks.query(
             lambda s: load_example(s, attempt_id, reviewer),
