@@ -120,6 +120,27 @@ def screenshot(window: MainWindow, out: Output) -> None:
         files.open(out).write(bytes(data.data()))
 
 
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def refuse_unless_png(out: Output) -> None:
+    """A screenshot makes a new file of any name, or replaces a PNG image, nothing else:
+    ``--screenshot run.jsonl`` wrote PNG bytes over a run file (tenth hostile pass Z8,
+    twelfth P12-8). A stream (a FIFO, standard output) is written as any output is."""
+    if out.stream or out.target is None:
+        return
+    try:
+        with open(out.target, "rb") as fh:
+            head = fh.read(len(PNG_SIGNATURE))
+    except FileNotFoundError:
+        return
+    except OSError:
+        return  # the write says what is wrong with it, as for any output
+    if head and head != PNG_SIGNATURE:
+        raise BadInputError(f"cannot write {out}: it is not a PNG image, and a screenshot "
+                            "replaces only a PNG; nothing was written")
+
+
 def _quiet_qt(kind: QtMsgType, _context: QMessageLogContext, message: str) -> None:
     """Qt's own messages in screenshot mode: a failure is our one line, so the platform
     plugin's notes ("does not support propagateSizeHints()") are left out, and only
@@ -222,6 +243,7 @@ def _run_app(args: argparse.Namespace) -> int:
                 named = "--db" if option is not None or not config.database else \
                     settings_source(settings)
                 target = export_target(database_url(chosen, named), shot)
+                refuse_unless_png(target)
             store = _open_chosen(option, settings, config.database, shot)
             try:
                 config = _known_to_store(store, settings, config, reviewer, shot)

@@ -95,6 +95,13 @@ def to_url(text: str, given_as: str = "--db") -> str:
     if not text.strip():
         raise BadInputError(f"{given_as} is empty: give a database file or URL")
     if "://" not in text:
+        if _SLASHLESS_URL.match(text):  # `sqlite:r.db` made a folder "sqlite:" (P12-7)
+            raise BadInputError(f"{given_as} {spelt(text)!r}: a database URL missing its "
+                                "slashes; write sqlite:///PATH (three slashes), a "
+                                "postgresql+psycopg:// URL, or just the file's path")
+        if text.endswith("/") and not os.path.isdir(text):
+            raise BadInputError(f"{given_as} {spelt(text)!r}: it ends with '/', which names "
+                                "a folder; give the database file")
         if "\x00" in text:  # no file name holds one (os.stat: ValueError, exit 70)
             raise BadInputError(f"{given_as} {spelt(text, len(text))}: a file name cannot "
                                 "hold a NUL character (U+0000)")
@@ -117,6 +124,12 @@ def to_url(text: str, given_as: str = "--db") -> str:
         raise BadInputError(
             f"{given_as} {parsed.render_as_string(hide_password=True)}: {backend} is not "
             "supported (use a SQLite file or a postgresql+psycopg:// URL)")
+    if backend == "sqlite" and (parsed.host or parsed.username or parsed.port):
+        # SQLAlchemy refuses it when connecting (ArgumentError, exit 70), and `stats`
+        # read the path without its host (twelfth hostile pass, P12-4).
+        raise BadInputError(f"{given_as} {without_password(text)!r}: a SQLite URL names no "
+                            "host; write sqlite:///PATH (three slashes) or just the file's "
+                            "path")
     problem = _unusable_part(parsed) or (_host_problem(parsed) if backend == "postgresql"
                                          else None)
     if problem is not None:
@@ -133,6 +146,10 @@ def to_url(text: str, given_as: str = "--db") -> str:
     if backend == "sqlite":
         _resolved(Path(str(parsed.database)).expanduser(), given_as)
     return text
+
+
+_SLASHLESS_URL = re.compile(r"(?i)(sqlite|postgres(ql)?)(\+\w+)?:(?!//)")
+"""A URL's scheme without its ``//`` (``sqlite:r.db``, ``sqlite:/r.db``)."""
 
 
 def _netloc(text: str) -> tuple[str, str]:
@@ -701,6 +718,9 @@ class Store:
             path = path.absolute() if path is not None else None
         self._path = path
         self._identity = _identity(path) if path is not None else None
+        # Opened read-only (a read-only mount or folder): it reads, and every write is
+        # refused; the app says so from the start (twelfth hostile pass, P12-6).
+        self.read_only = False
 
     @property
     def dialect(self) -> str:
@@ -811,7 +831,9 @@ def open_store(url: str | None = None, *, migrate: bool = True, create: bool = T
     except BaseException:
         engine.dispose()
         raise
-    return Store(url, engine)
+    store = Store(url, engine)
+    store.read_only = read_only is not None
+    return store
 
 
 T = TypeVar("T")

@@ -34,6 +34,7 @@ from reviewer.exports.run import run_export, stored_causes
 from reviewer.exports.split import Split
 from reviewer.store import Session
 from reviewer.store.names import CALIBRATION_FILES, REVIEWERS, RUNS, existing, existing_one
+from reviewer.text_rules import spelt
 
 SPLIT_KINDS = ("dataset", "preference")
 RUN_KINDS = ("dataset", "preference", "calibration")
@@ -172,5 +173,6 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if made is not None and made.is_dir():
         line += f" (made the folder {made})"
-    print(line, file=sys.stderr if out.is_stdout else sys.stdout)
+    # A name holding a line break is said on one line (twelfth hostile pass, P12-9).
+    print(spelt(line, len(line)), file=sys.stderr if out.is_stdout else sys.stdout)
     return 0
