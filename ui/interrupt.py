@@ -64,7 +64,9 @@ def closing_on_signals(window: QWidget) -> Iterator[Callable[[], int | None]]:
                 line, code = ENDINGS[signal.Signals(number)]
                 ended.append(code)
                 print(line, file=sys.stderr, flush=True)
-                window.close()
+                # ``close_now``: the window closes even if a note typed cannot be stored
+                # (its text then goes to stderr); the close button would keep it open.
+                getattr(window, "close_now", window.close)()
 
     notifier = QSocketNotifier(reader.fileno(), QSocketNotifier.Type.Read)
     notifier.activated.connect(woken)

@@ -158,12 +158,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../ui/app.py" line="176"/>
+        <location filename="../../ui/app.py" line="197"/>
         <source>Cannot open the database</source>
         <translation>Impossible d&apos;ouvrir la base de données</translation>
     </message>
     <message>
-        <location filename="../../ui/app.py" line="174"/>
+        <location filename="../../ui/app.py" line="195"/>
         <source>Cannot start</source>
         <translation>Démarrage impossible</translation>
     </message>
@@ -1645,7 +1645,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/review/window.py" line="740"/>
+        <location filename="../../ui/review/window.py" line="790"/>
         <source>second opinions %v / %m</source>
         <translation>seconds avis %v / %m</translation>
     </message>
@@ -1740,102 +1740,112 @@
         <translation>?</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="399"/>
+        <location filename="../../ui/review/window.py" line="411"/>
         <source>No attempt %1</source>
         <translation>Pas d&apos;essai %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="224"/>
+        <location filename="../../ui/review/window.py" line="233"/>
         <source>End of the queue</source>
         <translation>Fin de la file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="448"/>
+        <location filename="../../ui/review/window.py" line="457"/>
         <source>Not applied, nothing was stored: %1 — %2 could not be read: %3</source>
         <translation>Non appliqué, rien n&apos;a été enregistré : %1 — %2 n&apos;a pas pu être lu : %3</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="456"/>
+        <location filename="../../ui/review/window.py" line="469"/>
         <source>the attempt</source>
         <translation>l&apos;essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="525"/>
+        <location filename="../../ui/review/window.py" line="538"/>
         <source>Reviewed %1 / %2 (%3 to review)</source>
         <translation>Relus %1 / %2 (%3 à relire)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="155"/>
+        <location filename="../../ui/review/window.py" line="162"/>
         <source>Reviewer — refused examples — %1</source>
         <translation>Reviewer — exemples refusés — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="226"/>
+        <location filename="../../ui/review/window.py" line="164"/>
+        <source>%1 (read-only)</source>
+        <translation>%1 (lecture seule)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="235"/>
         <source>You have decided every attempt of this queue</source>
         <translation>Vous avez décidé tous les essais de cette file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="228"/>
+        <location filename="../../ui/review/window.py" line="237"/>
         <source>None left below: back to the first one not reviewed</source>
         <translation>Plus rien en dessous : retour au premier essai non relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="306"/>
+        <location filename="../../ui/review/window.py" line="318"/>
         <source>the queue changed before they could apply</source>
         <translation>la file a changé avant qu&apos;elles s&apos;appliquent</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="320"/>
+        <location filename="../../ui/review/window.py" line="332"/>
         <source>the queue is empty</source>
         <translation>la file est vide</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="324"/>
+        <location filename="../../ui/review/window.py" line="336"/>
         <source>No match for “%1”</source>
         <translation>Aucun résultat pour « %1 »</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="333"/>
+        <location filename="../../ui/review/window.py" line="345"/>
         <source>the queue could not be read</source>
         <translation>la file n&apos;a pas pu être lue</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="348"/>
+        <location filename="../../ui/review/window.py" line="360"/>
         <source>Reading the queue again…</source>
         <translation>Nouvelle lecture de la file…</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="521"/>
+        <location filename="../../ui/review/window.py" line="534"/>
         <source>%1 to review in this filter</source>
         <translation>%1 à relire dans ce filtre</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="532"/>
+        <location filename="../../ui/review/window.py" line="545"/>
         <source>%1 of %2 refusals reviewed, %3 left</source>
         <translation>%1 refus relus sur %2, %3 restants</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="578"/>
+        <location filename="../../ui/review/window.py" line="620"/>
         <source>The app closes once the bulk action is stored (it cannot be stopped).</source>
         <translation>L’application se ferme une fois l’action groupée enregistrée (elle ne peut pas être interrompue).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="631"/>
+        <location filename="../../ui/review/window.py" line="673"/>
         <source>%1 — %2 to undo</source>
         <translation>%1 — %2 pour annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="640"/>
+        <location filename="../../ui/review/window.py" line="682"/>
         <source>The bulk action was not stored: the app stays open.</source>
         <translation>L’action groupée n’a pas été enregistrée : l’application reste ouverte.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="658"/>
+        <location filename="../../ui/review/window.py" line="700"/>
+        <source>This store is read-only here: you can read it, and nothing you decide can be saved.</source>
+        <translation>Cette base est en lecture seule ici : vous pouvez la lire, et rien de ce que vous décidez ne peut être enregistré.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="708"/>
         <source>The reviewer name in the settings is not used (%1); deciding as %2 until you set a name in Settings.</source>
         <translation>Le nom de relecteur des réglages n’est pas utilisé (%1) ; décisions au nom de %2 jusqu’à ce que vous choisissiez un nom dans les Réglages.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="723"/>
+        <location filename="../../ui/review/window.py" line="773"/>
         <source>Deciding as %1 now</source>
         <translation>Décisions désormais au nom de %1</translation>
     </message>
@@ -1864,9 +1874,22 @@
     </message>
 </context>
 <context>
+    <name>NoteAtClose</name>
+    <message>
+        <location filename="../../ui/review/note_at_close.py" line="66"/>
+        <source>Note on %1 not saved: %2</source>
+        <translation>Note sur %1 non enregistrée : %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/note_at_close.py" line="73"/>
+        <source>%1 — the app stays open: Esc drops the note, then quit again</source>
+        <translation>%1 — l’application reste ouverte : Échap abandonne la note, puis quittez à nouveau</translation>
+    </message>
+</context>
+<context>
     <name>NoteEditor</name>
     <message>
-        <location filename="../../ui/review/inline.py" line="86"/>
+        <location filename="../../ui/review/inline.py" line="91"/>
         <source>Why you decided so (Enter saves, Esc cancels)</source>
         <translation>Pourquoi vous avez décidé ainsi (Entrée enregistre, Échap annule)</translation>
     </message>
@@ -1963,123 +1986,128 @@
 <context>
     <name>ReviewCommands</name>
     <message>
-        <location filename="../../ui/review/commands.py" line="111"/>
+        <location filename="../../ui/review/commands.py" line="115"/>
         <source>Nothing to %1</source>
         <translation>Rien à %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="143"/>
+        <location filename="../../ui/review/commands.py" line="150"/>
         <source>%1 not saved: %2</source>
         <translation>%1 non enregistré : %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="145"/>
+        <location filename="../../ui/review/commands.py" line="152"/>
         <source>not applied, typed after it: %1</source>
         <translation>non appliqué, tapé après : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="157"/>
+        <location filename="../../ui/review/commands.py" line="164"/>
         <source>%1 — %2 to undo</source>
         <translation>%1 — %2 pour annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="170"/>
+        <location filename="../../ui/review/commands.py" line="177"/>
         <source>Accepted %1</source>
         <translation>%1 accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="171"/>
+        <location filename="../../ui/review/commands.py" line="178"/>
         <source>Rejected %1</source>
         <translation>%1 rejeté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="172"/>
+        <location filename="../../ui/review/commands.py" line="179"/>
         <source>Accept of %1</source>
         <translation>Acceptation de %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="173"/>
+        <location filename="../../ui/review/commands.py" line="180"/>
         <source>Reject of %1</source>
         <translation>Rejet de %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="186"/>
-        <location filename="../../ui/review/commands.py" line="197"/>
+        <location filename="../../ui/review/commands.py" line="193"/>
+        <location filename="../../ui/review/commands.py" line="204"/>
         <source>Nothing to rescue here: no open contradiction would change the filter&apos;s decision</source>
         <translation>Rien à repêcher ici : aucune contradiction ouverte ne changerait la décision du filtre</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="192"/>
+        <location filename="../../ui/review/commands.py" line="199"/>
         <source>Rescue of %1</source>
         <translation>Sauvetage de %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="199"/>
+        <location filename="../../ui/review/commands.py" line="206"/>
         <source>Rescued %1: flipped %2 and accepted</source>
         <translation>%1 repêché : %2 inversé, essai accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="215"/>
+        <location filename="../../ui/review/commands.py" line="222"/>
         <source>Accepted %1, flipping %2</source>
         <translation>%1 accepté, en inversant %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="225"/>
+        <location filename="../../ui/review/commands.py" line="232"/>
         <source>No criterion %1 here</source>
         <translation>Pas de critère %1 ici</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="243"/>
+        <location filename="../../ui/review/commands.py" line="250"/>
         <source>%1 passed: there is no hit to mark</source>
         <translation>%1 a réussi : rien à marquer</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="261"/>
+        <location filename="../../ui/review/commands.py" line="268"/>
         <source>No failed check on this attempt</source>
         <translation>Aucun contrôle en échec sur cet essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="270"/>
+        <location filename="../../ui/review/commands.py" line="282"/>
         <source>Note saved</source>
         <translation>Note enregistrée</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="278"/>
+        <location filename="../../ui/review/commands.py" line="283"/>
+        <source>Note on %1</source>
+        <translation>Note sur %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="292"/>
         <source>undo</source>
         <translation>annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="278"/>
+        <location filename="../../ui/review/commands.py" line="292"/>
         <source>Undone: %1</source>
         <translation>Annulé : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="285"/>
+        <location filename="../../ui/review/commands.py" line="299"/>
         <source>redo</source>
         <translation>rétablir</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="285"/>
+        <location filename="../../ui/review/commands.py" line="299"/>
         <source>Redone: %1</source>
         <translation>Rétabli : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="291"/>
+        <location filename="../../ui/review/commands.py" line="305"/>
         <source>Not undone: another window changed the undo history; nothing is left to undo.</source>
         <translation>Rien n’a été annulé : une autre fenêtre a modifié l’historique ; il ne reste rien à annuler.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="293"/>
+        <location filename="../../ui/review/commands.py" line="307"/>
         <source>Not redone: another window changed the redo history; nothing is left to redo.</source>
         <translation>Rien n’a été rétabli : une autre fenêtre a modifié l’historique ; il ne reste rien à rétablir.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="296"/>
+        <location filename="../../ui/review/commands.py" line="310"/>
         <source>Not undone: another window changed the undo history; the last change is now %1. Press %2 again to undo it.</source>
         <translation>Rien n’a été annulé : une autre fenêtre a modifié l’historique ; la dernière modification est maintenant %1. Appuyez de nouveau sur %2 pour l’annuler.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="299"/>
+        <location filename="../../ui/review/commands.py" line="313"/>
         <source>Not redone: another window changed the redo history; the change to redo is now %1. Press %2 again to redo it.</source>
         <translation>Rien n’a été rétabli : une autre fenêtre a modifié l’historique ; la modification à rétablir est maintenant %1. Appuyez de nouveau sur %2 pour la rétablir.</translation>
     </message>
@@ -2102,7 +2130,7 @@
         <translation>Cette conversation n&apos;a pas de prompt système</translation>
     </message>
     <message>
-        <location filename="../../ui/review/review_keys.py" line="176"/>
+        <location filename="../../ui/review/review_keys.py" line="180"/>
         <source>Not accepted</source>
         <translation>Non accepté</translation>
     </message>

@@ -58,6 +58,8 @@ class ReviewCommands(QObject):
         settled(): a write answered (the window may run the keys waiting for it).
         history_moved(): an undo or redo changed nothing because another window had
             changed the history: the Edit menu must be read again.
+        note_refused(int, str): the note typed for this attempt could not be stored; its
+            text, to be put back in the note editor (the window goes back there).
     """
 
     notice = Signal(str)
@@ -67,6 +69,7 @@ class ReviewCommands(QObject):
     reload = Signal()
     settled = Signal()
     history_moved = Signal()
+    note_refused = Signal(int, str)
 
     def __init__(self, tasks: TaskManager, pane: ExamplePane, current: Callable[[], int | None],
                  reviewer: Callable[[], str], parent: QWidget) -> None:
@@ -85,15 +88,16 @@ class ReviewCommands(QObject):
     # --- writing ---------------------------------------------------------------------
     def _write(self, op: Operation, *, back_to: int | None = None,
                verb: str | None = None, said: Said | None = None,
-               failed: str | None = None) -> None:
+               failed: str | None = None, refused: Callable[[], None] | None = None) -> None:
         """``back_to``: the attempt to show again if the action fails (the window may have
         moved on already). ``verb``: undo/redo, which show the attempt they changed.
         ``said``: the status-bar line once stored; ``failed``: the action as a failure
-        names it ("Reject of recette-001/2/1")."""
+        names it ("Reject of recette-001/2/1"); ``refused``: called when it fails."""
         self.in_flight += 1
         mark = self.typed.mark() if self.typed is not None else None
         self.tasks.write(op, partial(self._written, verb, said),
-                         partial(self._failed, back_to=back_to, failed=failed, mark=mark),
+                         partial(self._failed, back_to=back_to, failed=failed, mark=mark,
+                                 refused=refused),
                          owner=self)
 
     def _written(self, verb: str | None, said: Said | None,
@@ -123,9 +127,12 @@ class ReviewCommands(QObject):
             self.notice.emit(line)
 
     def _failed(self, exc: BaseException, back_to: int | None = None,
-                failed: str | None = None, mark: int | None = None) -> None:
+                failed: str | None = None, mark: int | None = None,
+                refused: Callable[[], None] | None = None) -> None:
         self.in_flight -= 1
         try:
+            if refused is not None:
+                refused()
             if isinstance(exc, StepMoved):
                 self.error.emit(self._moved_elsewhere(exc))
                 self.history_moved.emit()
@@ -263,11 +270,18 @@ class ReviewCommands(QObject):
         self.flip_check(failed[0])
 
     # --- note ------------------------------------------------------------------------
-    def save_note(self, attempt_id: int, text: str) -> None:
-        """Store the note typed for ``attempt_id``."""
+    def save_note(self, attempt_id: int, text: str, at: str) -> None:
+        """Store the note typed for ``attempt_id`` (``at``: its name in a failure line).
+
+        A note that cannot be stored (a full disk, a busy or read-only store) is named,
+        the window goes back to its attempt, and its text is put back in the editor
+        (``note_refused``): it was thrown away, with a line naming no note, and "try
+        again" meant typing it again from memory (twelfth hostile pass, P12-3)."""
         reviewer = self.reviewer()
         self._write(lambda s: review_actions.set_note(s, reviewer, attempt_id, text),
-                    said=lambda _o: self.tr("Note saved"))
+                    back_to=attempt_id, said=lambda _o: self.tr("Note saved"),
+                    failed=self.tr("Note on %1").replace("%1", at),
+                    refused=partial(self.note_refused.emit, attempt_id, text))
 
     # --- undo ------------------------------------------------------------------------
     def undo(self) -> None:

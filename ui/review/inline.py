@@ -6,7 +6,7 @@ the note's place in the decisions box beside it. Both are answered from the keyb
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QFrame, QLineEdit, QVBoxLayout, QWidget
 
@@ -69,15 +69,20 @@ NOTE_MAX_LENGTH = 2**31 - 1
 
 
 class NoteEditor(QLineEdit):
-    """The note, edited in place: Enter saves, Esc cancels (the window's Esc).
+    """The note, edited in place: Enter saves, Esc typed in it drops it.
 
-    It takes a note of any length, as the CLI does (``NOTE_MAX_LENGTH``).
+    It takes a note of any length, as the CLI does (``NOTE_MAX_LENGTH``). Esc typed in the
+    editor is its own, never the window's "Back to the queue": that action, chosen from
+    the Go menu while a note was typed (the focus stays in the editor), dropped the note
+    as Esc does (twelfth hostile pass, P12-2); the action now keeps it.
 
     Signals:
         saved(int, str): Enter on the note of this attempt, its text.
+        dropped(): Esc typed in the editor closed it without saving.
     """
 
     saved = Signal(int, str)
+    dropped = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -131,9 +136,18 @@ class NoteEditor(QLineEdit):
         if aid is not None:
             self.saved.emit(aid, text)
 
+    def event(self, e: QEvent) -> bool:
+        """Esc typed here is the editor's (see the class docstring), not a shortcut."""
+        if e.type() == QEvent.Type.ShortcutOverride and isinstance(e, QKeyEvent) \
+                and e.key() == Qt.Key.Key_Escape:
+            e.accept()
+            return True
+        return super().event(e)
+
     def keyPressEvent(self, e: QKeyEvent) -> None:
-        """Esc cancels even where the window's Esc does not reach (a bare test widget)."""
+        """Esc drops the note."""
         if e.key() == Qt.Key.Key_Escape:
             self.cancel()
+            self.dropped.emit()
             return
         super().keyPressEvent(e)

@@ -168,8 +168,12 @@ class ReviewKeys(QObject):
         self.pane.show_whole_text()
 
     def back(self) -> None:
-        """Esc: close the question or the note, leave the cursor, the filters or the
-        search (clearing it), and give the keyboard back to the queue."""
+        """Esc (or Go → Back to the queue): close the question, leave the cursor, the
+        filters or the search (clearing it), and give the keyboard back to the queue.
+
+        Esc typed in the note editor is the editor's and drops the note (``dropped``,
+        ``note_dropped``). This action with a note open came from elsewhere (the menu, a
+        key typed outside the editor): the note is kept (see below)."""
         question = self.pane.question_box
         if question.isVisible():
             question.close_question()
@@ -184,8 +188,17 @@ class ReviewKeys(QObject):
             editor.setFocus(Qt.FocusReason.OtherFocusReason)
             return
         if editor.editing:
-            self.pane.close_note()
+            # The menu's "Back to the queue" with the keyboard in the note: saved, as
+            # leaving the note any way but Esc typed in it (twelfth hostile pass, P12-2).
+            editor.keep()
         else:
             self.filters.clear_search()
+        self.queue.focus()
+        self.keys.drain()  # keys typed while the note was open
+
+    def note_dropped(self) -> None:
+        """Esc typed in the note editor dropped the note: the note line as stored comes
+        back, and the keyboard goes to the queue."""
+        self.pane.close_note()
         self.queue.focus()
         self.keys.drain()  # keys typed while the note was open

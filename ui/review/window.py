@@ -48,6 +48,7 @@ from ui.review.example_view import ExamplePane
 from ui.review.filter_bar import FilterBar
 from ui.review.job_status import JobStatus
 from ui.review.key_queue import KeyQueue
+from ui.review.note_at_close import NoteAtClose
 from ui.review.queue_model import QueueModel, Role
 from ui.review.queue_view import QueueView
 from ui.review.review_keys import ReviewKeys
@@ -123,6 +124,11 @@ class MainWindow(QMainWindow):
         self.keys = KeyQueue(self.fresh, lambda: self.queue.moving, self,
                              settled=self._undo_settled, stalled=self._read_again)
         self.commands.typed = self.keys
+        # A note typed when the window closes is stored first (twelfth pass, P12-1).
+        self.note_at_close = NoteAtClose(self, tasks, self.pane.note_editor,
+                                         reviewer=lambda: self.reviewer, name_of=self._name_of,
+                                         refused=self._note_refused)
+        self._note_back: tuple[int, str] | None = None  # a refused note, to put back
         self.type_ahead = TypeAhead(self, self.keys)
         self.review_keys = ReviewKeys(
             pane=self.pane, queue=self.queue, filters=self.filters, commands=self.commands,
@@ -144,6 +150,7 @@ class MainWindow(QMainWindow):
         self.queue.focus()
         self._say_reviewer_problem()
         self._say_session_only()
+        self._say_read_only()
 
     @property
     def reviewer(self) -> str:
@@ -152,8 +159,10 @@ class MainWindow(QMainWindow):
 
     def _show_who(self) -> None:
         """The title bar says who decides in this window."""
-        self.setWindowTitle(self.tr("Reviewer — refused examples — %1").replace(
-            "%1", self.reviewer))
+        title = self.tr("Reviewer — refused examples — %1").replace("%1", self.reviewer)
+        if self.tasks.store.read_only:
+            title = self.tr("%1 (read-only)").replace("%1", title)
+        self.setWindowTitle(title)
 
     # --- construction ----------------------------------------------------------------
     def _splitter(self) -> QSplitter:
@@ -235,6 +244,10 @@ class MainWindow(QMainWindow):
         self.commands.settled.connect(self.keys.drain)
         self.commands.history_moved.connect(self.refresh_undo)
         self.pane.note_editor.saved.connect(self._note_saved)
+        self.pane.note_editor.dropped.connect(self.review_keys.note_dropped)
+        self.commands.note_refused.connect(
+            lambda aid, text: self._note_refused(aid, text, None))
+        self.example_shown.connect(self._put_note_back)
         self.second.started.connect(self._batch_started)
         self.second.progressed.connect(self.jobs.set_progress)
         self.second.finished.connect(self.jobs.finish)
@@ -264,18 +277,17 @@ class MainWindow(QMainWindow):
         finish (a decision asked for is on disk before the store closes), then close.
 
         The main window closing ends the app: a judge request in flight is abandoned
-        (``TaskManager.close_down``), not waited for (fourth hostile pass, G6)."""
+        (``TaskManager.close_down``), not waited for (fourth hostile pass, G6).
+
+        A note being typed is stored first, the window closing once it is stored; if it
+        cannot be, the window stays open with the note (``NoteAtClose``)."""
+        if self.note_at_close.holds():
+            event.ignore()
+            return
         self._closing = True  # a settings file found replaced now is said on stderr
         self.settings.set_geometry("geometry", self.saveGeometry())
         self.settings.set_geometry("splitter", self.splitter.saveState())
         self.settings.on_session_only = None  # the window is going
-        # A note being typed is saved, as Enter would (seventh hostile pass, Q1: Ctrl+Q or
-        # Alt+F4 threw it away without a word). Esc is how a note is dropped; quitting is
-        # not. Queued before the jobs are waited for, so it is on disk before the end.
-        unsaved = self.pane.note_editor.unsaved()
-        if unsaved is not None:
-            self.pane.note_editor.cancel()
-            self.commands.save_note(*unsaved)
         self.filters.stop()
         self.statusBar().clearMessage()  # its timer would fire into a closed window
         self._message_timer.stop()
@@ -448,7 +460,11 @@ class MainWindow(QMainWindow):
 
     def _current_name(self) -> str:
         """The current attempt as the status bar names it ("recette-001/2/1")."""
-        row = self.model.row_of(self.current_id) if self.current_id is not None else None
+        return self._name_of(self.current_id)
+
+    def _name_of(self, attempt_id: int | None) -> str:
+        """An attempt as the status bar names it ("recette-001/2/1")."""
+        row = self.model.row_of(attempt_id) if attempt_id is not None else None
         if row is None:
             return self.tr("the attempt")
         return visible(where(self.model.rows[row].key))
@@ -546,9 +562,38 @@ class MainWindow(QMainWindow):
             self.queue.go(1)
 
     def _note_saved(self, attempt_id: int, text: str) -> None:
-        self.commands.save_note(attempt_id, text)
+        self.commands.save_note(attempt_id, text, self._name_of(attempt_id))
         self.queue.focus()
         self.keys.drain()
+
+    def _note_refused(self, attempt_id: int, text: str, line: str | None) -> None:
+        """A note could not be stored: its text goes back in the editor once the pane
+        shows its attempt (the failed write brings it back), with ``line`` if given."""
+        if line is not None:
+            self.show_error(line)
+        self._note_back = (attempt_id, text)
+        self._put_note_back()
+        if self._note_back is not None and self.current_id != attempt_id:
+            self._show_attempt(attempt_id)
+
+    def _put_note_back(self) -> None:
+        back, view = self._note_back, self.pane.view
+        if back is None or view is None or view.attempt_id != back[0] \
+                or self.current_id != back[0]:
+            return
+        self._note_back = None
+        editor = self.pane.note_editor
+        if editor.editing and editor.attempt_id == back[0]:
+            return  # typed again meanwhile: what is in the editor now wins
+        editor.keep()
+        self.pane.edit_note()
+        editor.setText(back[1])
+
+    def close_now(self) -> None:
+        """Close for a signal: the window cannot wait for the reviewer, so a note that
+        cannot be stored is written on standard error (``NoteAtClose``)."""
+        self.note_at_close.must_close = True
+        self.close()
 
     def _show_attempt(self, attempt_id: int) -> None:
         self.current_id = attempt_id
@@ -646,6 +691,14 @@ class MainWindow(QMainWindow):
             self.close()
             return
         self._take_focus_back()
+
+    def _say_read_only(self) -> None:
+        """A store opened read-only (a read-only mount or folder) is said from the start,
+        in the title and the status bar: the reviewer learnt it at the first decision
+        refused, or never, for a note typed then quit on (twelfth hostile pass, P12-6)."""
+        if self.tasks.store.read_only:
+            self.show_error(self.tr("This store is read-only here: you can read it, and "
+                                    "nothing you decide can be saved."))
 
     def _say_reviewer_problem(self) -> None:
         """The stored reviewer name fails the rule (saved by an older version): say so,

@@ -1,0 +1,164 @@
+"""A note being typed when the store cannot take it (twelfth hostile pass, P12-1 to P12-5).
+
+The store is a real SQLite file whose write lock another process holds (``hold_lock``),
+the app's connections waiting 100 ms for it: the note's write fails as it does on a full
+disk, a read-only mount or a PostgreSQL server gone. What the reviewer notices: the note
+is never thrown away without a word, and the window never sits dead while it is stored.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from reviewer.store import Store, open_store
+from reviewer.store.database import sqlite_path
+from tests.store.test_concurrent_processes import hold_lock
+from tests.support.qt import idle
+from tests.ui.test_review_flow import row_centre, show, stored, typing_a_note
+from ui.review.window import MainWindow
+
+pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
+Maker = Callable[[Store], MainWindow]
+NOTE_ON = "recette-004/2/1"
+
+
+@pytest.fixture
+def waiting_store(filled_store: Store, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
+    """The test's store opened again with a 100 ms wait for another process's lock."""
+    monkeypatch.setenv("REVIEWER_BUSY_TIMEOUT_MS", "100")
+    store = open_store(filled_store.url)
+    yield store
+    store.close()
+
+
+def db_path(store: Store) -> Path:
+    path = sqlite_path(store.url)
+    assert path is not None
+    return path
+
+
+def editor_holds(w: MainWindow, text: str) -> bool:
+    editor = w.pane.note_editor
+    return editor.editing and editor.text() == text and w.pane.view is not None \
+        and w.pane.view.attempt_id == editor.attempt_id
+
+
+def test_quitting_when_the_note_cannot_be_stored_keeps_the_window_and_the_note(
+        qtbot: Any, make_window: Maker, waiting_store: Store) -> None:
+    # P12-1: Ctrl+Q (or the close button) with a note typed, the store unable to take it:
+    # the app quit, rc 0, the note gone without a word. P12-5: under a lock the window sat
+    # dead for the busy timeout first.
+    w = typing_a_note(qtbot, make_window(waiting_store), "typed before a failed quit")
+    holder = hold_lock(db_path(waiting_store), 3)
+    QTest.keyClick(w.pane.note_editor, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+    # The close waits for the note's answer with the event loop free, not inside it.
+    assert w.isVisible() and w.note_at_close.saving
+    qtbot.waitUntil(lambda: "not saved" in w.error_label.text(), timeout=20000)
+    assert w.isVisible()
+    assert w.error_label.text().startswith(f"Note on {NOTE_ON} not saved: ")
+    assert "the database is busy" in w.error_label.text()
+    assert w.error_label.text().endswith("the app stays open: Esc drops the note, then quit "
+                                         "again")
+    qtbot.waitUntil(lambda: editor_holds(w, "typed before a failed quit"), timeout=10000)
+    assert holder.wait(timeout=30) == 0
+    QTest.keyClick(w.pane.note_editor, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: not w.isVisible(), timeout=20000)
+    assert stored(waiting_store, NOTE_ON)["note"] == "typed before a failed quit"
+
+
+def test_a_signal_closes_even_when_the_note_cannot_be_stored_and_says_its_text(
+        qtbot: Any, make_window: Maker, waiting_store: Store,
+        capfd: pytest.CaptureFixture[str]) -> None:
+    # P12-1 by SIGTERM: rc 143, "terminated; the window was closed…", the note gone. A
+    # signal cannot wait for the reviewer: the window closes, and the note's text is on
+    # standard error.
+    w = typing_a_note(qtbot, make_window(waiting_store), "kept on stderr")
+    holder = hold_lock(db_path(waiting_store), 3)
+    w.close_now()  # what SIGTERM, SIGHUP and Ctrl-C call (ui/interrupt.py)
+    qtbot.waitUntil(lambda: not w.isVisible(), timeout=20000)
+    err = capfd.readouterr().err
+    assert f"reviewer: Note on {NOTE_ON} not saved: " in err and "database is busy" in err, err
+    assert err.rstrip().endswith("; the note was: kept on stderr"), err
+    holder.wait(timeout=30)
+
+
+def test_a_note_refused_while_reviewing_comes_back_in_its_editor(
+        qtbot: Any, make_window: Maker, waiting_store: Store) -> None:
+    # P12-3: a note saved (Enter, or a click on another row) while the store could not take
+    # it was thrown away, with a line that named neither the note nor its attempt.
+    w = typing_a_note(qtbot, make_window(waiting_store), "refused then kept")
+    holder = hold_lock(db_path(waiting_store), 3)
+    row = w.queue.currentIndex().row() + 2
+    QTest.mouseClick(w.queue.viewport(), Qt.MouseButton.LeftButton,
+                     pos=row_centre(w.queue, row))
+    qtbot.waitUntil(lambda: "not saved" in w.error_label.text(), timeout=20000)
+    assert w.error_label.text().startswith(f"Note on {NOTE_ON} not saved: ")
+    assert "the database is busy" in w.error_label.text()
+    # The window goes back to the note's attempt, the text in the editor.
+    qtbot.waitUntil(lambda: editor_holds(w, "refused then kept"), timeout=10000)
+    assert w.pane.title.text().endswith(NOTE_ON)
+    assert holder.wait(timeout=30) == 0
+    QTest.keyClick(w.pane.note_editor, Qt.Key.Key_Return)
+    idle(qtbot, w)
+    assert stored(waiting_store, NOTE_ON)["note"] == "refused then kept"
+
+
+def test_back_to_the_queue_from_the_menu_keeps_the_note(
+        qtbot: Any, make_window: Maker, filled_store: Store) -> None:
+    # P12-2: Go → "Back to the queue" chosen from the menu while a note was typed (the
+    # keyboard stays in the editor) dropped the note, as Esc typed in it does.
+    w = typing_a_note(qtbot, make_window(filled_store), "kept by the menu")
+    assert QApplication.focusWidget() is w.pane.note_editor
+    w.actions_by_name["back"].trigger()
+    idle(qtbot, w)
+    assert stored(filled_store, NOTE_ON)["note"] == "kept by the menu"
+    assert not w.pane.note_editor.editing
+    show(qtbot, w, NOTE_ON)
+    assert w.pane.note_line.text().endswith("kept by the menu")
+
+
+def test_a_read_only_store_is_said_from_the_start(
+        qtbot: Any, make_window: Maker, filled_store: Store) -> None:
+    # P12-6: a store on a read-only mount opened with no sign that nothing could be
+    # saved; the reviewer learnt it at the first refused action, or never (P12-1).
+    store = open_store(filled_store.url)
+    store.read_only = True  # as open_store marks it there (test below, in a namespace)
+    try:
+        w = make_window(store)
+        assert w.windowTitle().endswith("(read-only)")
+        assert w.error_label.text() == ("This store is read-only here: you can read it, and "
+                                        "nothing you decide can be saved.")
+    finally:
+        store.close()
+
+
+def test_open_store_marks_a_store_it_can_only_read(filled_store: Store, tmp_path: Path) -> None:
+    from tests.reliability.faults import make_read_only, make_writable, unprivileged_prefix
+
+    prefix = unprivileged_prefix()  # root's powers gone, so file modes apply
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    copy = folder / "copy.db"
+    copy.write_bytes(db_path(filled_store).read_bytes())
+    code = ("import sys; from reviewer.store import open_store; "
+            "s = open_store(sys.argv[1], create=False); print(s.read_only); s.close()")
+    root = Path(__file__).resolve().parents[2]
+    make_read_only(folder)
+    try:
+        done = subprocess.run([*prefix, sys.executable, "-c", code, str(copy)], cwd=root,
+                              capture_output=True, text=True, timeout=120, check=False)
+    finally:
+        make_writable(folder)
+    assert (done.returncode, done.stdout) == (0, "True\n"), done.stderr
+    writable = subprocess.run([*prefix, sys.executable, "-c", code, str(copy)], cwd=root,
+                              capture_output=True, text=True, timeout=120, check=False)
+    assert (writable.returncode, writable.stdout) == (0, "False\n"), writable.stderr
