@@ -1645,7 +1645,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/review/window.py" line="790"/>
+        <location filename="../../ui/review/window.py" line="792"/>
         <source>second opinions %v / %m</source>
         <translation>seconds avis %v / %m</translation>
     </message>
@@ -1740,7 +1740,7 @@
         <translation>?</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="411"/>
+        <location filename="../../ui/review/window.py" line="413"/>
         <source>No attempt %1</source>
         <translation>Pas d&apos;essai %1</translation>
     </message>
@@ -1750,17 +1750,17 @@
         <translation>Fin de la file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="457"/>
+        <location filename="../../ui/review/window.py" line="459"/>
         <source>Not applied, nothing was stored: %1 — %2 could not be read: %3</source>
         <translation>Non appliqué, rien n&apos;a été enregistré : %1 — %2 n&apos;a pas pu être lu : %3</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="469"/>
+        <location filename="../../ui/review/window.py" line="471"/>
         <source>the attempt</source>
         <translation>l&apos;essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="538"/>
+        <location filename="../../ui/review/window.py" line="540"/>
         <source>Reviewed %1 / %2 (%3 to review)</source>
         <translation>Relus %1 / %2 (%3 à relire)</translation>
     </message>
@@ -1800,52 +1800,57 @@
         <translation>Aucun résultat pour « %1 »</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="345"/>
+        <location filename="../../ui/review/window.py" line="340"/>
+        <source>No attempt in this queue under these filters</source>
+        <translation>Aucune tentative dans cette file avec ces filtres</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="347"/>
         <source>the queue could not be read</source>
         <translation>la file n&apos;a pas pu être lue</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="360"/>
+        <location filename="../../ui/review/window.py" line="362"/>
         <source>Reading the queue again…</source>
         <translation>Nouvelle lecture de la file…</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="534"/>
+        <location filename="../../ui/review/window.py" line="536"/>
         <source>%1 to review in this filter</source>
         <translation>%1 à relire dans ce filtre</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="545"/>
+        <location filename="../../ui/review/window.py" line="547"/>
         <source>%1 of %2 refusals reviewed, %3 left</source>
         <translation>%1 refus relus sur %2, %3 restants</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="620"/>
+        <location filename="../../ui/review/window.py" line="622"/>
         <source>The app closes once the bulk action is stored (it cannot be stopped).</source>
         <translation>L’application se ferme une fois l’action groupée enregistrée (elle ne peut pas être interrompue).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="673"/>
+        <location filename="../../ui/review/window.py" line="675"/>
         <source>%1 — %2 to undo</source>
         <translation>%1 — %2 pour annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="682"/>
+        <location filename="../../ui/review/window.py" line="684"/>
         <source>The bulk action was not stored: the app stays open.</source>
         <translation>L’action groupée n’a pas été enregistrée : l’application reste ouverte.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="700"/>
+        <location filename="../../ui/review/window.py" line="702"/>
         <source>This store is read-only here: you can read it, and nothing you decide can be saved.</source>
         <translation>Cette base est en lecture seule ici : vous pouvez la lire, et rien de ce que vous décidez ne peut être enregistré.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="708"/>
+        <location filename="../../ui/review/window.py" line="710"/>
         <source>The reviewer name in the settings is not used (%1); deciding as %2 until you set a name in Settings.</source>
         <translation>Le nom de relecteur des réglages n’est pas utilisé (%1) ; décisions au nom de %2 jusqu’à ce que vous choisissiez un nom dans les Réglages.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="773"/>
+        <location filename="../../ui/review/window.py" line="775"/>
         <source>Deciding as %1 now</source>
         <translation>Décisions désormais au nom de %1</translation>
     </message>

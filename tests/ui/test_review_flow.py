@@ -802,3 +802,16 @@ def test_a_new_reviewer_name_leaves_no_stale_undo_hint(
     idle(qtbot, w)
     assert "Ctrl+Z" not in w.message_label.text()
     assert "carol" in w.message_label.text()
+
+
+def test_an_empty_queue_says_so_in_the_pane(
+        qtbot: Any, make_window: Maker, filled_store: Store) -> None:
+    # Twelfth hostile pass, P12-9 (4): the audit queue with "Contradictions only" ticked
+    # was empty and the pane said only "No attempt selected".
+    w = make_window(filled_store)
+    QTest.keyClick(focused() or w, Qt.Key.Key_A, CTRL | SHIFT)  # the audit queue
+    idle(qtbot, w)
+    w.filters.flagged.setChecked(True)
+    qtbot.waitUntil(lambda: w.model.rowCount() == 0 and not w.model.loading, timeout=10000)
+    idle(qtbot, w)
+    assert w.pane.title.text() == "No attempt in this queue under these filters"

@@ -91,9 +91,13 @@ def test_batch_for_all_flagged_shows_progress_and_cancels(
     # The window keeps working while the judge thinks.
     QTest.keyClick(QApplication.focusWidget() or w, Qt.Key.Key_J)
     qtbot.waitUntil(lambda: w.pane.title.text() == f"{RUN}/recette-002/1/1", timeout=5000)
+    typing_into = QApplication.focusWidget()
     with qtbot.waitSignal(w.second.finished, timeout=20000) as finished:
         qtbot.mouseClick(w.jobs.cancel_button, Qt.MouseButton.LeftButton)
     idle(qtbot, w)
+    # The keyboard stays where it was: once the button hid, it went to the search box,
+    # and the next "?" became a search (twelfth hostile pass, P12-9).
+    assert QApplication.focusWidget() is typing_into is not None
     summary = finished.args[0]
     assert summary.endswith("cancelled")
     asked = int(summary.split(": ")[1].split(" asked")[0])

@@ -31,6 +31,10 @@ class JobStatus(QWidget):
         self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.setObjectName("cancel_button")
         self.cancel_button.clicked.connect(self._cancel)
+        # A click leaves the keyboard where the reviewer was: the button took the focus,
+        # and once it hid the focus went on to the search box, so the next "?" became
+        # a search (twelfth hostile pass, P12-9).
+        self.cancel_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.summary)

@@ -335,7 +335,9 @@ class MainWindow(QMainWindow):
             self.filters.show_no_match(query)
             self.pane.show_empty(self.tr("No match for “%1”").replace("%1", query))
         else:
-            self.pane.show_empty()
+            # Said, not "No attempt selected": the audit queue under "Contradictions
+            # only" read as nothing chosen yet (twelfth hostile pass, P12-9).
+            self.pane.show_empty(self.tr("No attempt in this queue under these filters"))
 
     def _queue_failed(self, message: str) -> None:
         self.show_error(message)
