@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import re
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
@@ -54,11 +56,27 @@ def check_argv(argv: Sequence[str]) -> None:
         at = next((i for i, ch in enumerate(arg) if 0xD800 <= ord(ch) <= 0xDFFF), None)
         if at is None:
             continue
+        if _utf8_bytes(arg):
+            # The bytes are UTF-8; the locale read them as ASCII (PYTHONUTF8=0 under
+            # LC_ALL=POSIX): "not valid UTF-8" blamed the text (twelfth pass, P12-9).
+            raise BadInputError(
+                f"{_option_of(argv, index)} holds UTF-8 text that this locale "
+                f"({sys.getfilesystemencoding()}) cannot read; run with a UTF-8 locale, "
+                "e.g. LC_ALL=C.UTF-8")
         code = ord(arg[at])
         byte = f"byte 0x{code - 0xDC00:02X}" if 0xDC80 <= code <= 0xDCFF else f"U+{code:04X}"
         raise BadInputError(f"{_option_of(argv, index)} is not valid UTF-8 text ({byte} at "
                             f"character {at + 1}); check the terminal's or the script's "
                             "encoding")
+
+
+def _utf8_bytes(arg: str) -> bool:
+    """Whether ``arg``'s bytes, as the command line gave them, are UTF-8 text."""
+    try:
+        os.fsencode(arg).decode("utf-8")
+    except (UnicodeError, ValueError):
+        return False
+    return True
 
 
 def _option_of(argv: Sequence[str], index: int) -> str:

@@ -76,3 +76,23 @@ def test_an_output_name_with_a_line_break_is_said_on_one_line(
     said = capsys.readouterr().out
     assert said.count("\n") == 1 and "nl⟨U+000A⟩name.jsonl" in said, said
     assert out.is_file()
+
+
+@pytest.mark.parametrize(("arg", "says"), [
+    ("nope-é.db", "--db holds UTF-8 text that this locale (ascii) cannot read; run with a "
+                  "UTF-8 locale, e.g. LC_ALL=C.UTF-8"),
+    (b"nope-\xff.db", "--db is not valid UTF-8 text (byte 0xFF at character 6)"),
+])
+def test_utf8_text_under_an_ascii_locale_blames_the_locale(
+        tmp_path: Path, arg: str | bytes, says: str) -> None:
+    # P12-9 (2): `PYTHONUTF8=0 LC_ALL=POSIX`, `--db nope-é.db`: "not valid UTF-8 (byte
+    # 0xC3)", though the bytes were UTF-8 and the locale could not read them.
+    env = {**os.environ, "HOME": str(tmp_path), "PYTHONUTF8": "0", "LC_ALL": "POSIX",
+           "PYTHONCOERCECLOCALE": "0"}
+    env.pop("REVIEWER_DB", None)
+    value = arg if isinstance(arg, bytes) else arg.encode("utf-8")
+    done = subprocess.run([sys.executable.encode(), b"-m", b"ui.cli", b"--db", value,
+                           b"stats"], cwd=ROOT, env=env, capture_output=True, timeout=120,
+                          check=False)
+    assert done.returncode == 2
+    assert says in done.stderr.decode("utf-8", "replace"), done.stderr
