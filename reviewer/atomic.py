@@ -208,11 +208,11 @@ def made_folder(out: Output) -> Path | None:
     (eleventh hostile pass, V6)."""
     if out.target is None or out.stream:
         return None
-    missing = _missing_folders(out.target if out.folder else out.target.parent)
+    missing = missing_folders(out.target if out.folder else out.target.parent)
     return missing[-1] if missing else None
 
 
-def _missing_folders(folder: Path) -> list[Path]:
+def missing_folders(folder: Path) -> list[Path]:
     """``folder`` and those of its parents that do not exist yet, innermost first."""
     missing = []
     while not folder.exists() and folder.parent != folder:
@@ -244,7 +244,7 @@ def _open_temp(out: Output, created: list[Path]) -> tuple[BinaryIO, Path]:
     """The temporary file of ``out``; the folders made for it are added to ``created``."""
     target = out.target
     assert target is not None
-    missing = _missing_folders(target.parent)
+    missing = missing_folders(target.parent)
     target.parent.mkdir(parents=True, exist_ok=True)
     created.extend(missing)
     try:

@@ -27,6 +27,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, InvalidRequestError
 from sqlalchemy.orm import Session, sessionmaker
 
 import models
+from reviewer.atomic import missing_folders
 from reviewer.errors import CWD_GONE, BadInputError, ReadOnlyError, StoreError
 from reviewer.input_bytes import special_file
 from reviewer.store.creation import clear_unfinished, create_whole
@@ -63,6 +64,10 @@ def busy_timeout_ms() -> int:
 # The backends reviewer is built and tested for; any other URL is refused up front (a
 # dialect that is not installed used to end in an internal error).
 BACKENDS = ("sqlite", "postgresql")
+# The URL schemes accepted: plain ``postgresql`` and psycopg2 reach make_engine, which
+# says which one works.
+DRIVERS = ("sqlite", "sqlite+pysqlite", "postgresql", "postgresql+psycopg",
+           "postgresql+psycopg2")
 
 
 def default_url() -> str:
@@ -99,9 +104,7 @@ def to_url(text: str, given_as: str = "--db") -> str:
             raise BadInputError(f"{given_as} {spelt(text)!r}: a database URL missing its "
                                 "slashes; write sqlite:///PATH (three slashes), a "
                                 "postgresql+psycopg:// URL, or just the file's path")
-        if text.endswith("/") and not os.path.isdir(text):
-            raise BadInputError(f"{given_as} {spelt(text)!r}: it ends with '/', which names "
-                                "a folder; give the database file")
+        _refuse_folder_spelling(text, given_as)
         if "\x00" in text:  # no file name holds one (os.stat: ValueError, exit 70)
             raise BadInputError(f"{given_as} {spelt(text, len(text))}: a file name cannot "
                                 "hold a NUL character (U+0000)")
@@ -120,6 +123,12 @@ def to_url(text: str, given_as: str = "--db") -> str:
         raise BadInputError(f"{given_as} {without_password(text)}: not a valid database "
                             f"URL ({_port_problem(text)})") from None
     backend = parsed.get_backend_name()
+    if backend in BACKENDS and parsed.drivername not in DRIVERS:
+        # SQLAlchemy loads any dialect named: an async or absent one was an internal
+        # error on every command (thirteenth hostile pass, P13-3).
+        raise BadInputError(
+            f"{given_as} {without_password(text)!r}: '{parsed.drivername}' is not a driver "
+            "reviewer uses; write sqlite:///PATH, a file's path, or postgresql+psycopg://…")
     if backend not in BACKENDS:
         raise BadInputError(
             f"{given_as} {parsed.render_as_string(hide_password=True)}: {backend} is not "
@@ -144,8 +153,19 @@ def to_url(text: str, given_as: str = "--db") -> str:
     if backend == "sqlite" and parsed.query:
         raise _sqlite_options(text, parsed.query, given_as)
     if backend == "sqlite":
+        _refuse_folder_spelling(str(parsed.database), given_as)
         _resolved(Path(str(parsed.database)).expanduser(), given_as)
     return text
+
+
+def _refuse_folder_spelling(path: str, given_as: str) -> None:
+    """A path ending in ``/`` or ``/.`` names a folder: ``--db r.db/`` opened r.db, and
+    ``sqlite:///u1.db/`` or ``u2.db/.`` made a store there (twelfth and thirteenth hostile
+    passes, P12-7, P13-6). A folder that exists keeps its own line ("is a folder")."""
+    tail = next((t for t in ("/", "/.") if path.endswith(t)), None)
+    if tail is not None and not os.path.isdir(path):
+        raise BadInputError(f"{given_as} {spelt(path)!r}: it ends with '{tail}', which names "
+                            "a folder; give the database file")
 
 
 _SLASHLESS_URL = re.compile(r"(?i)(sqlite|postgres(ql)?)(\+\w+)?:(?!//)")
@@ -854,6 +874,7 @@ def fill_new_store(option: str | None, fill: Callable[[Store], T]) -> tuple[bool
     if path is None or path.exists():
         return False, None
     done: list[T] = []
+    made = missing_folders(path.parent)  # removed again when nothing was made (P13-5)
 
     def build(temp: Path) -> None:
         _build(temp)
@@ -864,7 +885,14 @@ def fill_new_store(option: str | None, fill: Callable[[Store], T]) -> tuple[bool
         finally:
             store.close()
 
-    if create_whole(path, build):
+    try:
+        placed = create_whole(path, build)
+    except BaseException:
+        for folder in made:  # innermost first; one that holds anything else stays
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        raise
+    if placed:
         return True, done[0]
     return False, None
 

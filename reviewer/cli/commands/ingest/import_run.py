@@ -10,6 +10,7 @@ from reviewer.cli.arguments import input_path
 from reviewer.cli.common import store_from
 from reviewer.cli.outputs import checked_output, refuse_the_store
 from reviewer.contradiction.flagging import flag_imported
+from reviewer.errors import BadInputError
 from reviewer.ingest.importer import ImportReport, import_run
 from reviewer.store import Store
 from reviewer.store.database import fill_new_store
@@ -50,8 +51,16 @@ def run(args: argparse.Namespace) -> int:
             on_imported=flag_imported,
         )
 
+    def first(store: Store) -> ImportReport:
+        report = into(store)
+        if not (report.new or report.present or report.rejected):
+            # An empty or BOM-only file made an empty store, "0 new" (P13-5).
+            raise BadInputError(f"{args.run_file}: holds no record; nothing was imported "
+                                "and no store was made")
+        return report
+
     # A new store takes its name only with its first import in it (V5).
-    made, report = fill_new_store(getattr(args, "db", None), into)
+    made, report = fill_new_store(getattr(args, "db", None), first)
     if not made or report is None:
         store = store_from(args)
         try:
