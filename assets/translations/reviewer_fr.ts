@@ -1645,7 +1645,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/review/window.py" line="792"/>
+        <location filename="../../ui/review/window.py" line="821"/>
         <source>second opinions %v / %m</source>
         <translation>seconds avis %v / %m</translation>
     </message>
@@ -1740,117 +1740,127 @@
         <translation>?</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="413"/>
+        <location filename="../../ui/review/window.py" line="417"/>
         <source>No attempt %1</source>
         <translation>Pas d&apos;essai %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="233"/>
+        <location filename="../../ui/review/window.py" line="234"/>
         <source>End of the queue</source>
         <translation>Fin de la file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="459"/>
+        <location filename="../../ui/review/window.py" line="463"/>
         <source>Not applied, nothing was stored: %1 — %2 could not be read: %3</source>
         <translation>Non appliqué, rien n&apos;a été enregistré : %1 — %2 n&apos;a pas pu être lu : %3</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="471"/>
+        <location filename="../../ui/review/window.py" line="480"/>
         <source>the attempt</source>
         <translation>l&apos;essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="540"/>
+        <location filename="../../ui/review/window.py" line="548"/>
         <source>Reviewed %1 / %2 (%3 to review)</source>
         <translation>Relus %1 / %2 (%3 à relire)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="162"/>
+        <location filename="../../ui/review/window.py" line="163"/>
         <source>Reviewer — refused examples — %1</source>
         <translation>Reviewer — exemples refusés — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="164"/>
+        <location filename="../../ui/review/window.py" line="165"/>
         <source>%1 (read-only)</source>
         <translation>%1 (lecture seule)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="235"/>
+        <location filename="../../ui/review/window.py" line="236"/>
         <source>You have decided every attempt of this queue</source>
         <translation>Vous avez décidé tous les essais de cette file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="237"/>
+        <location filename="../../ui/review/window.py" line="238"/>
         <source>None left below: back to the first one not reviewed</source>
         <translation>Plus rien en dessous : retour au premier essai non relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="318"/>
+        <location filename="../../ui/review/window.py" line="244"/>
+        <source>Not applied: %1 (typed after a change that was not stored)</source>
+        <translation>Non appliqué : %1 (tapé après une modification non enregistrée)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="322"/>
         <source>the queue changed before they could apply</source>
         <translation>la file a changé avant qu&apos;elles s&apos;appliquent</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="332"/>
+        <location filename="../../ui/review/window.py" line="336"/>
         <source>the queue is empty</source>
         <translation>la file est vide</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="336"/>
+        <location filename="../../ui/review/window.py" line="340"/>
         <source>No match for “%1”</source>
         <translation>Aucun résultat pour « %1 »</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="340"/>
+        <location filename="../../ui/review/window.py" line="344"/>
         <source>No attempt in this queue under these filters</source>
         <translation>Aucune tentative dans cette file avec ces filtres</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="347"/>
+        <location filename="../../ui/review/window.py" line="351"/>
         <source>the queue could not be read</source>
         <translation>la file n&apos;a pas pu être lue</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="362"/>
+        <location filename="../../ui/review/window.py" line="366"/>
         <source>Reading the queue again…</source>
         <translation>Nouvelle lecture de la file…</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="536"/>
+        <location filename="../../ui/review/window.py" line="544"/>
         <source>%1 to review in this filter</source>
         <translation>%1 à relire dans ce filtre</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="547"/>
+        <location filename="../../ui/review/window.py" line="555"/>
         <source>%1 of %2 refusals reviewed, %3 left</source>
         <translation>%1 refus relus sur %2, %3 restants</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="622"/>
+        <location filename="../../ui/review/window.py" line="603"/>
+        <source>not applied: %1</source>
+        <translation>non appliqué : %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="651"/>
         <source>The app closes once the bulk action is stored (it cannot be stopped).</source>
         <translation>L’application se ferme une fois l’action groupée enregistrée (elle ne peut pas être interrompue).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="675"/>
+        <location filename="../../ui/review/window.py" line="704"/>
         <source>%1 — %2 to undo</source>
         <translation>%1 — %2 pour annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="684"/>
+        <location filename="../../ui/review/window.py" line="713"/>
         <source>The bulk action was not stored: the app stays open.</source>
         <translation>L’action groupée n’a pas été enregistrée : l’application reste ouverte.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="702"/>
+        <location filename="../../ui/review/window.py" line="731"/>
         <source>This store is read-only here: you can read it, and nothing you decide can be saved.</source>
         <translation>Cette base est en lecture seule ici : vous pouvez la lire, et rien de ce que vous décidez ne peut être enregistré.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="710"/>
+        <location filename="../../ui/review/window.py" line="739"/>
         <source>The reviewer name in the settings is not used (%1); deciding as %2 until you set a name in Settings.</source>
         <translation>Le nom de relecteur des réglages n’est pas utilisé (%1) ; décisions au nom de %2 jusqu’à ce que vous choisissiez un nom dans les Réglages.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="775"/>
+        <location filename="../../ui/review/window.py" line="804"/>
         <source>Deciding as %1 now</source>
         <translation>Décisions désormais au nom de %1</translation>
     </message>
@@ -1881,12 +1891,12 @@
 <context>
     <name>NoteAtClose</name>
     <message>
-        <location filename="../../ui/review/note_at_close.py" line="66"/>
+        <location filename="../../ui/review/note_at_close.py" line="70"/>
         <source>Note on %1 not saved: %2</source>
         <translation>Note sur %1 non enregistrée : %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/note_at_close.py" line="73"/>
+        <location filename="../../ui/review/note_at_close.py" line="78"/>
         <source>%1 — the app stays open: Esc drops the note, then quit again</source>
         <translation>%1 — l’application reste ouverte : Échap abandonne la note, puis quittez à nouveau</translation>
     </message>
@@ -1991,128 +2001,128 @@
 <context>
     <name>ReviewCommands</name>
     <message>
-        <location filename="../../ui/review/commands.py" line="115"/>
+        <location filename="../../ui/review/commands.py" line="119"/>
         <source>Nothing to %1</source>
         <translation>Rien à %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="150"/>
+        <location filename="../../ui/review/commands.py" line="159"/>
         <source>%1 not saved: %2</source>
         <translation>%1 non enregistré : %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="152"/>
+        <location filename="../../ui/review/commands.py" line="161"/>
         <source>not applied, typed after it: %1</source>
         <translation>non appliqué, tapé après : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="164"/>
+        <location filename="../../ui/review/commands.py" line="175"/>
         <source>%1 — %2 to undo</source>
         <translation>%1 — %2 pour annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="177"/>
+        <location filename="../../ui/review/commands.py" line="188"/>
         <source>Accepted %1</source>
         <translation>%1 accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="178"/>
+        <location filename="../../ui/review/commands.py" line="189"/>
         <source>Rejected %1</source>
         <translation>%1 rejeté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="179"/>
+        <location filename="../../ui/review/commands.py" line="190"/>
         <source>Accept of %1</source>
         <translation>Acceptation de %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="180"/>
+        <location filename="../../ui/review/commands.py" line="191"/>
         <source>Reject of %1</source>
         <translation>Rejet de %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="193"/>
         <location filename="../../ui/review/commands.py" line="204"/>
+        <location filename="../../ui/review/commands.py" line="215"/>
         <source>Nothing to rescue here: no open contradiction would change the filter&apos;s decision</source>
         <translation>Rien à repêcher ici : aucune contradiction ouverte ne changerait la décision du filtre</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="199"/>
+        <location filename="../../ui/review/commands.py" line="210"/>
         <source>Rescue of %1</source>
         <translation>Sauvetage de %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="206"/>
+        <location filename="../../ui/review/commands.py" line="217"/>
         <source>Rescued %1: flipped %2 and accepted</source>
         <translation>%1 repêché : %2 inversé, essai accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="222"/>
+        <location filename="../../ui/review/commands.py" line="233"/>
         <source>Accepted %1, flipping %2</source>
         <translation>%1 accepté, en inversant %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="232"/>
+        <location filename="../../ui/review/commands.py" line="243"/>
         <source>No criterion %1 here</source>
         <translation>Pas de critère %1 ici</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="250"/>
+        <location filename="../../ui/review/commands.py" line="261"/>
         <source>%1 passed: there is no hit to mark</source>
         <translation>%1 a réussi : rien à marquer</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="268"/>
+        <location filename="../../ui/review/commands.py" line="279"/>
         <source>No failed check on this attempt</source>
         <translation>Aucun contrôle en échec sur cet essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="282"/>
+        <location filename="../../ui/review/commands.py" line="293"/>
         <source>Note saved</source>
         <translation>Note enregistrée</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="283"/>
+        <location filename="../../ui/review/commands.py" line="294"/>
         <source>Note on %1</source>
         <translation>Note sur %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="292"/>
+        <location filename="../../ui/review/commands.py" line="303"/>
         <source>undo</source>
         <translation>annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="292"/>
+        <location filename="../../ui/review/commands.py" line="303"/>
         <source>Undone: %1</source>
         <translation>Annulé : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="299"/>
+        <location filename="../../ui/review/commands.py" line="310"/>
         <source>redo</source>
         <translation>rétablir</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="299"/>
+        <location filename="../../ui/review/commands.py" line="310"/>
         <source>Redone: %1</source>
         <translation>Rétabli : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="305"/>
+        <location filename="../../ui/review/commands.py" line="316"/>
         <source>Not undone: another window changed the undo history; nothing is left to undo.</source>
         <translation>Rien n’a été annulé : une autre fenêtre a modifié l’historique ; il ne reste rien à annuler.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="307"/>
+        <location filename="../../ui/review/commands.py" line="318"/>
         <source>Not redone: another window changed the redo history; nothing is left to redo.</source>
         <translation>Rien n’a été rétabli : une autre fenêtre a modifié l’historique ; il ne reste rien à rétablir.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="310"/>
+        <location filename="../../ui/review/commands.py" line="321"/>
         <source>Not undone: another window changed the undo history; the last change is now %1. Press %2 again to undo it.</source>
         <translation>Rien n’a été annulé : une autre fenêtre a modifié l’historique ; la dernière modification est maintenant %1. Appuyez de nouveau sur %2 pour l’annuler.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="313"/>
+        <location filename="../../ui/review/commands.py" line="324"/>
         <source>Not redone: another window changed the redo history; the change to redo is now %1. Press %2 again to redo it.</source>
         <translation>Rien n’a été rétabli : une autre fenêtre a modifié l’historique ; la modification à rétablir est maintenant %1. Appuyez de nouveau sur %2 pour la rétablir.</translation>
     </message>

@@ -162,3 +162,75 @@ def test_open_store_marks_a_store_it_can_only_read(filled_store: Store, tmp_path
     writable = subprocess.run([*prefix, sys.executable, "-c", code, str(copy)], cwd=root,
                               capture_output=True, text=True, timeout=120, check=False)
     assert (writable.returncode, writable.stdout) == (0, "False\n"), writable.stderr
+
+
+def toolbar_reject(w: MainWindow) -> None:
+    from PySide6.QtWidgets import QToolBar
+
+    bar = w.findChild(QToolBar, "review_toolbar")
+    assert bar is not None
+    button = bar.widgetForAction(w.actions_by_name["reject"])
+    assert button is not None
+    QTest.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def test_a_reject_clicked_behind_a_refused_note_is_named_and_the_keys_stay_alive(
+        qtbot: Any, make_window: Maker, waiting_store: Store) -> None:
+    # P13-1: a note open, the store unable to take it, then the toolbar's Reject: the note
+    # came back, the Reject waited behind it unnamed, every key after it was swallowed
+    # (Ctrl+Q too), and closing stored the note and then the Reject nobody had seen.
+    w = typing_a_note(qtbot, make_window(waiting_store), "note before reject")
+    w.config.auto_advance = False
+    holder = hold_lock(db_path(waiting_store), 3)
+    toolbar_reject(w)
+    qtbot.waitUntil(lambda: "not saved" in w.error_label.text(), timeout=20000)
+    idle(qtbot, w)
+    assert w.error_label.text().endswith("not applied, typed after it: R"), \
+        w.error_label.text()
+    assert w.keys.waiting == []
+    qtbot.waitUntil(lambda: editor_holds(w, "note before reject"), timeout=10000)
+    assert holder.wait(timeout=30) == 0
+    QTest.keyClick(w.pane.note_editor, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: not w.isVisible(), timeout=20000)
+    after = stored(waiting_store, NOTE_ON)
+    assert (after["note"], after["decision"]) == ("note before reject", None)
+
+
+def test_a_line_naming_dropped_keys_outlives_the_next_write(
+        qtbot: Any, make_window: Maker, waiting_store: Store) -> None:
+    # P13-2: the same, then a click on another row: "Note saved", and the Reject was
+    # dropped without a word (its line cleared by the note's success).
+    w = typing_a_note(qtbot, make_window(waiting_store), "then a click")
+    w.config.auto_advance = False
+    holder = hold_lock(db_path(waiting_store), 3)
+    toolbar_reject(w)
+    qtbot.waitUntil(lambda: "typed after it: R" in w.error_label.text(), timeout=20000)
+    qtbot.waitUntil(lambda: editor_holds(w, "then a click"), timeout=10000)
+    assert holder.wait(timeout=30) == 0
+    row = w.queue.currentIndex().row() + 2
+    QTest.mouseClick(w.queue.viewport(), Qt.MouseButton.LeftButton,
+                     pos=row_centre(w.queue, row))
+    idle(qtbot, w)
+    assert stored(waiting_store, NOTE_ON)["note"] == "then a click"
+    assert w.error_label.text() == "Not applied: R (typed after a change that was not stored)"
+
+
+def test_keys_typed_while_the_quit_waits_change_nothing(
+        qtbot: Any, make_window: Maker, waiting_store: Store) -> None:
+    # P13-4: keys typed while Ctrl+Q waited on a lock went into the search box ("rj": the
+    # queue said "No match"), and Esc typed to clear it then dropped the note.
+    w = typing_a_note(qtbot, make_window(waiting_store), "wait for me")
+    holder = hold_lock(db_path(waiting_store), 3)
+    QTest.keyClick(w.pane.note_editor, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+    for k in (Qt.Key.Key_R, Qt.Key.Key_J, Qt.Key.Key_Escape):
+        QTest.keyClick(QApplication.focusWidget() or w, k)
+    assert w.filters.search.text() == "" and w.pane.note_editor.text() == "wait for me"
+    qtbot.waitUntil(lambda: "not saved" in w.error_label.text(), timeout=20000)
+    assert f"Note on {NOTE_ON} not saved" in w.error_label.text()  # named (P13-7)
+    qtbot.waitUntil(lambda: editor_holds(w, "wait for me"), timeout=10000)
+    assert not w.pane.note_editor.isReadOnly()
+    assert holder.wait(timeout=30) == 0
+    QTest.keyClick(w.pane.note_editor, Qt.Key.Key_Return)
+    idle(qtbot, w)
+    assert stored(waiting_store, NOTE_ON)["note"] == "wait for me"
+    assert stored(waiting_store, NOTE_ON)["decision"] is None

@@ -60,6 +60,8 @@ class ReviewCommands(QObject):
             changed the history: the Edit menu must be read again.
         note_refused(int, str): the note typed for this attempt could not be stored; its
             text, to be put back in the note editor (the window goes back there).
+        keys_dropped(str): a failed write dropped the keys typed after it; their names
+            (its ``error`` line names them too).
     """
 
     notice = Signal(str)
@@ -70,6 +72,7 @@ class ReviewCommands(QObject):
     settled = Signal()
     history_moved = Signal()
     note_refused = Signal(int, str)
+    keys_dropped = Signal(str)
 
     def __init__(self, tasks: TaskManager, pane: ExamplePane, current: Callable[[], int | None],
                  reviewer: Callable[[], str], parent: QWidget) -> None:
@@ -92,7 +95,8 @@ class ReviewCommands(QObject):
         """``back_to``: the attempt to show again if the action fails (the window may have
         moved on already). ``verb``: undo/redo, which show the attempt they changed.
         ``said``: the status-bar line once stored; ``failed``: the action as a failure
-        names it ("Reject of recette-001/2/1"); ``refused``: called when it fails."""
+        names it ("Reject of recette-001/2/1"); ``refused``: called when it fails, and
+        then the keys typed after it are dropped and named, whatever attempt is shown."""
         self.in_flight += 1
         mark = self.typed.mark() if self.typed is not None else None
         self.tasks.write(op, partial(self._written, verb, said),
@@ -146,12 +150,19 @@ class ReviewCommands(QObject):
                 self.show_attempt.emit(back_to)
             elif isinstance(exc, ConflictError) and current is not None:
                 self.reload.emit()
+            if refused is not None and not after and self.typed is not None \
+                    and mark is not None:
+                # The note is back in its editor: a key typed after it (a toolbar Reject)
+                # would wait behind it for ever (thirteenth hostile pass, P13-1).
+                after = self.typed.after(mark)
             if failed is not None:
                 line = self.tr("%1 not saved: %2").replace("%1", failed).replace("%2", line)
             if after:
                 line += "; " + self.tr("not applied, typed after it: %1").replace(
                     "%1", " ".join(after))
             self.error.emit(line)
+            if after:
+                self.keys_dropped.emit(" ".join(after))
         finally:
             self.settled.emit()
 

@@ -115,11 +115,23 @@ class NoteEditor(QLineEdit):
             return None
         return self.attempt_id, self.text()
 
+    def hold(self) -> None:
+        """The note is being stored as the window closes: shown, neither editable nor
+        dropped, until ``release`` (thirteenth hostile pass, P13-4: the editor hid, and
+        keys typed meanwhile went to the search box, then Esc there dropped the note)."""
+        self.setReadOnly(True)
+
+    def release(self) -> None:
+        """Editable again (the note could not be stored)."""
+        self.setReadOnly(False)
+
     def keep(self) -> None:
         """Close, saving the note typed when it differs from the one the editor opened on,
         as Enter would. Leaving the attempt (a click on another row, another queue) keeps
         what was typed (tenth hostile pass, Z1: it was thrown away without a word, while
-        quitting saved it, Q1); Esc is how a note is dropped."""
+        quitting saved it, Q1); Esc is how a note is dropped. Held, it stays."""
+        if self.isReadOnly():
+            return
         unsaved = self.unsaved()
         self.cancel()
         if unsaved is not None:
@@ -131,6 +143,8 @@ class NoteEditor(QLineEdit):
         self.hide()
 
     def _save(self) -> None:
+        if self.isReadOnly():
+            return  # held: being stored already
         aid, text = self.attempt_id, self.text()
         self.cancel()
         if aid is not None:
@@ -147,7 +161,8 @@ class NoteEditor(QLineEdit):
     def keyPressEvent(self, e: QKeyEvent) -> None:
         """Esc drops the note."""
         if e.key() == Qt.Key.Key_Escape:
-            self.cancel()
-            self.dropped.emit()
+            if not self.isReadOnly():  # held: being stored, not dropped
+                self.cancel()
+                self.dropped.emit()
             return
         super().keyPressEvent(e)

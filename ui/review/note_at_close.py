@@ -7,11 +7,14 @@ not take (a full disk, a read-only mount, PostgreSQL gone, another process holdi
 SQLite lock) was dropped without a word, and under a lock the window sat dead for the
 busy timeout first (twelfth hostile pass, P12-1 and P12-5).
 
-Now the close waits, with the event loop free, for the note's own answer. Stored: the
-window closes. Refused: the window stays open with the note back in its editor and a line
-saying so (Esc drops the note, then quitting closes). A close a signal asked for
-(``must_close``: SIGTERM, SIGHUP, Ctrl-C in the terminal) cannot wait for the reviewer:
-the window closes, and the note's text is written on standard error, so it is not lost.
+Now the close waits, with the event loop free, for the note's own answer, the note shown
+in its editor but held (neither editable nor dropped: keys typed meanwhile went to the
+search box, and Esc there dropped the note, P13-4). Stored: the window closes. Refused:
+the window stays open with the note editable again and a line saying so (Esc drops the
+note, then quitting closes); keys typed while it waited are dropped and named. A close a
+signal asked for (``must_close``: SIGTERM, SIGHUP, Ctrl-C in the terminal) cannot wait
+for the reviewer: the window closes, and the note's text is written on standard error,
+so it is not lost.
 """
 
 from __future__ import annotations
@@ -49,7 +52,7 @@ class NoteAtClose(QObject):
         if unsaved is None:
             return False
         attempt_id, text = unsaved
-        self._editor.cancel()
+        self._editor.hold()  # shown while it is stored; keys typed meanwhile change nothing
         self.saving = True
         reviewer = self._reviewer()
         self._tasks.write(lambda s: review_actions.set_note(s, reviewer, attempt_id, text),
@@ -59,14 +62,18 @@ class NoteAtClose(QObject):
 
     def _stored(self, _outcome: object) -> None:
         self.saving = False
+        self._editor.release()
+        self._editor.cancel()
         self._window.close()
 
     def _refused(self, attempt_id: int, text: str, exc: BaseException) -> None:
         self.saving = False
+        self._editor.release()
         line = self.tr("Note on %1 not saved: %2").replace(
             "%1", self._name_of(attempt_id)).replace("%2", str(exc).splitlines()[0])
         if self.must_close:
             print(f"reviewer: {line}; the note was: {text}", file=sys.stderr, flush=True)
+            self._editor.cancel()
             self._window.close()
             return
         self._refused_to(attempt_id, text, self.tr(

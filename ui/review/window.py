@@ -129,6 +129,7 @@ class MainWindow(QMainWindow):
                                          reviewer=lambda: self.reviewer, name_of=self._name_of,
                                          refused=self._note_refused)
         self._note_back: tuple[int, str] | None = None  # a refused note, to put back
+        self._dropped_line: str | None = None  # keys dropped, said again once (P13-2)
         self.type_ahead = TypeAhead(self, self.keys)
         self.review_keys = ReviewKeys(
             pane=self.pane, queue=self.queue, filters=self.filters, commands=self.commands,
@@ -235,10 +236,13 @@ class MainWindow(QMainWindow):
             self.tr("You have decided every attempt of this queue")))
         self.queue.wrapped.connect(lambda: self.notice(
             self.tr("None left below: back to the first one not reviewed")))
-        self.keys.refused.connect(self.show_error)
+        self.keys.refused.connect(self._keys_refused)
         self.commands.notice.connect(self.notice)
         self.commands.error.connect(self.show_error)
-        self.commands.stored.connect(self.error_label.clear)
+        self.commands.stored.connect(self._stored)
+        self.commands.keys_dropped.connect(lambda names: self._keys_refused(
+            self.tr("Not applied: %1 (typed after a change that was not stored)")
+            .replace("%1", names), said=False))
         self.commands.show_attempt.connect(self._show_attempt)
         self.commands.reload.connect(self._reload)
         self.commands.settled.connect(self.keys.drain)
@@ -465,11 +469,15 @@ class MainWindow(QMainWindow):
         return self._name_of(self.current_id)
 
     def _name_of(self, attempt_id: int | None) -> str:
-        """An attempt as the status bar names it ("recette-001/2/1")."""
+        """An attempt as the status bar names it ("recette-001/2/1"): from the queue, or
+        the pane when the queue does not hold it (a search that matches nothing)."""
         row = self.model.row_of(attempt_id) if attempt_id is not None else None
-        if row is None:
-            return self.tr("the attempt")
-        return visible(where(self.model.rows[row].key))
+        if row is not None:
+            return visible(where(self.model.rows[row].key))
+        view = self.pane.view
+        if view is not None and attempt_id is not None and view.attempt_id == attempt_id:
+            return visible(where(view.key))
+        return self.tr("the attempt")
 
     def _read_again(self) -> None:
         """A key waits for the pane and nothing is on its way to it: if the attempt's last
@@ -568,10 +576,31 @@ class MainWindow(QMainWindow):
         self.queue.focus()
         self.keys.drain()
 
+    def _keys_refused(self, line: str, *, said: bool = True) -> None:
+        """Keys dropped: said (unless their failure's line said it already), and the line
+        outlives the next write stored: the note saved by the click that dropped them
+        cleared it at once (thirteenth hostile pass, P13-2: the Reject was dropped
+        "without a word")."""
+        if said:
+            self.show_error(line)
+        self._dropped_line = line
+
+    def _stored(self) -> None:
+        """A write was stored: the failure line goes; one naming dropped keys is said
+        once more first (``_keys_refused``)."""
+        line, self._dropped_line = self._dropped_line, None
+        if line is not None:
+            self.show_error(line)
+        else:
+            self.error_label.clear()
+
     def _note_refused(self, attempt_id: int, text: str, line: str | None) -> None:
         """A note could not be stored: its text goes back in the editor once the pane
         shows its attempt (the failed write brings it back), with ``line`` if given."""
-        if line is not None:
+        if line is not None:  # at close: keys typed while it waited apply to nothing
+            dropped = self.keys.drop()
+            if dropped:
+                line += "; " + self.tr("not applied: %1").replace("%1", " ".join(dropped))
             self.show_error(line)
         self._note_back = (attempt_id, text)
         self._put_note_back()
