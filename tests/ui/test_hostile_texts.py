@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QApplication
 
 from models import Attempt
 from reviewer.ingest.importer import import_run
+from reviewer.review import example as example_module
 from reviewer.review.actions import set_note
 from reviewer.review.visible import HIGHLIGHT_LIMIT, LABEL_LIMIT, SHOWN_LIMIT
 from reviewer.store import Store
@@ -169,7 +170,11 @@ def test_100000_hidden_characters_are_markers_in_the_shown_part(
 
 def test_30000_check_matches_highlight_the_first_thousand(
         make_window: Callable[[Store], MainWindow], visit: Callable[[MainWindow], Visit],
-        store: Store, tmp_path: Path) -> None:
+        store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Finding 50,000 matches took longer than the pane's time bound on a loaded machine
+    # (two test workers and a build): the pane then said "pattern too slow" and nothing
+    # was highlighted. The bound is not what this test is about: it is lifted here.
+    monkeypatch.setattr(example_module, "MATCH_TIMEOUT_S", 60.0)
     answer = "Le chien aboie encore le soir.\n" * 10_000  # 310 KB, 50,000 "e"
     w = make_window(hostile_store(store, tmp_path, record(
         "hostile", demande="non", commerce_passed=False, response=answer), pattern="e"))
