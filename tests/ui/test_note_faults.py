@@ -174,22 +174,29 @@ def toolbar_reject(w: MainWindow) -> None:
     QTest.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
-def test_a_reject_clicked_behind_a_refused_note_is_named_and_the_keys_stay_alive(
-        qtbot: Any, make_window: Maker, waiting_store: Store) -> None:
-    # P13-1: a note open, the store unable to take it, then the toolbar's Reject: the note
-    # came back, the Reject waited behind it unnamed, every key after it was swallowed
-    # (Ctrl+Q too), and closing stored the note and then the Reject nobody had seen.
-    w = typing_a_note(qtbot, make_window(waiting_store), "note before reject")
+def reject_behind_a_refused_note(qtbot: Any, w: MainWindow, store: Store, text: str) -> None:
+    """The toolbar's Reject clicked while the note ``text`` is typed and another process
+    holds the lock: the note is refused and back in its editor, the R dropped and named;
+    then the lock goes."""
     w.config.auto_advance = False
-    holder = hold_lock(db_path(waiting_store), 3)
+    holder = hold_lock(db_path(store), 3)
     toolbar_reject(w)
     qtbot.waitUntil(lambda: "not saved" in w.error_label.text(), timeout=20000)
     idle(qtbot, w)
     assert w.error_label.text().endswith("not applied, typed after it: R"), \
         w.error_label.text()
     assert w.keys.waiting == []
-    qtbot.waitUntil(lambda: editor_holds(w, "note before reject"), timeout=10000)
+    qtbot.waitUntil(lambda: editor_holds(w, text), timeout=10000)
     assert holder.wait(timeout=30) == 0
+
+
+def test_a_reject_clicked_behind_a_refused_note_is_named_and_the_keys_stay_alive(
+        qtbot: Any, make_window: Maker, waiting_store: Store) -> None:
+    # P13-1: a note open, the store unable to take it, then the toolbar's Reject: the note
+    # came back, the Reject waited behind it unnamed, every key after it was swallowed
+    # (Ctrl+Q too), and closing stored the note and then the Reject nobody had seen.
+    w = typing_a_note(qtbot, make_window(waiting_store), "note before reject")
+    reject_behind_a_refused_note(qtbot, w, waiting_store, "note before reject")
     QTest.keyClick(w.pane.note_editor, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: not w.isVisible(), timeout=20000)
     after = stored(waiting_store, NOTE_ON)
@@ -201,12 +208,7 @@ def test_a_line_naming_dropped_keys_outlives_the_next_write(
     # P13-2: the same, then a click on another row: "Note saved", and the Reject was
     # dropped without a word (its line cleared by the note's success).
     w = typing_a_note(qtbot, make_window(waiting_store), "then a click")
-    w.config.auto_advance = False
-    holder = hold_lock(db_path(waiting_store), 3)
-    toolbar_reject(w)
-    qtbot.waitUntil(lambda: "typed after it: R" in w.error_label.text(), timeout=20000)
-    qtbot.waitUntil(lambda: editor_holds(w, "then a click"), timeout=10000)
-    assert holder.wait(timeout=30) == 0
+    reject_behind_a_refused_note(qtbot, w, waiting_store, "then a click")
     row = w.queue.currentIndex().row() + 2
     QTest.mouseClick(w.queue.viewport(), Qt.MouseButton.LeftButton,
                      pos=row_centre(w.queue, row))
