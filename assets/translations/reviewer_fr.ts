@@ -1645,7 +1645,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/review/window.py" line="821"/>
+        <location filename="../../ui/review/window.py" line="833"/>
         <source>second opinions %v / %m</source>
         <translation>seconds avis %v / %m</translation>
     </message>
@@ -1740,27 +1740,27 @@
         <translation>?</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="417"/>
+        <location filename="../../ui/review/window.py" line="419"/>
         <source>No attempt %1</source>
         <translation>Pas d&apos;essai %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="234"/>
+        <location filename="../../ui/review/window.py" line="236"/>
         <source>End of the queue</source>
         <translation>Fin de la file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="463"/>
+        <location filename="../../ui/review/window.py" line="465"/>
         <source>Not applied, nothing was stored: %1 — %2 could not be read: %3</source>
         <translation>Non appliqué, rien n&apos;a été enregistré : %1 — %2 n&apos;a pas pu être lu : %3</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="480"/>
+        <location filename="../../ui/review/window.py" line="482"/>
         <source>the attempt</source>
         <translation>l&apos;essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="548"/>
+        <location filename="../../ui/review/window.py" line="550"/>
         <source>Reviewed %1 / %2 (%3 to review)</source>
         <translation>Relus %1 / %2 (%3 à relire)</translation>
     </message>
@@ -1775,92 +1775,97 @@
         <translation>%1 (lecture seule)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="236"/>
+        <location filename="../../ui/review/window.py" line="238"/>
         <source>You have decided every attempt of this queue</source>
         <translation>Vous avez décidé tous les essais de cette file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="238"/>
+        <location filename="../../ui/review/window.py" line="240"/>
         <source>None left below: back to the first one not reviewed</source>
         <translation>Plus rien en dessous : retour au premier essai non relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="244"/>
+        <location filename="../../ui/review/window.py" line="246"/>
         <source>Not applied: %1 (typed after a change that was not stored)</source>
         <translation>Non appliqué : %1 (tapé après une modification non enregistrée)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="322"/>
+        <location filename="../../ui/review/window.py" line="324"/>
         <source>the queue changed before they could apply</source>
         <translation>la file a changé avant qu&apos;elles s&apos;appliquent</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="336"/>
+        <location filename="../../ui/review/window.py" line="338"/>
         <source>the queue is empty</source>
         <translation>la file est vide</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="340"/>
+        <location filename="../../ui/review/window.py" line="342"/>
         <source>No match for “%1”</source>
         <translation>Aucun résultat pour « %1 »</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="344"/>
+        <location filename="../../ui/review/window.py" line="346"/>
         <source>No attempt in this queue under these filters</source>
         <translation>Aucune tentative dans cette file avec ces filtres</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="351"/>
+        <location filename="../../ui/review/window.py" line="353"/>
         <source>the queue could not be read</source>
         <translation>la file n&apos;a pas pu être lue</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="366"/>
+        <location filename="../../ui/review/window.py" line="368"/>
         <source>Reading the queue again…</source>
         <translation>Nouvelle lecture de la file…</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="544"/>
+        <location filename="../../ui/review/window.py" line="546"/>
         <source>%1 to review in this filter</source>
         <translation>%1 à relire dans ce filtre</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="555"/>
+        <location filename="../../ui/review/window.py" line="557"/>
         <source>%1 of %2 refusals reviewed, %3 left</source>
         <translation>%1 refus relus sur %2, %3 restants</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="603"/>
+        <location filename="../../ui/review/window.py" line="605"/>
         <source>not applied: %1</source>
         <translation>non appliqué : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="651"/>
+        <location filename="../../ui/review/window.py" line="630"/>
+        <source>Not applied: %1 (the app is closing once the note is stored)</source>
+        <translation>Non appliqué : %1 (l’application se ferme une fois la note enregistrée)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="663"/>
         <source>The app closes once the bulk action is stored (it cannot be stopped).</source>
         <translation>L’application se ferme une fois l’action groupée enregistrée (elle ne peut pas être interrompue).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="704"/>
+        <location filename="../../ui/review/window.py" line="716"/>
         <source>%1 — %2 to undo</source>
         <translation>%1 — %2 pour annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="713"/>
+        <location filename="../../ui/review/window.py" line="725"/>
         <source>The bulk action was not stored: the app stays open.</source>
         <translation>L’action groupée n’a pas été enregistrée : l’application reste ouverte.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="731"/>
+        <location filename="../../ui/review/window.py" line="743"/>
         <source>This store is read-only here: you can read it, and nothing you decide can be saved.</source>
         <translation>Cette base est en lecture seule ici : vous pouvez la lire, et rien de ce que vous décidez ne peut être enregistré.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="739"/>
+        <location filename="../../ui/review/window.py" line="751"/>
         <source>The reviewer name in the settings is not used (%1); deciding as %2 until you set a name in Settings.</source>
         <translation>Le nom de relecteur des réglages n’est pas utilisé (%1) ; décisions au nom de %2 jusqu’à ce que vous choisissiez un nom dans les Réglages.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="804"/>
+        <location filename="../../ui/review/window.py" line="816"/>
         <source>Deciding as %1 now</source>
         <translation>Décisions désormais au nom de %1</translation>
     </message>
@@ -1891,12 +1896,12 @@
 <context>
     <name>NoteAtClose</name>
     <message>
-        <location filename="../../ui/review/note_at_close.py" line="70"/>
+        <location filename="../../ui/review/note_at_close.py" line="72"/>
         <source>Note on %1 not saved: %2</source>
         <translation>Note sur %1 non enregistrée : %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/note_at_close.py" line="78"/>
+        <location filename="../../ui/review/note_at_close.py" line="80"/>
         <source>%1 — the app stays open: Esc drops the note, then quit again</source>
         <translation>%1 — l’application reste ouverte : Échap abandonne la note, puis quittez à nouveau</translation>
     </message>

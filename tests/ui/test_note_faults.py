@@ -236,3 +236,24 @@ def test_keys_typed_while_the_quit_waits_change_nothing(
     idle(qtbot, w)
     assert stored(waiting_store, NOTE_ON)["note"] == "wait for me"
     assert stored(waiting_store, NOTE_ON)["decision"] is None
+
+
+def test_an_undo_typed_while_the_quit_waits_is_not_applied(
+        qtbot: Any, make_window: Maker, waiting_store: Store) -> None:
+    # P14-1: Ctrl+Z during a quit waiting for the note ran once the note was refused and
+    # undid the Reject 4-8 s after the key, under "Note saved" only.
+    w = make_window(waiting_store)
+    w.config.auto_advance = False
+    show(qtbot, w, NOTE_ON)
+    QTest.keyClick(QApplication.focusWidget() or w, Qt.Key.Key_R)
+    idle(qtbot, w)
+    assert stored(waiting_store, NOTE_ON)["decision"] == "reject"
+    typing_a_note(qtbot, w, "undo while quitting")
+    holder = hold_lock(db_path(waiting_store), 3)
+    QTest.keyClick(w.pane.note_editor, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+    w.actions_by_name["undo"].trigger()
+    assert w.error_label.text().startswith("Not applied: Ctrl+Z")
+    qtbot.waitUntil(lambda: editor_holds(w, "undo while quitting"), timeout=20000)
+    assert holder.wait(timeout=30) == 0
+    idle(qtbot, w)
+    assert stored(waiting_store, NOTE_ON)["decision"] == "reject"

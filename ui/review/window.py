@@ -204,6 +204,8 @@ class MainWindow(QMainWindow):
         handlers = self.review_keys.handlers()
         for name in ("next", "previous", "next_unreviewed"):
             handlers[name] = partial(self._move, handlers[name])
+        for name in ("undo", "redo", *self.review_keys.handlers()):
+            handlers[name] = partial(self._unless_quitting, name, handlers[name])
         handlers.update({
             "second_opinion": partial(self.review_keys.submit, "S", self.second_opinion,
                                       False, "second_opinion"),
@@ -619,6 +621,16 @@ class MainWindow(QMainWindow):
         editor.keep()
         self.pane.edit_note()
         editor.setText(back[1])
+
+    def _unless_quitting(self, name: str, run: Callable[[], None]) -> None:
+        """A review key (Undo included) typed while a quit waits for the note is not
+        applied, and said so: Ctrl+Z then ran once the note was refused, undoing a
+        decision 4-8 s after the key, under "Note saved" only (fourteenth pass, P14-1)."""
+        if self.note_at_close.saving:
+            self.show_error(self.tr("Not applied: %1 (the app is closing once the note is "
+                                    "stored)").replace("%1", key_text(shortcut(name))))
+            return
+        run()
 
     def close_now(self) -> None:
         """Close for a signal: the window cannot wait for the reviewer, so a note that
