@@ -12,7 +12,7 @@ from pathlib import Path
 
 from reviewer.errors import BadInputError
 from reviewer.outputs import Output, check_folder, check_output
-from reviewer.store.database import database_url, sqlite_path
+from reviewer.store.database import database_url, file_identity, sqlite_path
 
 
 def database_file(args: argparse.Namespace) -> Path | None:
@@ -33,17 +33,9 @@ def refuse_the_store(args: argparse.Namespace, *inputs: tuple[Path | None, str])
     command opens: ``import c.db`` on the open ``c.db`` said "c.db:1: not valid UTF-8"
     (eleventh hostile pass, V8). Compared by identity, so a link to it is named too."""
     database = database_file(args)
-    store = _identity(database)
+    store = file_identity(database) if database is not None else None
     for path, what in inputs:
-        if store is not None and _identity(path) == store:
+        if store is not None and path is not None and file_identity(path) == store:
             raise BadInputError(f"{path}: is the open database (--db), not {what}; "
                                 "nothing was read")
 
-
-def _identity(path: Path | None) -> tuple[int, int] | None:
-    # stat, never open: closing a descriptor of the store would drop its SQLite locks.
-    try:
-        st = path.stat() if path is not None else None
-    except OSError:
-        return None
-    return (st.st_dev, st.st_ino) if st is not None else None

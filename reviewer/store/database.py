@@ -737,7 +737,7 @@ class Store:
         with contextlib.suppress(OSError):  # a relative URL: stat it from here, always
             path = path.absolute() if path is not None else None
         self._path = path
-        self._identity = _identity(path) if path is not None else None
+        self._identity = file_identity(path) if path is not None else None
         # Opened read-only (a read-only mount or folder): it reads, and every write is
         # refused; the app says so from the start (twelfth hostile pass, P12-6).
         self.read_only = False
@@ -780,7 +780,7 @@ class Store:
         driver = session.connection().connection.driver_connection
         if not getattr(driver, "in_transaction", False):
             return
-        if _identity(self._path) != self._identity:
+        if file_identity(self._path) != self._identity:
             raise StoreError(
                 f"{self._path}: the database file was deleted or replaced while open: "
                 "nothing was saved; close reviewer and open the database again (what was "
@@ -804,8 +804,9 @@ def _roll_back_keeping(session: Session) -> None:
         session.rollback()
 
 
-def _identity(path: Path) -> tuple[int, int] | None:
-    """The device and inode ``path`` names, None when it names nothing."""
+def file_identity(path: Path) -> tuple[int, int] | None:
+    """The device and inode ``path`` names, None when it names nothing. stat, never
+    open: closing a descriptor of a store would drop this process's SQLite locks."""
     try:
         found = os.stat(path)
     except OSError:
