@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QLocale, Qt
-from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor, QTextOption
+from PySide6.QtGui import QColor, QResizeEvent, QTextCharFormat, QTextCursor, QTextOption
 from PySide6.QtWidgets import QLabel, QSizePolicy, QTextEdit, QWidget
 
 from reviewer.review.visible import HIGHLIGHT_LIMIT, SHOWN_LIMIT, Shown, breakable, shown
@@ -30,6 +30,7 @@ HIT_BG = QColor("#b3e5fc")  # the search's words
 MARK_FG = QColor("#ad1457")  # a revealed hidden character
 MARK_BG = QColor("#fce4ec")
 Highlight = tuple[int, int, str]  # stored start, stored end, tooltip
+FITTED_LINES = 6  # the most lines a FittedLabel takes
 
 
 class WrappingLabel(QLabel):
@@ -55,10 +56,41 @@ class WrappingLabel(QLabel):
         """The text given (without the break opportunities added for the layout)."""
         return self._given
 
+    def clear(self) -> None:
+        """No text (QLabel's own clear would leave ``text()`` saying the old one)."""
+        self.setText("")
+
     def setWordWrap(self, on: bool) -> None:
         """Wrap (or not), laying out the given text again."""
         super().setWordWrap(on)
         self.setText(self._given)
+
+
+class FittedLabel(WrappingLabel):
+    """A wrapping label that asks for the height its text takes at its width.
+
+    A status bar's layout does not ask its labels for a height for their width, so a
+    wrapped line kept one line's height and its end was never seen: the part naming the
+    keys that were not applied (fourteenth hostile pass, P14-2).
+    """
+
+    def setText(self, text: str) -> None:
+        """Show ``text`` and take the height it needs."""
+        super().setText(text)
+        self._fit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """A new width may need another height."""
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        width = self.width()
+        needed = max(self.heightForWidth(width), 0) if self.text() and width > 0 else 0
+        # A line quoting a huge name stops at FITTED_LINES lines; its tooltip has it all.
+        most = FITTED_LINES * self.fontMetrics().lineSpacing() + 2 * self.margin()
+        self.setMinimumHeight(min(needed, most))
+        self.setToolTip(rich_tooltip(self.text()) if needed > most else "")
 
 
 def plain_label(text: str = "", *, bold: bool = False, wrap: bool = True,

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QShowEvent
-from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QSizePolicy, QSplitter, QVBoxLayout, QWidget
 
 from reviewer.changes import Changes
 from reviewer.keys import AttemptKey
@@ -53,6 +53,7 @@ from ui.review.queue_model import QueueModel, Role
 from ui.review.queue_view import QueueView
 from ui.review.review_keys import ReviewKeys
 from ui.review.second_opinion import SecondOpinionRunner
+from ui.review.text_widgets import FittedLabel
 from ui.review.type_ahead import TypeAhead
 from ui.review.undo_text import where
 from ui.settings import AppSettings, Settings, session_only_text
@@ -187,8 +188,13 @@ class MainWindow(QMainWindow):
         self.overall_label.setStyleSheet("color: #37474f; font-weight: bold;")
         self.message_label = plain(named(QLabel(), "message_label"))
         self.message_label.setStyleSheet("color: #1b5e20;")
-        self.error_label = plain(named(QLabel(), "error_label"))
+        self.error_label = plain(named(FittedLabel(), "error_label"))
         self.error_label.setStyleSheet("color: #b3261e;")
+        # Wrapped, not cut at the window's edge: the end of a long line names the keys
+        # that were not applied (fourteenth hostile pass, P14-2).
+        self.error_label.setWordWrap(True)
+        self.error_label.setSizePolicy(QSizePolicy.Policy.Ignored,
+                                       QSizePolicy.Policy.Preferred)
         self.jobs = JobStatus()
         self._message_timer = named(QTimer(self), "message_timer")
         self._message_timer.setSingleShot(True)
