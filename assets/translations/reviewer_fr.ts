@@ -1645,7 +1645,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/review/window.py" line="833"/>
+        <location filename="../../ui/review/window.py" line="840"/>
         <source>second opinions %v / %m</source>
         <translation>seconds avis %v / %m</translation>
     </message>
@@ -1740,132 +1740,132 @@
         <translation>?</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="419"/>
+        <location filename="../../ui/review/window.py" line="426"/>
         <source>No attempt %1</source>
         <translation>Pas d&apos;essai %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="236"/>
+        <location filename="../../ui/review/window.py" line="243"/>
         <source>End of the queue</source>
         <translation>Fin de la file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="465"/>
+        <location filename="../../ui/review/window.py" line="472"/>
         <source>Not applied, nothing was stored: %1 — %2 could not be read: %3</source>
         <translation>Non appliqué, rien n&apos;a été enregistré : %1 — %2 n&apos;a pas pu être lu : %3</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="482"/>
+        <location filename="../../ui/review/window.py" line="489"/>
         <source>the attempt</source>
         <translation>l&apos;essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="550"/>
+        <location filename="../../ui/review/window.py" line="557"/>
         <source>Reviewed %1 / %2 (%3 to review)</source>
         <translation>Relus %1 / %2 (%3 à relire)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="163"/>
+        <location filename="../../ui/review/window.py" line="165"/>
         <source>Reviewer — refused examples — %1</source>
         <translation>Reviewer — exemples refusés — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="165"/>
+        <location filename="../../ui/review/window.py" line="167"/>
         <source>%1 (read-only)</source>
         <translation>%1 (lecture seule)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="238"/>
+        <location filename="../../ui/review/window.py" line="245"/>
         <source>You have decided every attempt of this queue</source>
         <translation>Vous avez décidé tous les essais de cette file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="240"/>
+        <location filename="../../ui/review/window.py" line="247"/>
         <source>None left below: back to the first one not reviewed</source>
         <translation>Plus rien en dessous : retour au premier essai non relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="246"/>
+        <location filename="../../ui/review/window.py" line="253"/>
         <source>Not applied: %1 (typed after a change that was not stored)</source>
         <translation>Non appliqué : %1 (tapé après une modification non enregistrée)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="324"/>
+        <location filename="../../ui/review/window.py" line="331"/>
         <source>the queue changed before they could apply</source>
         <translation>la file a changé avant qu&apos;elles s&apos;appliquent</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="338"/>
+        <location filename="../../ui/review/window.py" line="345"/>
         <source>the queue is empty</source>
         <translation>la file est vide</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="342"/>
+        <location filename="../../ui/review/window.py" line="349"/>
         <source>No match for “%1”</source>
         <translation>Aucun résultat pour « %1 »</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="346"/>
+        <location filename="../../ui/review/window.py" line="353"/>
         <source>No attempt in this queue under these filters</source>
         <translation>Aucune tentative dans cette file avec ces filtres</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="353"/>
+        <location filename="../../ui/review/window.py" line="360"/>
         <source>the queue could not be read</source>
         <translation>la file n&apos;a pas pu être lue</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="368"/>
+        <location filename="../../ui/review/window.py" line="375"/>
         <source>Reading the queue again…</source>
         <translation>Nouvelle lecture de la file…</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="546"/>
+        <location filename="../../ui/review/window.py" line="553"/>
         <source>%1 to review in this filter</source>
         <translation>%1 à relire dans ce filtre</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="557"/>
+        <location filename="../../ui/review/window.py" line="564"/>
         <source>%1 of %2 refusals reviewed, %3 left</source>
         <translation>%1 refus relus sur %2, %3 restants</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="605"/>
+        <location filename="../../ui/review/window.py" line="612"/>
         <source>not applied: %1</source>
         <translation>non appliqué : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="630"/>
+        <location filename="../../ui/review/window.py" line="637"/>
         <source>Not applied: %1 (the app is closing once the note is stored)</source>
         <translation>Non appliqué : %1 (l’application se ferme une fois la note enregistrée)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="663"/>
+        <location filename="../../ui/review/window.py" line="670"/>
         <source>The app closes once the bulk action is stored (it cannot be stopped).</source>
         <translation>L’application se ferme une fois l’action groupée enregistrée (elle ne peut pas être interrompue).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="716"/>
+        <location filename="../../ui/review/window.py" line="723"/>
         <source>%1 — %2 to undo</source>
         <translation>%1 — %2 pour annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="725"/>
+        <location filename="../../ui/review/window.py" line="732"/>
         <source>The bulk action was not stored: the app stays open.</source>
         <translation>L’action groupée n’a pas été enregistrée : l’application reste ouverte.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="743"/>
+        <location filename="../../ui/review/window.py" line="750"/>
         <source>This store is read-only here: you can read it, and nothing you decide can be saved.</source>
         <translation>Cette base est en lecture seule ici : vous pouvez la lire, et rien de ce que vous décidez ne peut être enregistré.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="751"/>
+        <location filename="../../ui/review/window.py" line="758"/>
         <source>The reviewer name in the settings is not used (%1); deciding as %2 until you set a name in Settings.</source>
         <translation>Le nom de relecteur des réglages n’est pas utilisé (%1) ; décisions au nom de %2 jusqu’à ce que vous choisissiez un nom dans les Réglages.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="816"/>
+        <location filename="../../ui/review/window.py" line="823"/>
         <source>Deciding as %1 now</source>
         <translation>Décisions désormais au nom de %1</translation>
     </message>
@@ -1917,12 +1917,12 @@
 <context>
     <name>PlainTextView</name>
     <message>
-        <location filename="../../ui/review/text_widgets.py" line="90"/>
+        <location filename="../../ui/review/text_widgets.py" line="118"/>
         <source>Showing the first %1 of %2 characters — W shows the whole text</source>
         <translation>Seuls les %1 premiers caractères sur %2 sont montrés — W montre le texte entier</translation>
     </message>
     <message>
-        <location filename="../../ui/review/text_widgets.py" line="169"/>
+        <location filename="../../ui/review/text_widgets.py" line="197"/>
         <source>Check matches: %1 highlighted, %2 not</source>
         <translation>Correspondances des contrôles : %1 surlignées, %2 non</translation>
     </message>
@@ -2102,32 +2102,52 @@
         <translation>Annulé : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="310"/>
+        <location filename="../../ui/review/commands.py" line="304"/>
+        <source>Undo of %1</source>
+        <translation>Annulation de %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="304"/>
+        <source>Undo</source>
+        <translation>Annulation</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="311"/>
         <source>redo</source>
         <translation>rétablir</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="310"/>
+        <location filename="../../ui/review/commands.py" line="311"/>
         <source>Redone: %1</source>
         <translation>Rétabli : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="316"/>
+        <location filename="../../ui/review/commands.py" line="312"/>
+        <source>Redo of %1</source>
+        <translation>Rétablissement de %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="312"/>
+        <source>Redo</source>
+        <translation>Rétablissement</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="325"/>
         <source>Not undone: another window changed the undo history; nothing is left to undo.</source>
         <translation>Rien n’a été annulé : une autre fenêtre a modifié l’historique ; il ne reste rien à annuler.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="318"/>
+        <location filename="../../ui/review/commands.py" line="327"/>
         <source>Not redone: another window changed the redo history; nothing is left to redo.</source>
         <translation>Rien n’a été rétabli : une autre fenêtre a modifié l’historique ; il ne reste rien à rétablir.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="321"/>
+        <location filename="../../ui/review/commands.py" line="330"/>
         <source>Not undone: another window changed the undo history; the last change is now %1. Press %2 again to undo it.</source>
         <translation>Rien n’a été annulé : une autre fenêtre a modifié l’historique ; la dernière modification est maintenant %1. Appuyez de nouveau sur %2 pour l’annuler.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="324"/>
+        <location filename="../../ui/review/commands.py" line="333"/>
         <source>Not redone: another window changed the redo history; the change to redo is now %1. Press %2 again to redo it.</source>
         <translation>Rien n’a été rétabli : une autre fenêtre a modifié l’historique ; la modification à rétablir est maintenant %1. Appuyez de nouveau sur %2 pour la rétablir.</translation>
     </message>

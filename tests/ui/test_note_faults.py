@@ -24,6 +24,7 @@ from reviewer.store.database import sqlite_path
 from tests.store.test_concurrent_processes import hold_lock
 from tests.support.qt import idle
 from tests.ui.test_review_flow import row_centre, show, stored, typing_a_note
+from tests.ui.test_ui_review import shortcut
 from ui.review.window import MainWindow
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
@@ -257,3 +258,32 @@ def test_an_undo_typed_while_the_quit_waits_is_not_applied(
     assert holder.wait(timeout=30) == 0
     idle(qtbot, w)
     assert stored(waiting_store, NOTE_ON)["decision"] == "reject"
+
+
+@pytest.mark.parametrize("action", ["undo", "redo"])
+def test_a_refused_undo_or_redo_names_itself(
+        qtbot: Any, make_window: Maker, waiting_store: Store, action: str) -> None:
+    # P14-3: an Undo refused under a lock said only "…db: the database is busy …; nothing
+    # was changed, try again", over the line it replaced: not which change stayed.
+    w = make_window(waiting_store)
+    w.config.auto_advance = False
+    show(qtbot, w, NOTE_ON)
+    w.decide("reject")
+    idle(qtbot, w)
+    if action == "redo":
+        shortcut(w, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+        idle(qtbot, w)
+        assert stored(waiting_store, NOTE_ON)["decision"] is None
+    holder = hold_lock(db_path(waiting_store), 3)
+    modifiers = Qt.KeyboardModifier.ControlModifier
+    if action == "redo":
+        modifiers |= Qt.KeyboardModifier.ShiftModifier
+    shortcut(w, Qt.Key.Key_Z, modifiers)
+    qtbot.waitUntil(lambda: "busy" in w.error_label.text(), timeout=20000)
+    label = "Undo" if action == "undo" else "Redo"
+    assert w.error_label.text().startswith(f"{label} of reject {NOTE_ON} not saved: "), \
+        w.error_label.text()
+    assert holder.wait(timeout=30) == 0
+    idle(qtbot, w)
+    assert stored(waiting_store, NOTE_ON)["decision"] == ("reject" if action == "undo"
+                                                         else None)

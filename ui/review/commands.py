@@ -300,14 +300,23 @@ class ReviewCommands(QObject):
         reviewer, shown = self.reviewer(), self.menu_steps.undo
         expected = shown.top if shown is not None else None
         self._write(lambda s: review_actions.undo(s, reviewer, expected),
-                    verb=self.tr("undo"), said=partial(self._moved, self.tr("Undone: %1")))
+                    verb=self.tr("undo"), said=partial(self._moved, self.tr("Undone: %1")),
+                    failed=self._step_named(self.tr("Undo of %1"), self.tr("Undo"), shown))
 
     def redo(self) -> None:
         """Redo the change the Edit menu names."""
         reviewer, shown = self.reviewer(), self.menu_steps.redo
         expected = shown.top if shown is not None else None
         self._write(lambda s: review_actions.redo(s, reviewer, expected),
-                    verb=self.tr("redo"), said=partial(self._moved, self.tr("Redone: %1")))
+                    verb=self.tr("redo"), said=partial(self._moved, self.tr("Redone: %1")),
+                    failed=self._step_named(self.tr("Redo of %1"), self.tr("Redo"), shown))
+
+    @staticmethod
+    def _step_named(named: str, bare: str, step: UndoStep | None) -> str:
+        """"Undo of reject recette-004/2/1": a refused undo says which change stayed; the
+        bare store error replaced the line it followed and named nothing (fourteenth
+        hostile pass, P14-3)."""
+        return named.replace("%1", visible(step_text(step))) if step is not None else bare
 
     def _moved_elsewhere(self, exc: StepMoved) -> str:
         """Why an undo or redo did nothing: another window changed the history."""
