@@ -57,6 +57,13 @@ def run(args: argparse.Namespace) -> int:
             # An empty or BOM-only file made an empty store, "0 new" (P13-5).
             raise BadInputError(f"{args.run_file}: holds no record; nothing was imported "
                                 "and no store was made")
+        if not (report.new or report.present):
+            # Every line bad made an empty store, rc 0 (P14-4). The rejects file stays:
+            # it says why each line was refused.
+            raise BadInputError(
+                f"{args.run_file}: no line could be imported ({report.rejected} bad "
+                f"line{'s' if report.rejected != 1 else ''} written to {args.skip_bad} "
+                "with their reason); no store was made")
         return report
 
     # A new store takes its name only with its first import in it (V5).

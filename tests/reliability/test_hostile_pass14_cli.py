@@ -1,0 +1,64 @@
+"""Fourteenth hostile pass, the command line: a first import whose every line is bad."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.support.cli import one_line, run
+from tests.support.run_files import sample_rows, write_catalog, write_jsonl
+
+
+@pytest.mark.parametrize("content", [b'{"x":1}\n{"y":2}\n', b"\xef\xbb\xbfnot json\n"])
+def test_a_first_import_whose_every_line_is_bad_makes_no_store(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes) -> None:
+    # P14-4: `import allbad.jsonl --skip-bad rej.jsonl` into a new s1/s2/n.db made the
+    # folders and an empty store, "0 new, 0 already present, 2 rejected", rc 0.
+    run_file = tmp_path / "allbad.jsonl"
+    run_file.write_bytes(content)
+    rejects = tmp_path / "rej.jsonl"
+    line = one_line(capsys, run(["--db", str(tmp_path / "s1" / "s2" / "n.db"), "import",
+                                 str(run_file), "--skip-bad", str(rejects)]), 2)
+    bad = content.count(b"\n")
+    assert "no line could be imported" in line and "no store was made" in line, line
+    assert f"{bad} bad line" in line and str(rejects) in line, line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["allbad.jsonl", "rej.jsonl"]
+    # The reasons are kept: the reviewer reads why each line was refused.
+    assert len(rejects.read_bytes().splitlines()) == bad
+
+
+def test_every_line_bad_into_an_existing_store_is_still_reported(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "n.db")
+    assert run(["--db", db, "import", "--catalog", str(write_catalog(tmp_path / "c.json")),
+                str(write_jsonl(tmp_path / "run.jsonl", sample_rows()))]) == 0
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(b'{"x":1}\n')
+    capsys.readouterr()
+    assert run(["--db", db, "import", str(bad), "--skip-bad",
+                str(tmp_path / "rej.jsonl")]) == 0
+    assert capsys.readouterr().out.startswith("0 new, 0 already present, 1 rejected")
+
+
+@pytest.mark.parametrize("under", ["file", "device"])
+def test_a_store_under_a_file_is_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], under: str) -> None:
+    # P14-5 (1): `--db t.txt/n.db`, t.txt a file, said "cannot use …/t.txt: File exists",
+    # exit 1; a link to /dev/null/x.db said the same of /dev/null.
+    if under == "file":
+        (tmp_path / "t.txt").write_text("x", encoding="utf-8")
+        db, blocked = tmp_path / "t.txt" / "deep" / "n.db", tmp_path / "t.txt"
+    else:
+        db, blocked = tmp_path / "dn.db", Path("/dev/null")
+        db.symlink_to("/dev/null/x.db")
+    line = one_line(capsys, run(["--db", str(db), "demo"]), 2)
+    assert f"{blocked} is not a folder" in line, line
+
+
+def test_a_blank_store_name_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # P14-5 (3): `--db 'u9.db/ '` made a folder u9.db and a store named " " in it.
+    line = one_line(capsys, run(["--db", f"{tmp_path}/u9.db/ ", "demo"]), 2)
+    assert "the file name is blank" in line, line
+    assert list(tmp_path.iterdir()) == []
