@@ -307,14 +307,34 @@ def _sqlite_options(text: str, query: Any, given_as: str) -> BadInputError:
 
 
 def _resolved(path: Path, given_as: str) -> Path:
-    """``path`` with its symbolic links followed; a loop of links is the user's error."""
+    """``path`` with its symbolic links followed; a loop of links is the user's error, and
+    so is a place no store can be made (``_check_place``)."""
     try:
-        return path.resolve()
+        resolved = path.resolve()
     except (RuntimeError, OSError) as exc:  # 3.11 says RuntimeError("Symlink loop …")
         if isinstance(exc, FileNotFoundError) and not path.is_absolute():  # os.getcwd()
             raise BadInputError(f"{given_as} {str(path)!r}: {CWD_GONE}") from None
         raise BadInputError(f"{given_as} {str(path)!r}: cannot follow its symbolic links "
                             f"({exc})") from None
+    _check_place(path, resolved, given_as)
+    return resolved
+
+
+def _check_place(given: Path, path: Path, given_as: str) -> None:
+    """Refuse a store under a file (or a device), or one whose name is blank (fourteenth hostile pass,
+    P14-5): ``--db t.txt/n.db`` said "cannot use …/t.txt: File exists", exit 1, and
+    ``--db 'u9.db/ '`` made a folder u9.db and a store named " " in it."""
+    if path.is_dir():  # a folder has its own line when the store is opened
+        return
+    if not path.name.strip():
+        raise BadInputError(f"{given_as} {spelt(str(given))!r}: the file name is blank; give "
+                            "the database file's name")
+    folder = path.parent
+    while not folder.exists() and folder.parent != folder:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise BadInputError(f"{given_as} {spelt(str(given))!r}: {spelt(str(folder), len(str(folder)))} is not a "
+                            "folder")
 
 
 def sqlite_path(url: str) -> Path | None:
