@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QLocale, Qt
+from PySide6.QtCore import QCoreApplication, QLocale, QSize, Qt
 from PySide6.QtGui import QColor, QResizeEvent, QTextCharFormat, QTextCursor, QTextOption
 from PySide6.QtWidgets import QLabel, QSizePolicy, QTextEdit, QWidget
 
@@ -84,12 +84,28 @@ class FittedLabel(WrappingLabel):
         super().resizeEvent(event)
         self._fit()
 
+    def hasHeightForWidth(self) -> bool:
+        """No: the layout asked it at a width of its own choosing (a few pixels, for a
+        label that takes the space left) and gave the status bar half the window."""
+        return False
+
+    def sizeHint(self) -> QSize:
+        """QLabel's width; the height of the text at the label's own width."""
+        return QSize(super().sizeHint().width(), self.minimumHeight())
+
+    def minimumSizeHint(self) -> QSize:
+        """As narrow as QLabel allows; the height of the text at the label's width."""
+        return QSize(super().minimumSizeHint().width(), self.minimumHeight())
+
     def _fit(self) -> None:
         width = self.width()
         needed = max(self.heightForWidth(width), 0) if self.text() and width > 0 else 0
         # A line quoting a huge name stops at FITTED_LINES lines; its tooltip has it all.
         most = FITTED_LINES * self.fontMetrics().lineSpacing() + 2 * self.margin()
-        self.setMinimumHeight(min(needed, most))
+        fitted = min(needed, most)
+        if fitted != self.minimumHeight():
+            self.setMinimumHeight(fitted)
+            self.updateGeometry()
         self.setToolTip(rich_tooltip(self.text()) if needed > most else "")
 
 
