@@ -5,12 +5,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
+from reviewer.atomic import missing_folders
 from reviewer.errors import BadInputError, os_failure
 from reviewer.input_bytes import size_text
 from reviewer.review.identity import chosen_reviewer
 from reviewer.store import Store, open_store
+from reviewer.store.database import database_url, sqlite_path
 
 MAKE_A_STORE = frozenset({"import", "demo", "contradictions"})
 """The commands that make a new SQLite store where none is: ``import`` and ``demo`` put a
@@ -27,6 +30,23 @@ def store_from(args: argparse.Namespace) -> Store:
     commands of ``MAKE_A_STORE`` may make it."""
     return open_store(getattr(args, "db", None),
                       create=getattr(args, "command", None) in MAKE_A_STORE)
+
+
+def new_store_folder(args: argparse.Namespace) -> Path | None:
+    """The outermost folder a new SQLite store at ``--db`` would make (None when the store
+    or its folder exists): ``demo`` and ``import`` name it, as an export does (V6), so a
+    typo in a folder's name, or a dangling link's target, is not made silently
+    (thirteenth and fourteenth hostile passes, P13-5, P14-5)."""
+    path = sqlite_path(database_url(getattr(args, "db", None), "--db"))
+    if path is None or path.exists():
+        return None
+    missing = missing_folders(path.parent)
+    return missing[-1] if missing else None
+
+
+def made_folder_text(folder: Path | None) -> str:
+    """" (made the folder X)" once ``folder`` exists, else ""."""
+    return f" (made the folder {folder})" if folder is not None and folder.is_dir() else ""
 
 
 def reviewer_from(args: argparse.Namespace) -> str:

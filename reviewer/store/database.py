@@ -321,8 +321,8 @@ def _resolved(path: Path, given_as: str) -> Path:
 
 
 def _check_place(given: Path, path: Path, given_as: str) -> None:
-    """Refuse a store under a file (or a device), or one whose name is blank (fourteenth hostile pass,
-    P14-5): ``--db t.txt/n.db`` said "cannot use …/t.txt: File exists", exit 1, and
+    """Refuse a store under a file (or a device), or one whose name is blank (fourteenth
+    hostile pass, P14-5): ``--db t.txt/n.db`` said "cannot use …/t.txt: File exists", exit 1, and
     ``--db 'u9.db/ '`` made a folder u9.db and a store named " " in it."""
     if path.is_dir():  # a folder has its own line when the store is opened
         return
@@ -333,8 +333,9 @@ def _check_place(given: Path, path: Path, given_as: str) -> None:
     while not folder.exists() and folder.parent != folder:
         folder = folder.parent
     if not folder.is_dir():
-        raise BadInputError(f"{given_as} {spelt(str(given))!r}: {spelt(str(folder), len(str(folder)))} is not a "
-                            "folder")
+        shown = str(folder)
+        raise BadInputError(f"{given_as} {spelt(str(given))!r}: {spelt(shown, len(shown))} is "
+                            "not a folder")
 
 
 def sqlite_path(url: str) -> Path | None:

@@ -62,3 +62,23 @@ def test_a_blank_store_name_is_refused(
     line = one_line(capsys, run(["--db", f"{tmp_path}/u9.db/ ", "demo"]), 2)
     assert "the file name is blank" in line, line
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", ["demo", "import"])
+def test_a_first_store_names_the_folder_it_made(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str) -> None:
+    # P13-5, P14-5 (2): `demo` (and `import`) through a dangling link `dangle.db ->
+    # nowhere/x.db` silently made nowhere/ and a store in it; an export names its folder.
+    (tmp_path / "dangle.db").symlink_to("nowhere/deeper/x.db")
+    args = ["--db", str(tmp_path / "dangle.db"), command]
+    if command == "import":
+        args += ["--catalog", str(write_catalog(tmp_path / "c.json")),
+                 str(write_jsonl(tmp_path / "run.jsonl", sample_rows()))]
+    capsys.readouterr()
+    assert run(args) == 0
+    out = capsys.readouterr().out
+    assert out.rstrip().endswith(f"(made the folder {tmp_path / 'nowhere'})"), out
+    assert (tmp_path / "nowhere" / "deeper" / "x.db").is_file()
+    capsys.readouterr()
+    assert run(args) == 0  # the second time, nothing is made
+    assert "made the folder" not in capsys.readouterr().out

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from reviewer.cli.common import store_from
+from reviewer.cli.common import made_folder_text, new_store_folder, store_from
 from reviewer.ingest.demo import load_demo
 
 
@@ -18,12 +18,13 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Import the demo and say what was added."""
+    folder = new_store_folder(args)
     store = store_from(args)
     try:
         report = load_demo(store)
     finally:
         store.close()
-    print(report.summary())
+    print(report.summary() + made_folder_text(folder))
     if report.unchecked:
         print(f"reviewer: note: {report.unchecked}", file=sys.stderr)
     return 0

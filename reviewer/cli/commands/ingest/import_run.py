@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from reviewer.cli.arguments import input_path
-from reviewer.cli.common import store_from
+from reviewer.cli.common import made_folder_text, new_store_folder, store_from
 from reviewer.cli.outputs import checked_output, refuse_the_store
 from reviewer.contradiction.flagging import flag_imported
 from reviewer.errors import BadInputError
@@ -66,6 +66,7 @@ def run(args: argparse.Namespace) -> int:
                 "with their reason); no store was made")
         return report
 
+    folder = new_store_folder(args)
     # A new store takes its name only with its first import in it (V5).
     made, report = fill_new_store(getattr(args, "db", None), first)
     if not made or report is None:
@@ -74,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
             report = into(store)
         finally:
             store.close()
-    print(report.summary())
+    print(report.summary() + made_folder_text(folder if made else None))
     if report.unchecked:
         print(f"reviewer: note: {report.unchecked}", file=sys.stderr)
     if report.rejected:
