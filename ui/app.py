@@ -20,7 +20,7 @@ from pathlib import Path
 # The domain (SQLAlchemy, the models) before Qt: once PySide6 is imported, its import
 # hook reads the source of every module imported after it (to see whether it uses
 # PySide6's ``__feature__`` options), some 250 files at each start that never use Qt.
-from reviewer.atomic import FileSet
+from reviewer.atomic import FileSet, made_folder
 from reviewer.errors import BadInputError, ReviewerError
 from reviewer.ingest.demo import ensure_demo
 from reviewer.keys import AttemptKey
@@ -265,13 +265,14 @@ def _run_app(args: argparse.Namespace) -> int:
         if target is not None:
             window.fits_screen = False  # the same picture whatever the screen, too
             window.resize(*SCREENSHOT_SIZE)  # the same picture whatever the saved geometry
+            made = made_folder(target)  # named, as an export names it (P13-5)
             try:
                 with released():  # a Ctrl-C held ends it before the PNG, one now too
                     screenshot(window, target)
             finally:
                 window.close()
             if not target.is_stdout:  # the path, never after the PNG's own bytes
-                print(shot)
+                print(shot if made is None else f"{shot} (made the folder {made})")
             return 0
         return _run_window(app, window)
     finally:

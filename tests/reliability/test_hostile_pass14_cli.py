@@ -1,13 +1,19 @@
-"""Fourteenth hostile pass, the command line: a first import whose every line is bad."""
+"""Fourteenth hostile pass, the command line: a first import whose every line is bad, a
+store under a file or with a blank name, the folders a first store or a screenshot makes."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from tests.support.cli import one_line, run
 from tests.support.run_files import sample_rows, write_catalog, write_jsonl
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("content", [b'{"x":1}\n{"y":2}\n', b"\xef\xbb\xbfnot json\n"])
@@ -82,3 +88,19 @@ def test_a_first_store_names_the_folder_it_made(
     capsys.readouterr()
     assert run(args) == 0  # the second time, nothing is made
     assert "made the folder" not in capsys.readouterr().out
+
+
+def test_a_screenshot_names_the_folder_it_made(tmp_path: Path) -> None:
+    # P13-5: `gui --screenshot new/deep/s.png` made new/deep/ without a word.
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "c"),
+           "XDG_DATA_HOME": str(tmp_path / "d"), "QT_QPA_PLATFORM": "offscreen"}
+    env.pop("REVIEWER_DB", None)
+    db = tmp_path / "r.db"
+    assert run(["--db", str(db), "demo"]) == 0
+    shot = tmp_path / "new" / "deep" / "s.png"
+    done = subprocess.run([sys.executable, "-m", "ui.cli", "--db", str(db), "gui",
+                           "--screenshot", str(shot)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [f"{shot} (made the folder {tmp_path / 'new'})"]
+    assert shot.read_bytes().startswith(b"\x89PNG")
