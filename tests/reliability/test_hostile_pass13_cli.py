@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.cli import one_line, run
-from tests.support.run_files import sample_rows, write_catalog, write_jsonl
+from tests.support.run_files import imported_store
 
 
 @pytest.mark.parametrize("url", ["sqlite+aiosqlite:///r.db", "sqlite+nope:///r.db",
@@ -58,9 +58,7 @@ def test_a_run_file_with_no_record_makes_no_store(
 
 def test_an_empty_run_into_an_existing_store_is_still_zero_new(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    db = str(tmp_path / "n.db")
-    assert run(["--db", db, "import", "--catalog", str(write_catalog(tmp_path / "c.json")),
-                str(write_jsonl(tmp_path / "run.jsonl", sample_rows()))]) == 0
+    db = imported_store(tmp_path)
     empty = tmp_path / "empty.jsonl"
     empty.write_bytes(b"")
     capsys.readouterr()

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.cli import one_line, run
-from tests.support.run_files import sample_rows, write_catalog, write_jsonl
+from tests.support.run_files import imported_store, sample_rows, write_catalog, write_jsonl
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -36,9 +36,7 @@ def test_a_first_import_whose_every_line_is_bad_makes_no_store(
 
 def test_every_line_bad_into_an_existing_store_is_still_reported(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    db = str(tmp_path / "n.db")
-    assert run(["--db", db, "import", "--catalog", str(write_catalog(tmp_path / "c.json")),
-                str(write_jsonl(tmp_path / "run.jsonl", sample_rows()))]) == 0
+    db = imported_store(tmp_path)
     bad = tmp_path / "bad.jsonl"
     bad.write_bytes(b'{"x":1}\n')
     capsys.readouterr()

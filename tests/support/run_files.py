@@ -128,3 +128,14 @@ def sample_rows(n_conversations: int = 5) -> list[dict[str, Any]]:
         )
         rows.append(record(name, 2, 3, invente="oui"))
     return rows
+
+
+def imported_store(folder: Path) -> str:
+    """A new store ``folder/n.db`` holding ``sample_rows()`` and the catalog, made by the
+    command line as a reviewer makes one; its path."""
+    from tests.support.cli import run  # the CLI helper imports the app; only here
+
+    db = str(folder / "n.db")
+    assert run(["--db", db, "import", "--catalog", str(write_catalog(folder / "c.json")),
+                str(write_jsonl(folder / "run.jsonl", sample_rows()))]) == 0
+    return db
