@@ -1645,7 +1645,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/review/window.py" line="840"/>
+        <location filename="../../ui/review/window.py" line="839"/>
         <source>second opinions %v / %m</source>
         <translation>seconds avis %v / %m</translation>
     </message>
@@ -1740,132 +1740,132 @@
         <translation>?</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="426"/>
+        <location filename="../../ui/review/window.py" line="425"/>
         <source>No attempt %1</source>
         <translation>Pas d&apos;essai %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="243"/>
+        <location filename="../../ui/review/window.py" line="242"/>
         <source>End of the queue</source>
         <translation>Fin de la file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="472"/>
+        <location filename="../../ui/review/window.py" line="471"/>
         <source>Not applied, nothing was stored: %1 — %2 could not be read: %3</source>
         <translation>Non appliqué, rien n&apos;a été enregistré : %1 — %2 n&apos;a pas pu être lu : %3</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="489"/>
+        <location filename="../../ui/review/window.py" line="488"/>
         <source>the attempt</source>
         <translation>l&apos;essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="557"/>
+        <location filename="../../ui/review/window.py" line="556"/>
         <source>Reviewed %1 / %2 (%3 to review)</source>
         <translation>Relus %1 / %2 (%3 à relire)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="165"/>
+        <location filename="../../ui/review/window.py" line="164"/>
         <source>Reviewer — refused examples — %1</source>
         <translation>Reviewer — exemples refusés — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="167"/>
+        <location filename="../../ui/review/window.py" line="166"/>
         <source>%1 (read-only)</source>
         <translation>%1 (lecture seule)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="245"/>
+        <location filename="../../ui/review/window.py" line="244"/>
         <source>You have decided every attempt of this queue</source>
         <translation>Vous avez décidé tous les essais de cette file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="247"/>
+        <location filename="../../ui/review/window.py" line="246"/>
         <source>None left below: back to the first one not reviewed</source>
         <translation>Plus rien en dessous : retour au premier essai non relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="253"/>
+        <location filename="../../ui/review/window.py" line="252"/>
         <source>Not applied: %1 (typed after a change that was not stored)</source>
         <translation>Non appliqué : %1 (tapé après une modification non enregistrée)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="331"/>
+        <location filename="../../ui/review/window.py" line="330"/>
         <source>the queue changed before they could apply</source>
         <translation>la file a changé avant qu&apos;elles s&apos;appliquent</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="345"/>
+        <location filename="../../ui/review/window.py" line="344"/>
         <source>the queue is empty</source>
         <translation>la file est vide</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="349"/>
+        <location filename="../../ui/review/window.py" line="348"/>
         <source>No match for “%1”</source>
         <translation>Aucun résultat pour « %1 »</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="353"/>
+        <location filename="../../ui/review/window.py" line="352"/>
         <source>No attempt in this queue under these filters</source>
         <translation>Aucune tentative dans cette file avec ces filtres</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="360"/>
+        <location filename="../../ui/review/window.py" line="359"/>
         <source>the queue could not be read</source>
         <translation>la file n&apos;a pas pu être lue</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="375"/>
+        <location filename="../../ui/review/window.py" line="374"/>
         <source>Reading the queue again…</source>
         <translation>Nouvelle lecture de la file…</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="553"/>
+        <location filename="../../ui/review/window.py" line="552"/>
         <source>%1 to review in this filter</source>
         <translation>%1 à relire dans ce filtre</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="564"/>
+        <location filename="../../ui/review/window.py" line="563"/>
         <source>%1 of %2 refusals reviewed, %3 left</source>
         <translation>%1 refus relus sur %2, %3 restants</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="612"/>
+        <location filename="../../ui/review/window.py" line="611"/>
         <source>not applied: %1</source>
         <translation>non appliqué : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="637"/>
+        <location filename="../../ui/review/window.py" line="636"/>
         <source>Not applied: %1 (the app is closing once the note is stored)</source>
         <translation>Non appliqué : %1 (l’application se ferme une fois la note enregistrée)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="670"/>
+        <location filename="../../ui/review/window.py" line="669"/>
         <source>The app closes once the bulk action is stored (it cannot be stopped).</source>
         <translation>L’application se ferme une fois l’action groupée enregistrée (elle ne peut pas être interrompue).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="723"/>
+        <location filename="../../ui/review/window.py" line="722"/>
         <source>%1 — %2 to undo</source>
         <translation>%1 — %2 pour annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="732"/>
+        <location filename="../../ui/review/window.py" line="731"/>
         <source>The bulk action was not stored: the app stays open.</source>
         <translation>L’action groupée n’a pas été enregistrée : l’application reste ouverte.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="750"/>
+        <location filename="../../ui/review/window.py" line="749"/>
         <source>This store is read-only here: you can read it, and nothing you decide can be saved.</source>
         <translation>Cette base est en lecture seule ici : vous pouvez la lire, et rien de ce que vous décidez ne peut être enregistré.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="758"/>
+        <location filename="../../ui/review/window.py" line="757"/>
         <source>The reviewer name in the settings is not used (%1); deciding as %2 until you set a name in Settings.</source>
         <translation>Le nom de relecteur des réglages n’est pas utilisé (%1) ; décisions au nom de %2 jusqu’à ce que vous choisissiez un nom dans les Réglages.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="823"/>
+        <location filename="../../ui/review/window.py" line="822"/>
         <source>Deciding as %1 now</source>
         <translation>Décisions désormais au nom de %1</translation>
     </message>
@@ -1917,12 +1917,12 @@
 <context>
     <name>PlainTextView</name>
     <message>
-        <location filename="../../ui/review/text_widgets.py" line="118"/>
+        <location filename="../../ui/review/text_widgets.py" line="138"/>
         <source>Showing the first %1 of %2 characters — W shows the whole text</source>
         <translation>Seuls les %1 premiers caractères sur %2 sont montrés — W montre le texte entier</translation>
     </message>
     <message>
-        <location filename="../../ui/review/text_widgets.py" line="197"/>
+        <location filename="../../ui/review/text_widgets.py" line="217"/>
         <source>Check matches: %1 highlighted, %2 not</source>
         <translation>Correspondances des contrôles : %1 surlignées, %2 non</translation>
     </message>
@@ -2155,22 +2155,32 @@
 <context>
     <name>ReviewKeys</name>
     <message>
-        <location filename="../../ui/review/review_keys.py" line="157"/>
+        <location filename="../../ui/review/review_keys.py" line="113"/>
+        <source>Not undone: a note is open; Enter saves it, Esc drops it, then undo</source>
+        <translation>Rien n’a été annulé : une note est ouverte ; Entrée l’enregistre, Échap l’abandonne, puis annulez</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/review_keys.py" line="115"/>
+        <source>Not redone: a note is open; Enter saves it, Esc drops it, then redo</source>
+        <translation>Rien n’a été rétabli : une note est ouverte ; Entrée l’enregistre, Échap l’abandonne, puis rétablissez</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/review_keys.py" line="172"/>
         <source>No verdict or check on this attempt</source>
         <translation>Aucun verdict ni contrôle sur cet essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/review_keys.py" line="161"/>
+        <location filename="../../ui/review/review_keys.py" line="176"/>
         <source>The whole conversation is shown</source>
         <translation>Toute la conversation est affichée</translation>
     </message>
     <message>
-        <location filename="../../ui/review/review_keys.py" line="165"/>
+        <location filename="../../ui/review/review_keys.py" line="180"/>
         <source>This conversation has no system prompt</source>
         <translation>Cette conversation n&apos;a pas de prompt système</translation>
     </message>
     <message>
-        <location filename="../../ui/review/review_keys.py" line="180"/>
+        <location filename="../../ui/review/review_keys.py" line="195"/>
         <source>Not accepted</source>
         <translation>Non accepté</translation>
     </message>

@@ -287,3 +287,31 @@ def test_a_refused_undo_or_redo_names_itself(
     idle(qtbot, w)
     assert stored(waiting_store, NOTE_ON)["decision"] == ("reject" if action == "undo"
                                                          else None)
+
+
+@pytest.mark.parametrize("action", ["undo", "redo"])
+def test_undo_from_the_menu_with_a_note_open_changes_nothing_and_says_so(
+        qtbot: Any, make_window: Maker, filled_store: Store, action: str) -> None:
+    # V8 (5): Edit → Undo with a note open undid the reject the menu named, then stored the
+    # note over the redo it had made: Redo greyed out, "Note saved" the only line.
+    w = make_window(filled_store)
+    w.config.auto_advance = False
+    show(qtbot, w, NOTE_ON)
+    w.decide("reject")
+    idle(qtbot, w)
+    if action == "redo":
+        w.actions_by_name["undo"].trigger()
+        idle(qtbot, w)
+    before = stored(filled_store, NOTE_ON)["decision"]
+    typing_a_note(qtbot, w, "open during the menu's undo")
+    w.actions_by_name[action].trigger()
+    idle(qtbot, w)
+    verb = "undone" if action == "undo" else "redone"
+    assert w.error_label.text() == (f"Not {verb}: a note is open; Enter saves it, Esc drops "
+                                    f"it, then {action}")
+    assert stored(filled_store, NOTE_ON)["decision"] == before
+    assert editor_holds(w, "open during the menu's undo")
+    QTest.keyClick(w.pane.note_editor, Qt.Key.Key_Return)
+    idle(qtbot, w)
+    assert stored(filled_store, NOTE_ON)["note"] == "open during the menu's undo"
+    assert w.actions_by_name["undo"].text() == f"Undo: note on {NOTE_ON}"

@@ -93,6 +93,9 @@ class ReviewKeys(QObject):
         stored the note then a Reject nobody had seen. The Note action itself gives the
         keyboard back to the note."""
         editor = self.pane.note_editor
+        if name in ("undo", "redo") and editor.editing:
+            self._refuse_with_note(name)
+            return
         if needs_view and editor.editing:
             if name == "note":
                 editor.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -100,6 +103,18 @@ class ReviewKeys(QObject):
             editor.keep()
         self.keys.submit(key, partial(self._run, name, fn), needs_view=needs_view,
                          needs_settled=name in ("undo", "redo"))
+
+    def _refuse_with_note(self, name: str) -> None:
+        """Undo or Redo from the menu or the toolbar while a note is open does nothing,
+        and says so (Ctrl+Z typed in the note undoes its typing). It used to undo the
+        step the menu named, then store the note over the redo it had just made: Redo
+        gone, and "Note saved" the only line (eleventh hostile pass, V8 (5)). Saving the
+        note first would make the note the step to undo instead of the one named."""
+        line = (self.tr("Not undone: a note is open; Enter saves it, Esc drops it, then "
+                        "undo") if name == "undo" else
+                self.tr("Not redone: a note is open; Enter saves it, Esc drops it, then "
+                        "redo"))
+        self.commands.error.emit(line)
 
     def _key(self, name: str, fn: Callable[[], None], needs_view: bool) -> None:
         self.submit(shortcut(name).keys[0], fn, needs_view, name)
