@@ -80,6 +80,8 @@ class FullTextWindow(QDialog):
             self.tabs.removeTab(0)
             if old is not None:
                 old.deleteLater()
+        if view.review.note:  # a note too long for the editor is read here (P15-6)
+            texts.append((self.tr("Your note"), view.review.note))
         self.texts = [text for _, text in texts]
         for title, _ in texts:
             page = QPlainTextEdit()

@@ -66,6 +66,10 @@ class AcceptQuestion(QFrame):
 # "Note saved" stored the cut text (fourth hostile pass, G7). The store and the CLI
 # (``decide --note``) have no limit, so the editor has none either: Qt's largest.
 NOTE_MAX_LENGTH = 2**31 - 1
+# A stored note longer than this is not opened in the one-line editor: a 50 MB note (a
+# CSV can set one) kept the app at 100 % CPU for minutes and Esc was answered 5–7 s
+# late (fifteenth hostile pass, P15-6). Far above any note typed by hand.
+NOTE_EDIT_LIMIT = 100_000
 
 
 class NoteEditor(QLineEdit):

@@ -21,11 +21,15 @@ from functools import partial
 
 from PySide6.QtCore import QObject, Qt
 
+from reviewer.review.visible import plain as visible
 from ui.review.commands import ReviewCommands
 from ui.review.example_view import ExamplePane
 from ui.review.filter_bar import FilterBar
+from ui.review.inline import NOTE_EDIT_LIMIT
 from ui.review.key_queue import KeyQueue
 from ui.review.queue_view import QueueView
+from ui.review.text_widgets import number
+from ui.review.undo_text import where
 from ui.shortcuts import CRITERION_KEYS, shortcut
 
 # Keys that answer or leave the accept question open (the others close it).
@@ -165,6 +169,14 @@ class ReviewKeys(QObject):
             self.commands.toggle_false_positive()
 
     def _note(self) -> None:
+        view = self.pane.view
+        if view is not None and len(view.review.note or "") > NOTE_EDIT_LIMIT:
+            self.commands.error.emit(self.tr(
+                "The note on %1 is %2 characters long, too long to edit here: W shows it "
+                "whole, and reviewer decide KEY --note replaces it").replace(
+                    "%1", visible(where(view.key))).replace(
+                    "%2", number(len(view.review.note or ""))))
+            return
         self.pane.edit_note()
 
     def _cursor(self) -> None:
