@@ -38,7 +38,7 @@ import json
 import os
 import secrets
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
@@ -460,21 +460,26 @@ def atomic_text(path: Path | str | Output) -> Iterator[_Text]:
         yield _Text(files.open(path))
 
 
-def write_jsonl_atomic(path: Path | str | Output, rows: Iterable[dict[str, Any]],
-                       before_rename: Callable[[], None] | None = None) -> int:
-    """Write JSONL (one compact object per line) atomically; return how many lines.
+def write_jsonl_atomic(path: Path | str | Output, rows: Iterable[dict[str, Any]]) -> int:
+    """Write JSONL (one compact object per line) atomically; return how many lines."""
+    return write_jsonl_files([(path, rows)])[0]
 
-    ``before_rename`` runs once every row is written, before the file takes its place.
-    """
-    count = 0
+
+def write_jsonl_files(files_rows: Sequence[tuple[Path | str | Output,
+                                                 Iterable[dict[str, Any]]]]) -> list[int]:
+    """Write several JSONL files as one set (all or nothing, two outputs never one file:
+    ``FileSet``); return how many lines each. Written one after the other, the calibration
+    export's trail, a link to its main file, was replaced by it: "5 audit events → …",
+    rc 0, and the events were nowhere (fifteenth hostile pass, P15-8)."""
+    counts = []
     with FileSet(checksum=False) as files:
-        sink = files.open(path)
-        for row in rows:
-            sink.write((json.dumps(row, ensure_ascii=False) + "\n").encode("utf-8"))
-            count += 1
-        if before_rename is not None:
-            before_rename()
-    return count
+        for path, rows in files_rows:
+            sink, count = files.open(path), 0
+            for row in rows:
+                sink.write((json.dumps(row, ensure_ascii=False) + "\n").encode("utf-8"))
+                count += 1
+            counts.append(count)
+    return counts
 
 
 def write_json_atomic(path: Path | str | Output, data: Any) -> None:

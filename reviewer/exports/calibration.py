@@ -12,8 +12,8 @@ the files named with ``--run NAME``), in file order, each as it was read plus:
 
 The calibration audit trail of those files goes beside it, to ``OUT.audit.jsonl``
 (``{"id", "at", "reviewer", "calibration_set", "line", "group", "action", "old", "new",
-"step"}``, oldest first), written before OUT takes its place so the pair is all or
-nothing.
+"step"}``, oldest first), written with OUT as one set: all or nothing, and never one
+file (a link from one to the other is refused).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from models import CalibrationRow, CalibrationScore, CalibrationSet
-from reviewer.atomic import write_jsonl_atomic
+from reviewer.atomic import write_jsonl_files
 from reviewer.calibration.scores import score_events
 from reviewer.store.names import CALIBRATION_FILES, existing
 
@@ -71,12 +71,7 @@ def export_calibration(session: Session, out: Path, *, reviewer: str | None = No
     """Write the scored grading files and their audit trail atomically; return how many
     lines and how many audit events."""
     set_ids = _set_ids(session, sets)
-    events = 0
-
-    def trail() -> None:
-        nonlocal events
-        events = write_jsonl_atomic(audit_path(out), score_events(session, set_ids))
-
-    lines = write_jsonl_atomic(out, calibration_records(session, set_ids, reviewer),
-                               before_rename=trail)
+    lines, events = write_jsonl_files([
+        (out, calibration_records(session, set_ids, reviewer)),
+        (audit_path(out), score_events(session, set_ids))])
     return lines, events

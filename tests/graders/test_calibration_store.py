@@ -195,3 +195,29 @@ def test_export_from_the_command_line(db_url: str, tmp_path: Path, capsys: Any) 
     assert main(["calibrate", str(DATA), "--json"]) == 0
     source = json.loads(capsys.readouterr().out)
     assert ours["graders"] == source["graders"]
+
+
+@pytest.mark.parametrize("linked", ["trail to the file", "file to the trail"])
+def test_an_export_whose_two_files_are_one_is_refused(
+        db_url: str, tmp_path: Path, capsys: Any, linked: str) -> None:
+    # Fifteenth hostile pass, P15-8: OUT.audit.jsonl a link to OUT (or the reverse) said
+    # "6 scored answers → q, 5 audit events → q.audit.jsonl", rc 0, and the events were
+    # nowhere: the trail was written, then the scored file renamed over it.
+    store = open_store(db_url)
+    try:
+        score_like_the_file(store, opened(store))
+    finally:
+        store.close()
+    out, trail = tmp_path / "q", tmp_path / "q.audit.jsonl"
+    if linked == "trail to the file":
+        out.write_text("old\n", encoding="utf-8")
+        trail.symlink_to("q")
+    else:
+        trail.write_text("old\n", encoding="utf-8")
+        out.symlink_to("q.audit.jsonl")
+    capsys.readouterr()
+    assert main(["--db", db_url, "export", "calibration", str(out)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "(a link?), and both are outputs of this export; nothing was written" in err, err
+    assert (tmp_path / ("q" if linked == "trail to the file" else "q.audit.jsonl")
+            ).read_text(encoding="utf-8") == "old\n"
