@@ -70,6 +70,21 @@ def marker(ch: str) -> str:
     return f"⟨U+{ord(ch):04X}⟩"
 
 
+_MARKER = re.compile(r"⟨U\+([0-9A-F]{4,6})⟩")
+
+
+def unmarked(text: str) -> str:
+    """``text`` with each marker of a hidden character (``⟨U+202E⟩``) put back as the
+    character: an editor that shows a stored text with its markers saves what it showed
+    (fifteenth hostile pass, P15-7). A marker of a character that is not hidden (typed
+    by hand: ``⟨U+0041⟩``) stays as typed."""
+    def back(m: re.Match[str]) -> str:
+        code = int(m.group(1), 16)
+        ch = chr(code) if code <= sys.maxunicode else ""
+        return ch if ch and revealed(ch) else m.group(0)
+    return _MARKER.sub(back, text)
+
+
 @dataclass(frozen=True, slots=True)
 class Shown:
     """A stored text as displayed: ``text`` with its markers at ``marks`` (shown offsets).

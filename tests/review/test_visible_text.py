@@ -6,10 +6,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from reviewer.cli.main import main as cli_main
 from reviewer.review import actions as review_actions
 from reviewer.review.search_hits import hit_spans, search_terms
-from reviewer.review.visible import BREAK_RUN, breakable, shown
+from reviewer.review.visible import BREAK_RUN, breakable, shown, unmarked
 from reviewer.store import Store
 from tests.support.stores import act, attempt_id
 from tests.ui.test_visible_text import KEY, NOTE, RESPONSE, fill_hidden
@@ -64,3 +67,14 @@ def test_a_long_run_gets_a_break_opportunity_every_break_run_characters() -> Non
     assert breakable("x" * BREAK_RUN) == "x" * BREAK_RUN  # nothing after it: no break
     assert breakable("un texte ordinaire, sans mot si long.") == \
         "un texte ordinaire, sans mot si long."
+
+
+@given(st.text(alphabet=st.sampled_from(
+    ["a", "é", " ", "\n", "\u202e", "\u202c", "\u200b", "\x01", "\ufeff", "\u2028", "⟨",
+     "U", "+", "⟩", "0"]), max_size=40))
+def test_an_editor_that_shows_markers_saves_the_text_it_was_given(text: str) -> None:
+    # P15-7: the criteria editor edits a text with its markers and saves it with the
+    # characters put back; unchanged, it is the same text.
+    if "⟨U+" not in text:  # a text that already spells a marker is left as typed
+        assert unmarked(shown(text).text) == text
+    assert unmarked("⟨U+0041⟩ stays") == "⟨U+0041⟩ stays"  # not a hidden character

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from reviewer.catalog.spec import CriterionSpec
 from reviewer.changes import Changes
 from reviewer.judge.client import JudgeClient
+from reviewer.review.visible import shown, unmarked
 from reviewer.revise.criterion_rejudge import RejudgeReport
 from reviewer.revise.editors import (
     CriteriaState,
@@ -152,9 +153,13 @@ class CriteriaEditor(QWidget):
         spec = self.specs.get(self.box.currentData() or "")
         if spec is None:
             return
-        self.current.setPlainText(f"v{self.versions.get(spec.id, 0)} — {spec.text}")
+        # Shown, not obeyed: a bidi control made "emlac" read "calme" here while the
+        # judge reads "emlac" (fifteenth hostile pass, P15-7). The new text is edited with
+        # the markers, and saved with them put back (``_new_text``).
+        marked = shown(spec.text).text
+        self.current.setPlainText(f"v{self.versions.get(spec.id, 0)} — {marked}")
         self.text.blockSignals(True)
-        self.text.setPlainText(spec.text)
+        self.text.setPlainText(marked)
         self.text.blockSignals(False)
         self.rejudge_button.setText(self.tr("Re-judge %1 touched attempts")
                                     .replace("%1", str(self.touched.get(spec.id, 0))))
@@ -162,7 +167,7 @@ class CriteriaEditor(QWidget):
 
     def _update_buttons(self) -> None:
         spec = self.specs.get(self.box.currentData() or "")
-        new = self.text.toPlainText().strip()
+        new = self._new_text()
         busy = self._task is not None
         self.save_button.setEnabled(spec is not None and bool(new) and new != spec.text
                                     and bool(self.reason.text().strip()) and not busy)
@@ -171,12 +176,16 @@ class CriteriaEditor(QWidget):
         if self.client_factory is None:
             self.rejudge_button.setToolTip(self.tr("No judge configured"))
 
+    def _new_text(self) -> str:
+        """The new text as it will be stored: its markers of hidden characters put back."""
+        return unmarked(self.text.toPlainText().strip())
+
     # --- saving --------------------------------------------------------------------------
     def save(self) -> None:
         """Store the new text as the criterion's next version."""
         spec = self.specs.get(self.box.currentData() or "")
         reason = self.reason.text().strip()
-        text = self.text.toPlainText().strip()
+        text = self._new_text()
         if spec is None or not reason or not text:
             return
         new = CriterionSpec(spec.id, spec.kind, spec.severity, text)
