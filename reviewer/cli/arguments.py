@@ -104,6 +104,21 @@ def seconds(text: str) -> float:
     return value
 
 
+MIN_MATCH_SECONDS = 0.01  # a pattern's bound per text: below, even a plain one stops
+
+
+def match_seconds(text: str) -> float:
+    """``backtest --timeout``: :func:`seconds`, at least ``MIN_MATCH_SECONDS``. With
+    ``1e-300`` every pattern ran out of time and the stored one was blamed for
+    "catastrophic backtracking?" (fifteenth hostile pass, P15-13 (2))."""
+    value = seconds(text)
+    if value < MIN_MATCH_SECONDS:
+        raise argparse.ArgumentTypeError(
+            f"must be at least {MIN_MATCH_SECONDS:g} s (below it even a plain pattern runs "
+            f"out of time), not {_shown(text)}")
+    return value
+
+
 def _shown(text: str, limit: int = 60) -> str:
     """An option's value as a message quotes it: at most ``limit`` characters."""
     return repr(text if len(text) <= limit else text[:limit - 3] + "…")
@@ -151,6 +166,20 @@ def retries(text: str) -> int:
         raise argparse.ArgumentTypeError(
             f"must be a whole number from 0 to {MAX_RETRIES} (each retry waits twice the "
             f"one before, at most {MAX_WAIT_S:g} s), not {_shown(text)}")
+    return value
+
+
+MAX_WORKERS = 32  # processes of one `flag` pass; past the cores, each only adds memory
+
+
+def workers(text: str) -> int:
+    """``flag --workers N``: a whole number from 1 to ``MAX_WORKERS`` (0 and -1 were taken
+    as 1, and 100000 as that many processes, without a word: fifteenth hostile pass,
+    P15-13 (4))."""
+    value = whole_number(text, 1, MAX_WORKERS)
+    if value is None:
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number from 1 to {MAX_WORKERS} (processes), not {_shown(text)}")
     return value
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from tqdm import tqdm  # type: ignore[import-untyped]
 
-from reviewer.cli.arguments import host_url, model_option, seconds
+from reviewer.cli.arguments import host_url, model_option, seconds, workers
 from reviewer.cli.common import store_from
 from reviewer.contradiction.flagging import flag_all
 from reviewer.errors import JudgeError
@@ -31,7 +31,7 @@ def register(sub: Any) -> None:
     p.add_argument("--model", metavar="NAME", type=model_option, help="with --llm: judge model")
     p.add_argument("--timeout", type=seconds, default=120.0, metavar="S",
                    help="with --llm: seconds to wait for one reply")
-    p.add_argument("--workers", type=int, default=None, metavar="N",
+    p.add_argument("--workers", type=workers, default=None, metavar="N",
                    help="processes scoring the rules tier (default: one per core, at most 2); "
                         "the flags are the same whatever N")
     p.set_defaults(func=run)

@@ -14,7 +14,7 @@ import argparse
 from typing import Any
 
 from reviewer.agreement.confusion import Confusion
-from reviewer.cli.arguments import reviewer_option, seconds
+from reviewer.cli.arguments import match_seconds, reviewer_option, seconds
 from reviewer.cli.common import print_json, store_from
 from reviewer.revise.backtest import DEFAULT_BUDGET, BacktestResult, backtest, current_pattern
 from reviewer.revise.pattern_lint import LintFinding, lint_pattern
@@ -39,7 +39,7 @@ def register(sub: Any) -> None:
     p.add_argument("--reviewer", type=reviewer_option, dest="filter_reviewer", default=None,
                    metavar="NAME",
                    help="only this reviewer's decisions (default: the latest of any reviewer)")
-    p.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT,
+    p.add_argument("--timeout", type=match_seconds, default=DEFAULT_TIMEOUT,
                    help="seconds allowed per text (default %(default)s)")
     p.add_argument("--budget", type=seconds, default=DEFAULT_BUDGET,
                    help="seconds allowed for the whole back-test (default %(default)s)")
