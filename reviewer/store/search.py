@@ -68,6 +68,13 @@ def words(query: str) -> list[str]:
     Raises BadInputError for a query over the bound (``MAX_WORDS``, ``MAX_QUERY_CHARS``).
     """
     found = list(dict.fromkeys(WORD.findall(fold(query))))
+    if not found and query.strip():
+        # `%`, `_` or `a*` matched every attempt as an empty search would, without a word
+        # (fifteenth hostile pass, P15-13 (5)).
+        shown = query if len(query) <= 40 else query[:39] + "…"
+        raise BadInputError(f"the search {shown!r} holds no word: it matches whole words "
+                            "and their beginnings (letters and digits); punctuation and "
+                            "'*' are not searched")
     if len(found) > MAX_WORDS:
         raise BadInputError(f"search too long: {len(found):,} words (at most {MAX_WORDS}); "
                             "search for a few of them")

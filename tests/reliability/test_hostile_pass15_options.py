@@ -24,3 +24,11 @@ def test_backtest_refuses_a_timeout_no_pattern_can_meet(
     line = one_line(capsys, run(["--db", filled_store.url, "backtest", "D-LIEN", "a",
                                  "--timeout", "1e-300"]), 2)
     assert "--timeout must be at least 0.01 s" in line, line
+
+
+@pytest.mark.parametrize("query", ["%", "_"])
+def test_queue_search_with_no_word_is_one_line(
+        filled_store: Store, capsys: pytest.CaptureFixture[str], query: str) -> None:
+    # P15-13 (5): `queue --search '%'` listed all 63 refusals.
+    line = one_line(capsys, run(["--db", filled_store.url, "queue", "--search", query]), 2)
+    assert f"the search {query!r} holds no word" in line, line
