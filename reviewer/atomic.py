@@ -54,7 +54,14 @@ BLOCK = 1 << 20
 TEMP_RANDOM = 8
 
 
-def _cannot_write(shown: object, exc: OSError) -> ReviewerError:
+def _cannot_write(shown: object, exc: OSError, *, stream: bool = False) -> ReviewerError:
+    """The one line of a failed write. A stream (``-``, a FIFO) has no file to leave as it
+    was: its reader may have had part of the export ("Broken pipe; nothing was written"
+    after the reader had read bytes: fifteenth hostile pass, P15-13 (3))."""
+    if stream:
+        return ReviewerError(f"cannot write {shown}: {exc.strerror or exc}; the export "
+                             "stopped, and its reader may have received part of it (a "
+                             "stream cannot be taken back)")
     return ReviewerError(f"cannot write {shown}: {exc.strerror or exc}; nothing was written "
                          "(any previous file is left as it was)")
 
@@ -66,9 +73,11 @@ class Sink:
     those blocks (hashlib releases the GIL on them).
     """
 
-    def __init__(self, raw: BinaryIO, shown: str, *, checksum: bool = True) -> None:
+    def __init__(self, raw: BinaryIO, shown: str, *, checksum: bool = True,
+                 stream: bool = False) -> None:
         self.raw = raw
         self.shown = shown
+        self.stream = stream  # what it wrote is gone to the reader: no "nothing written"
         self.size = 0
         self._hash = hashlib.sha256() if checksum else None
         self._parts: list[bytes] = []
@@ -102,7 +111,7 @@ class Sink:
         try:
             self.raw.write(block)
         except OSError as exc:
-            raise _cannot_write(self.shown, exc) from exc
+            raise _cannot_write(self.shown, exc, stream=self.stream) from exc
 
     def flush(self) -> None:
         """Hand everything gathered to the file."""
@@ -110,7 +119,7 @@ class Sink:
         try:
             self.raw.flush()
         except OSError as exc:
-            raise _cannot_write(self.shown, exc) from exc
+            raise _cannot_write(self.shown, exc, stream=self.stream) from exc
 
     @property
     def sha256(self) -> str:
@@ -350,7 +359,7 @@ class FileSet:
         except OSError as exc:
             self._abort()
             raise _cannot_write(checked, exc) from exc
-        sink = Sink(raw, checked.shown, checksum=self.checksum)
+        sink = Sink(raw, checked.shown, checksum=self.checksum, stream=checked.stream)
         self._entries.append(_Entry(checked, sink, tmp, owned))
         return sink
 
