@@ -129,3 +129,35 @@ def test_contradictions_command_with_llm(
     captured = capsys.readouterr()
     assert code == 1 and captured.out == ""
     assert captured.err.startswith(f"reviewer: judge juge:test at {closed}: no server listening")
+    # Fifteenth hostile pass, P15-13 (6): every call failed, and a 266 kB cache store
+    # of nothing was made all the same.
+    assert not (tmp_path / "fresh.sqlite3").exists()
+    # The store with a reading in it was kept: a rerun reads it from there, no call.
+    calls = len(fake_ollama.chat_requests)
+    assert main(["--db", cache, "contradictions", str(path), "--llm", "--host", closed,
+                 "--model", "juge:test"]) == 0
+    assert json.loads(capsys.readouterr().out)["llm"]["rationale_says"] == "met"
+    assert len(fake_ollama.chat_requests) == calls
+
+
+def test_a_bad_reply_on_every_line_makes_no_cache_store(
+        tmp_path: Path, fake_ollama: FakeOllama, capsys: pytest.CaptureFixture[str]) -> None:
+    # P15-13 (6), a server that answers but never usably: each line says its fault, rc 1,
+    # and no store is left.
+    import json
+
+    from reviewer.cli.main import main
+
+    path = tmp_path / "in.jsonl"
+    path.write_text(json.dumps({
+        "criterion_id": "G-DEMANDE", "kind": "success", "verdict": "non",
+        "criterion_text": "Répond.", "rationale": "Répond.",
+    }, ensure_ascii=False) + "\n", encoding="utf-8")
+    fake_ollama.reply_json({"nonsense": True})
+    fresh = tmp_path / "deep" / "fresh.sqlite3"
+    code = main(["--db", str(fresh), "contradictions", str(path), "--llm", "--host",
+                 fake_ollama.url, "--model", "juge:test"])
+    captured = capsys.readouterr()
+    assert code == 1
+    assert json.loads(captured.out)["llm"].keys() == {"error"}
+    assert not fresh.exists() and not (tmp_path / "deep").exists()

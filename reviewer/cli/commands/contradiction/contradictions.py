@@ -30,6 +30,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +51,7 @@ from reviewer.errors import BadInputError, JudgeError
 from reviewer.judge.client import JudgeClient
 from reviewer.judge.llm_tier import Stop, read_rationale
 from reviewer.store import Store
+from reviewer.store.database import fill_new_store
 from reviewer.text_rules import not_utf8
 
 
@@ -115,11 +118,53 @@ def run(args: argparse.Namespace) -> int:
             _write(_rules_line(item))
         return 0
     client = JudgeClient(args.host, args.model, timeout=args.timeout)
+    # A new cache store takes its name only once it holds a reading: every judge call
+    # failing made a 266 kB store of nothing (fifteenth hostile pass, P15-13 (6)).
+    try:
+        made, outcome = fill_new_store(getattr(args, "db", None),
+                                       partial(_into_new_cache, client, items))
+    except _Uncached as nothing:
+        return nothing.finish()
+    if made and outcome is not None:
+        return outcome.finish()
     store = store_from(args)
     try:
-        return _with_llm(client, store, items)
+        return _with_llm(client, store, items).finish()
     finally:
         store.close()
+
+
+class _Uncached(Exception):
+    """No reading was cached: the new store is not kept (its outcome still said)."""
+
+    def __init__(self, outcome: _Outcome) -> None:
+        super().__init__("no reading cached")
+        self.outcome = outcome
+
+    def finish(self) -> int:
+        return self.outcome.finish()
+
+
+@dataclass
+class _Outcome:
+    """How a pass of the LLM tier ended: its exit code, how many lines it read, and the
+    fault that stopped it (raised once the store is settled)."""
+
+    code: int
+    read: int
+    stopped: JudgeError | None = None
+
+    def finish(self) -> int:
+        if self.stopped is not None:
+            raise self.stopped
+        return self.code
+
+
+def _into_new_cache(client: JudgeClient, items: list[Item], store: Store) -> _Outcome:
+    outcome = _with_llm(client, store, items)
+    if not outcome.read:
+        raise _Uncached(outcome)
+    return outcome
 
 
 def _rules_line(item: Item) -> dict[str, Any]:
@@ -133,9 +178,9 @@ def _write(line: dict[str, Any]) -> None:
     sys.stdout.flush()  # each line as it arrives: an interrupted run keeps its lines
 
 
-def _with_llm(client: JudgeClient, store: Store, items: list[Item]) -> int:
+def _with_llm(client: JudgeClient, store: Store, items: list[Item]) -> _Outcome:
     """Each line with the LLM tier's reading, written as it arrives."""
-    stop, failed = Stop(), 0
+    stop, failed, read = Stop(), 0, 0
     for n, item in enumerate(items, 1):
         line = _rules_line(item)
         try:
@@ -145,17 +190,18 @@ def _with_llm(client: JudgeClient, store: Store, items: list[Item]) -> int:
             failed += 1
             why = stop.after(exc)
             if why:
-                raise JudgeError(f"{why}; {len(items) - n + 1} of {len(items)} lines not "
-                                 "read, rerun to resume (lines already read come from the "
-                                 "cache)") from None
+                return _Outcome(1, read, JudgeError(
+                    f"{why}; {len(items) - n + 1} of {len(items)} lines not read, rerun to "
+                    "resume (lines already read come from the cache)"))
             print(f"reviewer: {_where(item, n)}: {exc}", file=sys.stderr)
             line["llm"] = {"error": str(exc)}
         else:
             stop.after(None)
+            read += 1
             line["llm"] = {"rationale_says": r.rationale_says, "confidence": r.confidence,
                            "contradiction": r.contradiction, "score": r.score}
         _write(line)
-    return 1 if failed else 0
+    return _Outcome(1 if failed else 0, read)
 
 
 def _where(item: Item, n: int) -> str:
