@@ -13,7 +13,7 @@ flipped.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy.orm import Session, selectinload
@@ -57,6 +57,10 @@ class Outcome:
     flipped: tuple[str, ...] = ()
     marked: tuple[str, ...] = ()
     step: undoing.UndoStep | None = None
+    # A decision: this reviewer's own decision stored meanwhile elsewhere (another window,
+    # the command line) that the one taken replaced, unseen (fifteenth hostile pass,
+    # P15-13 (8)).
+    replaced: str | None = None
 
     @property
     def changes(self) -> Changes:
@@ -80,17 +84,27 @@ def set_field(session: Session, reviewer: str, attempt_id: int, field: str, valu
 
 
 def decide(session: Session, reviewer: str, attempt_id: int, decision: str | None,
-           *, seen_others: Mapping[str, int] | None = None) -> Outcome:
+           *, seen_others: Mapping[str, int] | None = None,
+           seen_own: tuple[str | None, ...] = ()) -> Outcome:
     """Accept or reject the attempt (None clears the decision).
 
     ``seen_others`` (``team.seen_versions`` taken when the attempt was shown) makes the
     outcome list the other reviewers who decided on it since, in ``conflicts``.
+    ``seen_own`` (``(decision,)``: this reviewer's decision as shown; empty when nothing
+    was shown, a script) makes it name, in ``replaced``, a decision of this reviewer's
+    stored since, elsewhere, that this one replaces.
     """
     command = SetDecision(attempt_id, decision)
+    replaced = None
+    if seen_own:
+        row = get_decision(session, attempt_id, reviewer)
+        stored = row.decision if row is not None else None
+        if stored != seen_own[0] and stored not in (None, decision):
+            replaced = stored
     if seen_others is None:
-        return _apply(session, reviewer, command)
+        return replace(_apply(session, reviewer, command), replaced=replaced)
     result = team.decide(session, reviewer, command, seen_others=seen_others)
-    return Outcome(attempt_id, command.field,
+    return Outcome(attempt_id, command.field, replaced=replaced,
                    conflicts=tuple(c.message("decision") for c in result.conflicts))
 
 

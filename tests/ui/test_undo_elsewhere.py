@@ -77,3 +77,27 @@ def test_ctrl_z_right_after_a_decision_undoes_it(qtbot: Any, make_window: Maker,
     assert w.message_label.text().startswith("Undone: reject recette-005/2/2")
     assert stored(filled_store, "recette-005/2/2")["decision"] is None
     assert stored(filled_store, "recette-001/2/1")["decision"] == "reject"
+
+
+def test_a_decision_over_ones_own_stored_elsewhere_says_it_replaced_it(
+        qtbot: Any, make_window: Maker, filled_store: Store) -> None:
+    # Fifteenth hostile pass, P15-13 (8): two windows of one reviewer; B accepted an
+    # attempt A had rejected, B still showing "not reviewed yet": B's line was only
+    # "Accepted …", the reject gone without a word.
+    w = make_window(filled_store)
+    w.config.auto_advance = False
+    go(qtbot, w, "recette-005/2/2")
+    assert w.pane.review_line.text() == "Your decision: not reviewed yet"
+    act(filled_store, review_actions.decide, w.reviewer,
+        attempt_id(filled_store, "recette-005/2/2"), "reject")  # the other window
+    key(w, Qt.Key.Key_R)  # the same decision: nothing replaced, nothing to say
+    idle(qtbot, w)
+    assert w.message_label.text() == "Rejected recette-005/2/2 — Ctrl+Z to undo"
+    act(filled_store, review_actions.decide, w.reviewer,
+        attempt_id(filled_store, "recette-005/2/2"), "accept")  # the other window again
+    key(w, Qt.Key.Key_R)
+    idle(qtbot, w)
+    assert stored(filled_store, "recette-005/2/2")["decision"] == "reject"
+    assert w.message_label.text() == (
+        "Rejected recette-005/2/2, replacing your accept stored meanwhile elsewhere "
+        "(another window or the command line) — Ctrl+Z to undo")

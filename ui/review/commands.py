@@ -189,10 +189,23 @@ class ReviewCommands(QObject):
                 else self.tr("Rejected %1")).replace("%1", visible(at))
         failed = (self.tr("Accept of %1") if decision == "accept"
                   else self.tr("Reject of %1")).replace("%1", visible(at))
+        # And this reviewer's own, as shown: another window (or the CLI) may have stored
+        # one since, which this decision replaces (fifteenth hostile pass, P15-13 (8)).
+        own: tuple[str | None, ...] = (view.review.decision,) if view is not None else ()
         self._write(lambda s: review_actions.decide(s, reviewer, aid, decision,
-                                                  seen_others=seen), back_to=aid,
-                    said=lambda _o: self._undoable(text), failed=failed)
+                                                  seen_others=seen, seen_own=own),
+                    back_to=aid, said=partial(self._decided, text), failed=failed)
         return True
+
+    def _decided(self, text: str, outcome: review_actions.Outcome) -> str:
+        """"Accepted recette-033/2/1 — Ctrl+Z to undo", naming a decision of this
+        reviewer's, stored elsewhere since the attempt was shown, that it replaced."""
+        if outcome.replaced is not None:
+            text += self.tr(", replacing your %1 stored meanwhile elsewhere (another window "
+                            "or the command line)").replace(
+                                "%1", self.tr("accept") if outcome.replaced == "accept"
+                                else self.tr("reject"))
+        return self._undoable(text)
 
     def rescue(self) -> bool:
         """Flip the contradictions that would change the decision and accept (one step);
