@@ -33,7 +33,7 @@ def test_screenshot_of_a_chosen_attempt(qapp: QApplication, ui_settings: Setting
     code = cli_main(["--db", db_url, "gui", "--screenshot", str(png), "--attempt", DEMO_KEY,
                      "--lang", "en"])
     assert code == 0
-    assert capsys.readouterr().out.strip() == str(png)
+    assert capsys.readouterr().out.strip() == f"{png} (made the folder {png.parent})"
     image = QImage(str(png))
     assert not image.isNull() and image.width() >= 1200 and image.height() >= 800
     # The first start loaded the demo into the empty database.
