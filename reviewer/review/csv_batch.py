@@ -173,7 +173,9 @@ class _FieldsSet:
         self._seen: dict[tuple[str, str | None, str], tuple[object, int]] = {}
 
     def add(self, item: DecisionInput, line: int) -> None:
-        key = unicodedata.normalize("NFC", str(item.key))
+        # Without the spaces around its ids, as the key is looked up when it names no
+        # attempt as typed (P15-1): `R/…` and ` R/…` may name one attempt.
+        key = unicodedata.normalize("NFC", str(item.key.bare()))
         for name, value in _fields(item):
             first = self._seen.setdefault((key, item.reviewer, name), (value, line))
             if first[0] != value:
