@@ -27,9 +27,14 @@ class AttemptKey:
 
     @classmethod
     def parse(cls, text: str) -> AttemptKey:
-        """Read ``RUN/CONVERSATION/TURN/ATTEMPT``; BadInputError if it is not one."""
-        parts = text.strip().split("/")
-        if len(parts) != 4 or not parts[0] or not parts[1]:
+        """Read ``RUN/CONVERSATION/TURN/ATTEMPT``; BadInputError if it is not one.
+
+        The names are kept as typed, spaces included: a store an earlier version filled
+        may hold `` RUN`` beside ``RUN``, and stripping the key named the other one
+        (fifteenth hostile pass, P15-1). ``bare()`` is the key without those spaces.
+        """
+        parts = text.split("/")
+        if len(parts) != 4 or not parts[0].strip() or not parts[1].strip():
             raise BadInputError(f"{text!r}: an attempt key is RUN/CONVERSATION/TURN/ATTEMPT")
         try:
             turn, attempt = int(parts[2]), int(parts[3])
@@ -40,6 +45,10 @@ class AttemptKey:
         if turn > MAX_INDEX or attempt > MAX_INDEX:
             raise BadInputError(f"{text!r}: TURN and ATTEMPT are at most {MAX_INDEX:,}")
         return cls(parts[0], parts[1], turn, attempt)
+
+    def bare(self) -> AttemptKey:
+        """The key without spaces around its names."""
+        return AttemptKey(self.run.strip(), self.conversation.strip(), self.turn, self.attempt)
 
 
 def nfc(name: str) -> str:
@@ -72,3 +81,27 @@ def nearest(key: AttemptKey, found: Iterable[tuple[int, str, str]]) -> int | Non
 
     best = min(found, key=rank, default=None)
     return None if best is None else best[0]
+
+
+def loosely(key: AttemptKey, found: Iterable[tuple[int, str, str]]) -> int | None:
+    """Of the attempts ``(id, run, conversation)`` found, the one whose names, spaces
+    around them set aside, are ``key``'s (in any Unicode form); None when there is none.
+
+    For a key that names no attempt as typed. Fifteenth hostile pass, P15-1: a store an
+    earlier version filled may hold `` RUN`` (a leading space) beside ``RUN``; the key
+    typed with its space names the first exactly, without it the second. A key that
+    matches neither exactly but both loosely (``RUN /…``, two spaces) would be a guess:
+    BadInputError naming them, so no decision lands on an attempt not named.
+    """
+    bare = key.bare()
+    want = (nfc(bare.run), nfc(bare.conversation))
+    matches = sorted((ident, AttemptKey(run, conversation, key.turn, key.attempt))
+                     for ident, run, conversation in found
+                     if (nfc(run.strip()), nfc(conversation.strip())) == want)
+    if len(matches) > 1:
+        named = " and ".join(repr(str(k)) for _, k in matches[:2])
+        more = f" (and {len(matches) - 2} more)" if len(matches) > 2 else ""
+        raise BadInputError(f"{str(key)!r} names {len(matches)} attempts whose ids differ "
+                            f"only by spaces around them: {named}{more}; type the key "
+                            "exactly as `reviewer queue` prints it")
+    return matches[0][0] if matches else None

@@ -100,6 +100,12 @@ def _name(data: dict[str, Any], key: str) -> str:
         # (sixth hostile pass, U8). Refused as in reviewer names.
         raise ValueError(f"'{key}' {spelt(value)!r} contains {char_label(bad)}, a control, "
                          "bidi or invisible character; ids are printable text only")
+    if value != value.strip():
+        # A space before or after an id was stored as is: two attempts whose keys differ
+        # by it alone, and a key typed or read back without it named the other one
+        # (fifteenth hostile pass, P15-1; Z8 (4) of an earlier pass, a conversation id).
+        raise ValueError(f"'{key}' {spelt(value)!r} has a space before or after it; "
+                         "ids are typed back in attempt keys, where such spaces are lost")
     # Stored in NFC: the same id spelt with other code points (NFD, as macOS spells file
     # names) printed the same and imported as a second attempt (seventh pass, N1).
     return nfc(value)

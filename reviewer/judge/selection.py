@@ -12,16 +12,13 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from models import (
-    Attempt,
     ContradictionFlag,
-    Conversation,
     CriterionVersion,
-    Run,
     Verdict,
 )
 from reviewer.errors import BadInputError
-from reviewer.keys import AttemptKey, nearest, spellings
-from reviewer.store.names import CRITERIA, existing
+from reviewer.keys import AttemptKey
+from reviewer.store.names import CRITERIA, attempt_named, existing
 
 
 def _unmet_successes() -> Any:
@@ -66,16 +63,9 @@ def criterion_candidates(session: Session, criterion_id: str) -> list[int]:
 
 
 def attempt_id_for(session: Session, key: AttemptKey) -> int:
-    """The stored id of ``key``; BadInputError if it is not stored."""
-    rows = session.execute(
-        select(Attempt.id, Run.name, Conversation.name)
-        .join(Conversation, Conversation.id == Attempt.conversation_id)
-        .join(Run, Run.id == Conversation.run_id)
-        .where(Run.name.in_(spellings(key.run)),
-               Conversation.name.in_(spellings(key.conversation)),
-               Attempt.turn == key.turn, Attempt.attempt == key.attempt)
-    )
-    found = nearest(key, ((i, r, c) for i, r, c in rows))
+    """The stored id of ``key``; BadInputError if it is not stored (read as every typed
+    key is: ``reviewer.store.names.attempt_named``)."""
+    found = attempt_named(session, key)
     if found is None:
         raise BadInputError(f"{key}: no such attempt in the store")
     return found

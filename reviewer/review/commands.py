@@ -362,7 +362,7 @@ def perform(session: Session, reviewer: str, command: ReviewCommand, *,
     stored_version = row.version if row is not None else 0
     if expected_version is not None and expected_version != stored_version:
         raise ConflictError(
-            f"the decision of {reviewer} on {_key(session, command.attempt_id)} changed "
+            f"the decision of {reviewer} on {key_of(session, command.attempt_id)} changed "
             f"meanwhile (version {stored_version}, you had {expected_version})",
             snapshot(row),
         )
@@ -450,8 +450,8 @@ def _flush(session: Session, reviewer: str, attempt_id: int, *, single: bool = F
         session.rollback()
         # Ninth hostile pass, P3: "the decision of bob on this attempt" named none; two
         # batches of one reviewer at once need the key to know which row they met on.
-        which = f"the decision of {reviewer} on {_key(session, attempt_id)}" if single \
-            else f"a decision of {reviewer} (on {_key(session, attempt_id)} or another " \
+        which = f"the decision of {reviewer} on {key_of(session, attempt_id)}" if single \
+            else f"a decision of {reviewer} (on {key_of(session, attempt_id)} or another " \
                  "attempt of this step)"
         raise ConflictError(
             f"{which} was written by another session meanwhile; nothing was changed",
@@ -459,7 +459,7 @@ def _flush(session: Session, reviewer: str, attempt_id: int, *, single: bool = F
         ) from exc
 
 
-def _key(session: Session, attempt_id: int) -> str:
+def key_of(session: Session, attempt_id: int) -> str:
     """``RUN/CONVERSATION/TURN/ATTEMPT`` of a stored attempt, for a message (its id when
     it is no longer stored)."""
     row = session.execute(

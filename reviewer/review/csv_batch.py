@@ -10,7 +10,8 @@ CSV columns (header required, UTF-8): ``key,decision,criteria,checks,note,review
 * ``key``: ``RUN/CONVERSATION/TURN/ATTEMPT``;
 * ``decision``: ``accept``, ``reject``, ``none`` (clear) or empty (leave as is);
 * ``criteria``: ``G-DEMANDE=met;E-INVENTE=unmet`` (``none`` clears an override);
-* ``checks``: ``D-COMMERCE=false-positive`` (``none`` clears);
+* ``checks``: ``D-COMMERCE=false-positive``, on a check that failed on that attempt
+  (``none`` clears);
 * ``note``: free text (empty = leave as is);
 * ``reviewer``: who decides (empty = the default reviewer).
 """
@@ -28,7 +29,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from models import Check, Criterion
+from models import Check, CheckResult, CheckVersion, Criterion
 from reviewer.errors import BadInputError
 from reviewer.input_bytes import read_bounded
 from reviewer.keys import AttemptKey
@@ -38,6 +39,7 @@ from reviewer.review.commands import (
     ReviewCommand,
     SetDecision,
     SetNote,
+    key_of,
 )
 from reviewer.review.identity import known_reviewer, reviewer_name
 from reviewer.review.queue import attempt_id_for
@@ -173,7 +175,9 @@ class _FieldsSet:
         self._seen: dict[tuple[str, str | None, str], tuple[object, int]] = {}
 
     def add(self, item: DecisionInput, line: int) -> None:
-        key = unicodedata.normalize("NFC", str(item.key))
+        # Without the spaces around its ids, as the key is looked up when it names no
+        # attempt as typed (P15-1): `R/…` and ` R/…` may name one attempt.
+        key = unicodedata.normalize("NFC", str(item.key.bare()))
         for name, value in _fields(item):
             first = self._seen.setdefault((key, item.reviewer, name), (value, line))
             if first[0] != value:
@@ -228,6 +232,32 @@ def _check_ids(session: Session, item: DecisionInput) -> None:
             raise BadInputError(f"unknown check {cid!r}")
 
 
+def _hits_to_mark(session: Session, item: DecisionInput, attempt_id: int) -> None:
+    """Refuse a false positive on a check that has no failed result on the attempt.
+
+    Fifteenth hostile pass, P15-10: ``--check D-LIEN=false-positive`` on an attempt whose
+    D-LIEN passed was stored without a word; a false positive is a wrong hit, and a check
+    that passed made none (the app's key acts on failed checks only). Clearing a mark
+    (``none``) stays possible whatever the result.
+    """
+    marked = [cid for cid, mark in item.checks.items() if mark is not None]
+    if not marked:
+        return
+    results: dict[str, set[bool]] = {}
+    for cid, passed in session.execute(
+            select(CheckVersion.check_id, CheckResult.passed)
+            .join(CheckVersion, CheckVersion.id == CheckResult.check_version_id)
+            .where(CheckResult.attempt_id == attempt_id,
+                   CheckVersion.check_id.in_(marked))):
+        results.setdefault(cid, set()).add(passed)
+    for cid in marked:
+        if False in results.get(cid, set()):
+            continue
+        said = "passed on" if cid in results else "has no result on"
+        raise BadInputError(f"{cid} {said} {key_of(session, attempt_id)}: only a failed "
+                            "check's hit can be marked a false positive")
+
+
 def apply_input(session: Session, item: DecisionInput, reviewer: str) -> int:
     """Apply one attempt's changes in the caller's unit of work; return how many were set.
 
@@ -235,6 +265,7 @@ def apply_input(session: Session, item: DecisionInput, reviewer: str) -> int:
     """
     _check_ids(session, item)
     attempt_id = attempt_id_of(session, item.key)
+    _hits_to_mark(session, item, attempt_id)
     # ``ALICE`` where the store knows ``alice``: refused on its row, even where it would
     # change nothing (ninth hostile pass, N2).
     who = known_reviewer(session, item.reviewer or reviewer)

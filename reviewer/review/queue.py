@@ -56,10 +56,11 @@ from models import (
     Verdict,
 )
 from reviewer.errors import BadInputError
-from reviewer.keys import AttemptKey, nearest, spellings
+from reviewer.keys import AttemptKey
 from reviewer.review.rows import decided_attempts, holds_decision
 from reviewer.rule.filter import refusing_met
 from reviewer.store.membership import hashed, more_than
+from reviewer.store.names import attempt_named
 from reviewer.store.search import matching_condition
 from reviewer.text_rules import storable
 
@@ -508,17 +509,10 @@ def audit_sample(session: Session, n: int, seed: int = 0,
 
 
 def attempt_id_for(session: Session, key: AttemptKey) -> int | None:
-    """The id of the attempt named ``key``, None when it is not stored; its names are
-    looked for as typed, in NFC and in NFD (``reviewer.keys.spellings``)."""
-    rows = session.execute(
-        select(Attempt.id, Run.name, Conversation.name)
-        .join(Conversation, Attempt.conversation_id == Conversation.id)
-        .join(Run, Attempt.run_id == Run.id)
-        .where(Run.name.in_(spellings(key.run)),
-               Conversation.name.in_(spellings(key.conversation)),
-               Attempt.turn == key.turn, Attempt.attempt == key.attempt)
-    )
-    return nearest(key, ((i, r, c) for i, r, c in rows))
+    """The id of the attempt named ``key``, None when it is not stored
+    (``reviewer.store.names.attempt_named``: as typed, in NFC and NFD, then without the
+    spaces around its ids, refusing a key that names two attempts that way)."""
+    return attempt_named(session, key)
 
 
 def filter_choices(session: Session) -> dict[str, list[str]]:

@@ -186,3 +186,17 @@ def breakable(text: str) -> str:
     after every ``BREAK_RUN`` characters of a run without whitespace: a label can then
     wrap a run longer than its width. For display only (labels), never stored."""
     return _LONG_RUN.sub(lambda m: m.group() + ZERO_WIDTH_SPACE, text)
+
+
+_LIST_SYNTAX = frozenset(':,"')
+
+
+def listed(name: str) -> str:
+    """A name as a list ``name: decision, name: decision`` shows it: as it is, or in
+    double quotes (a quote inside doubled) when it holds the list's own ``:``, ``,`` or
+    ``"``. Fifteenth hostile pass, P15-9: the reviewer name ``root: accept`` passes the
+    name rule, and "Other reviewers: root: accept: reject" read as root accepting; a
+    name stored by any version is shown this way, so no rule on new names is needed."""
+    if _LIST_SYNTAX.isdisjoint(name):
+        return name
+    return '"' + name.replace('"', '""') + '"'

@@ -26,11 +26,21 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
-from sqlalchemy import Select, exists, select, union
+from sqlalchemy import ColumnElement, Select, exists, or_, select, union
 from sqlalchemy.orm import Session
 
-from models import CalibrationScore, CalibrationSet, Check, Criterion, ReviewDecision, Run
+from models import (
+    Attempt,
+    CalibrationScore,
+    CalibrationSet,
+    Check,
+    Conversation,
+    Criterion,
+    ReviewDecision,
+    Run,
+)
 from reviewer.errors import BadInputError
+from reviewer.keys import AttemptKey, loosely, nearest, spellings
 from reviewer.text_rules import spelt
 
 SHOWN = 5
@@ -173,3 +183,35 @@ def reviewer_known(session: Session, name: str) -> bool:
     return bool(session.scalar(select(
         exists().where(ReviewDecision.reviewer == name)
         | exists().where(CalibrationScore.reviewer == name))))
+
+
+def attempt_named(session: Session, key: AttemptKey) -> int | None:
+    """The id of the attempt ``key`` names, None when none is stored: the one spelt as
+    typed (or in another Unicode form, ``reviewer.keys.nearest``), else the one whose ids
+    are the key's but for spaces around them (``reviewer.keys.loosely``, which refuses a
+    key naming two such attempts: fifteenth hostile pass, P15-1). ``decide``, its CSV,
+    ``gui --attempt`` and ``rejudge --attempt`` all read a typed key through here."""
+    exact = nearest(key, _attempts(session, key, Run.name.in_(spellings(key.run)),
+                                   Conversation.name.in_(spellings(key.conversation))))
+    if exact is not None:
+        return exact
+    # Rare (a key not stored as typed), so a scan is fine: the ids holding the key's
+    # names, then compared without their spaces.
+    bare = key.bare()
+    return loosely(key, _attempts(
+        session, key,
+        or_(*(Run.name.contains(s, autoescape=True) for s in spellings(bare.run))),
+        or_(*(Conversation.name.contains(s, autoescape=True)
+              for s in spellings(bare.conversation)))))
+
+
+def _attempts(session: Session, key: AttemptKey, run: ColumnElement[bool],
+              conversation: ColumnElement[bool]) -> list[tuple[int, str, str]]:
+    """``(id, run, conversation)`` of the attempts at ``key``'s turn and attempt whose
+    names meet both conditions."""
+    rows = session.execute(
+        select(Attempt.id, Run.name, Conversation.name)
+        .join(Conversation, Conversation.id == Attempt.conversation_id)
+        .join(Run, Run.id == Conversation.run_id)
+        .where(run, conversation, Attempt.turn == key.turn, Attempt.attempt == key.attempt))
+    return [(i, r, c) for i, r, c in rows]

@@ -95,12 +95,14 @@ def test_decide_from_csv_is_all_or_nothing(
 
     good = decisions_csv(tmp_path / "good.csv",
             f"{key(6)},reject,G-DEMANDE=met;E-INVENTE=unmet,,\"pousse, à l'inscription\",bob\n"
-            f"{key(3)},,,D-COMMERCE=false-positive,,\n")
+            # key(2): D-COMMERCE failed there; a false positive on a check that passed
+            # is refused (fifteenth hostile pass, P15-10).
+            f"{key(2)},,,D-COMMERCE=false-positive,,\n")
     assert main(["--db", db_url, "decide", "--from-csv", str(good), "--reviewer", "dan"]) == 0
     assert "2 row(s), 5 field(s) set" in capsys.readouterr().out
     with loaded.session() as s:
         bob = get_decision(s, attempt_id(loaded, key(6)), "bob")
-        dan = get_decision(s, attempt_id(loaded, key(3)), "dan")
+        dan = get_decision(s, attempt_id(loaded, key(2)), "dan")
         assert bob is not None and dan is not None
         assert bob.decision == "reject"
         assert bob.criteria == {"G-DEMANDE": True, "E-INVENTE": False}

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from reviewer.store import Store
 
 CATALOG: dict[str, Any] = {
     "criteria": [
@@ -139,3 +142,22 @@ def imported_store(folder: Path) -> str:
     assert run(["--db", db, "import", "--catalog", str(write_catalog(folder / "c.json")),
                 str(write_jsonl(folder / "run.jsonl", sample_rows()))]) == 0
     return db
+
+
+def padded_runs(store: Store, folder: Path, padded: list[str]) -> None:
+    """A store as a version before the fifteenth hostile pass (P15-1) could leave it: run
+    ``2026-10-14-ministral-8b`` and, for each of ``padded`` (that name with spaces around
+    it), a run of that name, each holding ``recette-033/2/1``."""
+    from sqlalchemy import text
+
+    from reviewer.ingest.importer import import_run
+
+    catalog = write_catalog(folder / "c.json")
+    import_run(store, write_jsonl(folder / "run.jsonl", [record("recette-033", 2, 1)]),
+               catalog_path=catalog)
+    for n, name in enumerate(padded):
+        other = f"other-{n}"
+        import_run(store, write_jsonl(folder / f"{other}.jsonl",
+                                      [record("recette-033", 2, 1, run=other)]))
+        with store.session() as s:  # what the earlier import stored: the id as given
+            s.execute(text("UPDATE runs SET name = :p WHERE name = :o"), {"p": name, "o": other})

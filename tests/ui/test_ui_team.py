@@ -59,3 +59,17 @@ def test_queue_can_show_what_others_reviewed_and_i_did_not(
     idle(qtbot, w)
     keys = [w.model.index(r, 1).data() for r in range(w.model.rowCount())]
     assert keys == ["recette-004 · 2/2"]
+
+
+def test_a_name_cannot_forge_an_entry_of_the_other_reviewers_line(
+    qtbot: Any, make_window: Maker, filled_store: Store
+) -> None:
+    # Fifteenth hostile pass, P15-9: the name `root: accept` passes the name rule, and the
+    # line read "Other reviewers: …, root: accept: reject": root seemed to accept. A name
+    # holding the line's own ':' ',' or '"' is quoted (a '"' in it doubled).
+    for reviewer in ("bob", "root: accept", 'eve, "x'):
+        other_decides(filled_store, "recette-002/2/1", reviewer, "reject")
+    w = make_window(filled_store)
+    show(qtbot, w, "recette-002/2/1")
+    assert w.pane.others_line.text() == \
+        'Other reviewers: bob: reject, "eve, ""x": reject, "root: accept": reject'

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from reviewer.review.example import ExampleView
 from reviewer.review.search_hits import hit_spans, search_terms
+from reviewer.review.visible import listed
 from reviewer.review.visible import plain as visible
 from reviewer.rule.filter import Decision
 from ui.plural import english
@@ -374,7 +375,7 @@ class ExamplePane(QScrollArea):
                                   else "")
         self.note_line.setVisible(bool(view.review.note) and not self.note_editor.editing)
         others = ", ".join(
-            f"{visible(o.reviewer)}: "
+            f"{listed(visible(o.reviewer))}: "
             + {"accept": self.tr("accept"), "reject": self.tr("reject")}.get(
                 o.decision or "", self.tr("no decision"))
             for o in view.others

@@ -12,6 +12,7 @@ from reviewer.cli.common import reviewer_from, store_from
 from reviewer.cli.outputs import refuse_the_store
 from reviewer.errors import BadInputError
 from reviewer.keys import AttemptKey
+from reviewer.review.commands import key_of
 from reviewer.review.csv_batch import (
     CHECK_VALUES,
     CRITERION_VALUES,
@@ -19,6 +20,7 @@ from reviewer.review.csv_batch import (
     DecisionInput,
     apply_batch,
     apply_input,
+    attempt_id_of,
     parse_assignments,
     read_csv,
 )
@@ -77,7 +79,10 @@ def run(args: argparse.Namespace) -> int:
         with store.session() as session:
             if single is not None:
                 done = apply_input(session, single, reviewer)
-                said = f"{single.key}: {done} field(s) set by {single.reviewer or reviewer}"
+                # The attempt as stored, not as typed: the one decided, should the key
+                # have named it without the spaces around an id (P15-1).
+                decided = key_of(session, attempt_id_of(session, single.key))
+                said = f"{decided}: {done} field(s) set by {single.reviewer or reviewer}"
             else:
                 done = apply_batch(session, rows, reviewer, str(args.from_csv))
                 said = f"{len(rows)} row(s), {done} field(s) set"
