@@ -68,6 +68,7 @@ from reviewer.graders.calibrate import (
 from reviewer.graders.judge import Judge, JudgeConfig
 from reviewer.graders.position import PositionRun
 from reviewer.graders.ranking import advantages
+from ui.file_dialogs import file_dialog
 from ui.plural import english
 from ui.settings import AppSettings
 from ui.tasks import LongTask, TaskManager, Work
@@ -258,9 +259,8 @@ class CalibrationWindow(QWidget):
 
     def open_dialog(self) -> None:
         """Ask for a grading file (Qt's own dialog, so the keyboard drives it anywhere)."""
-        dialog = QFileDialog(self, self.tr("Open a grading file"))
+        dialog = file_dialog(self, self.tr("Open a grading file"))
         dialog.setObjectName("open_dialog")
-        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
         dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
         dialog.setNameFilters([self.tr("Grading files (*.jsonl)"), self.tr("All files (*)")])
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)

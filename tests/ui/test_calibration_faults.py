@@ -1,0 +1,91 @@
+"""The Calibration window when the store cannot take a score, and when the grading file
+chosen is not a file (fifteenth hostile pass, P15-2, P15-4 and P15-13 (1)).
+
+Real stores: a SQLite file whose write lock another process holds (``hold_lock``, the
+app's connections waiting 100 ms for it), a PostgreSQL row locked by another session.
+What the reviewer notices: a score is stored or refused in a line naming the answer and
+the score, the cursor back on it; closing the window never drops a score silently; a
+score shown as stored is in the store for any other process; a pipe is refused at once.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+
+from reviewer.store import Store, open_store
+from reviewer.store.database import sqlite_path
+from tests.ui.test_calibration_window import (
+    DATA,
+    column,
+    open_window,
+    open_with_keyboard,
+    press,
+)
+from ui.tasks import TaskManager
+from ui.tools.calibration import CalibrationWindow
+
+pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints",
+                                       "does not support raise",
+                                       "does not support grabbing the keyboard")
+
+
+def file_path(store: Store) -> Path:
+    path = sqlite_path(store.url)
+    assert path is not None
+    return path
+
+
+def scored(qtbot: Any, tasks: TaskManager, folder: Path, *keys: Qt.Key
+           ) -> CalibrationWindow:
+    """A Calibration window with the grading file opened from the keyboard, ``keys``
+    typed."""
+    grading = folder / "notes.jsonl"
+    shutil.copyfile(DATA, grading)
+    window = open_window(qtbot, tasks)
+    open_with_keyboard(qtbot, window, grading)
+    press(qtbot, window, *keys)
+    return window
+
+
+def another_process_reads(path: Path) -> int:
+    """How many calibration scores another process finds in the store (it opens the file,
+    reads, closes it: as `reviewer export calibration` does)."""
+    code = ("import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+            "print(c.execute('SELECT count(*) FROM calibration_scores').fetchone()[0]); "
+            "c.close()")
+    done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
+                          text=True, check=True, timeout=60)
+    return int(done.stdout)
+
+
+def test_a_score_shown_as_stored_is_in_the_store_after_the_file_dialog(
+        qtbot: Any, tmp_path: Path) -> None:
+    # P15-2 (b): Qt's file dialog read every file of the folder to guess its type, the
+    # store's among them; closing them dropped this process's SQLite locks. The next
+    # process to close the store deleted its write-ahead log, and the scores typed after
+    # showed as stored ("Group scored") but were in a deleted file: committed at quit,
+    # lost to SIGKILL. A `.db` name, as the pass's, is one Qt guesses from the content.
+    store = open_store(str(tmp_path / "scores.db"))
+    tasks = TaskManager(store)
+    try:
+        window = scored(qtbot, tasks, tmp_path)
+        path = file_path(store)
+        assert another_process_reads(path) == 0
+        press(qtbot, window, Qt.Key.Key_5, Qt.Key.Key_3)
+        assert column(window, "You") == ["5", "3", "", ""]
+        assert another_process_reads(path) == 2
+        assert Path(f"{path}-wal").exists()
+        window.close()
+    finally:
+        tasks.shutdown()
+        store.close()
+    with sqlite3.connect(path) as conn:  # and nothing was left for a quit to write
+        assert conn.execute("SELECT count(*) FROM calibration_scores").fetchone() == (2,)
