@@ -10,15 +10,19 @@ score shown as stored is in the store for any other process; a pipe is refused a
 
 from __future__ import annotations
 
+import contextlib
+import os
 import shutil
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog, QLineEdit
 
 from reviewer.store import Store, open_store
 from reviewer.store.database import sqlite_path
@@ -89,3 +93,43 @@ def test_a_score_shown_as_stored_is_in_the_store_after_the_file_dialog(
         store.close()
     with sqlite3.connect(path) as conn:  # and nothing was left for a quit to write
         assert conn.execute("SELECT count(*) FROM calibration_scores").fetchone() == (2,)
+
+
+@pytest.fixture
+def fifo(tmp_path: Path) -> Iterator[Path]:
+    """A named pipe with no writer; opened for writing at the end, so that a reader the
+    test failed to prevent gets its end of file instead of blocking the teardown."""
+    path = tmp_path / "calfifo.jsonl"
+    os.mkfifo(path)
+    yield path
+    with contextlib.suppress(OSError):  # ENXIO: no reader, nothing waits on it
+        os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+
+
+def test_a_pipe_chosen_as_the_grading_file_is_refused_at_once(
+        qtbot: Any, task_manager: TaskManager, fifo: Path) -> None:
+    # P15-4: the dialog accepted a FIFO; the window said "Opening calfifo.jsonl…" for
+    # ever, its read holding the app's one store thread. The CLI refuses it at once.
+    window = open_window(qtbot, task_manager)
+    qtbot.keyClick(window.answers, Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: window.findChild(QFileDialog, "open_dialog") is not None)
+    name = window.findChild(QFileDialog, "open_dialog").findChild(QLineEdit, "fileNameEdit")
+    qtbot.waitUntil(name.hasFocus)
+    qtbot.keyClicks(name, str(fifo))
+    qtbot.keyClick(name, Qt.Key.Key_Return)
+    assert window.status.text() == (f"{fifo}: is a pipe, not a file; give a JSON lines "
+                                    "file saved as a file")
+    assert task_manager.pending == 0  # no read was started
+    window.close()
+
+
+@pytest.mark.parametrize(("where", "kind"), [("/dev/null", "a device"), (".", "a folder")])
+def test_a_device_or_a_folder_is_refused_at_once(
+        qtbot: Any, task_manager: TaskManager, tmp_path: Path, where: str, kind: str) -> None:
+    window = open_window(qtbot, task_manager)
+    path = tmp_path if where == "." else Path(where)
+    window.open_file(path)
+    assert window.status.text() == (f"{path}: is {kind}, not a file; give a JSON lines file "
+                                    "saved as a file")
+    assert task_manager.pending == 0
+    window.close()

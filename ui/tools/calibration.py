@@ -54,6 +54,7 @@ from reviewer.calibration.sets import (
     open_grading_file,
 )
 from reviewer.changes import Changes
+from reviewer.errors import BadInputError
 from reviewer.graders.calibrate import (
     NO_FIGURE,
     Calibration,
@@ -68,6 +69,7 @@ from reviewer.graders.calibrate import (
 from reviewer.graders.judge import Judge, JudgeConfig
 from reviewer.graders.position import PositionRun
 from reviewer.graders.ranking import advantages
+from reviewer.input_bytes import refuse_special
 from ui.file_dialogs import file_dialog
 from ui.plural import english
 from ui.settings import AppSettings
@@ -270,6 +272,14 @@ class CalibrationWindow(QWidget):
     def open_file(self, path: str | Path) -> None:
         """Store the grading file (or find it stored) and show it."""
         reviewer, source = self.reviewer, Path(path)
+        try:
+            # A pipe, a device or a folder, refused at once as the CLI refuses it: a FIFO
+            # was read on the ordered thread, "Opening…" for ever and every later store
+            # access of the app queued behind it (fifteenth hostile pass, P15-4).
+            refuse_special(source, "a JSON lines file")
+        except BadInputError as exc:
+            self.status.setText(str(exc))
+            return
         self.status.setText(self.tr("Opening %1…").replace("%1", source.name))
         self.tasks.write(lambda s: open_grading_file(s, source, reviewer),
                          lambda info: self._refresh_sets(info.id), self._failed, owner=self)
