@@ -20,14 +20,18 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QLineEdit
 
+from reviewer.calibration.sets import human_of, list_sets
 from reviewer.store import Store, open_store
 from reviewer.store.database import sqlite_path
+from tests.store.test_concurrent_processes import hold_lock
 from tests.ui.test_calibration_window import (
     DATA,
+    WHO,
     column,
     open_window,
     open_with_keyboard,
@@ -39,6 +43,22 @@ from ui.tools.calibration import CalibrationWindow
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints",
                                        "does not support raise",
                                        "does not support grabbing the keyboard")
+BUSY = "the database is busy"
+
+
+@contextlib.contextmanager
+def waiting(url: str, monkeypatch: pytest.MonkeyPatch, wait_ms: int = 100
+            ) -> Iterator[tuple[Store, TaskManager]]:
+    """The store at ``url`` opened again, its connections waiting ``wait_ms`` for a lock,
+    with the app's task manager on it."""
+    monkeypatch.setenv("REVIEWER_BUSY_TIMEOUT_MS", str(wait_ms))
+    store = open_store(url)
+    tasks = TaskManager(store)
+    try:
+        yield store, tasks
+    finally:
+        tasks.shutdown()
+        store.close()
 
 
 def file_path(store: Store) -> Path:
@@ -133,3 +153,99 @@ def test_a_device_or_a_folder_is_refused_at_once(
                                     "saved as a file")
     assert task_manager.pending == 0
     window.close()
+
+
+def stored_scores(store: Store) -> list[float]:
+    with store.session() as s:
+        set_id = list_sets(s, WHO)[0].id
+        return sorted(score for score, _mode in human_of(s, set_id, WHO).values())
+
+
+def test_a_score_refused_names_the_answer_and_the_cursor_stays_on_it(
+        qtbot: Any, store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # P15-13 (1): the refusal said "…: the database is busy …; nothing was changed, try
+    # again", naming neither the answer nor the score, the cursor already on the next one.
+    with waiting(store.url, monkeypatch) as (waiter, tasks):
+        window = scored(qtbot, tasks, tmp_path, Qt.Key.Key_5)
+        holder = hold_lock(file_path(waiter), 3)
+        qtbot.keyClick(window.answers, Qt.Key.Key_4)  # on B
+        qtbot.waitUntil(lambda: "not stored" in window.status.text(), timeout=20000)
+        assert window.status.text().startswith("Score 4 for answer B of group 1 not stored: ")
+        assert BUSY in window.status.text()
+        assert column(window, "You") == ["5", "", "", ""]  # shown as not stored
+        assert window.current_position() == 1  # back on B
+        assert holder.wait(timeout=30) == 0
+        press(qtbot, window, Qt.Key.Key_4)  # the same key, the lock gone: stored
+        assert column(window, "You") == ["5", "4", "", ""]
+        assert stored_scores(waiter) == [4.0, 5.0]
+        window.close()
+
+
+def test_a_ranking_refused_names_its_group(
+        qtbot: Any, store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with waiting(store.url, monkeypatch) as (waiter, tasks):
+        window = scored(qtbot, tasks, tmp_path)
+        press(qtbot, window, Qt.Key.Key_Down, modifier=Qt.KeyboardModifier.AltModifier)
+        holder = hold_lock(file_path(waiter), 3)
+        qtbot.keyClick(window.answers, Qt.Key.Key_Return)
+        qtbot.waitUntil(lambda: "not stored" in window.status.text(), timeout=20000)
+        assert window.status.text().startswith("Ranking of group 1 not stored: ")
+        assert BUSY in window.status.text()
+        assert column(window, "You") == ["", "", "", ""]
+        assert holder.wait(timeout=30) == 0
+        window.close()
+
+
+def test_closing_while_a_score_is_refused_keeps_the_window_and_says_so(
+        qtbot: Any, store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # P15-2 (a): a score typed under a lock, then Esc: the window closed, the score was
+    # never stored and no line said so anywhere.
+    with waiting(store.url, monkeypatch) as (waiter, tasks):
+        window = scored(qtbot, tasks, tmp_path, Qt.Key.Key_5)
+        holder = hold_lock(file_path(waiter), 3)
+        qtbot.keyClick(window.answers, Qt.Key.Key_4)
+        qtbot.keyClick(window.answers, Qt.Key.Key_Escape)
+        assert window.isVisible()  # the close waits for the score's answer
+        qtbot.waitUntil(lambda: "not stored" in window.status.text(), timeout=20000)
+        assert window.isVisible()
+        assert window.status.text().startswith("Score 4 for answer B of group 1 not stored: ")
+        assert window.status.text().endswith("; the window stays open")
+        assert window.current_position() == 1
+        assert holder.wait(timeout=30) == 0
+        # Typed again, then Esc at once: the window closes once the score is stored.
+        qtbot.keyClick(window.answers, Qt.Key.Key_4)
+        qtbot.keyClick(window.answers, Qt.Key.Key_Escape)
+        qtbot.waitUntil(lambda: not window.isVisible(), timeout=20000)
+        assert stored_scores(waiter) == [4.0, 5.0]
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
+def test_a_score_on_a_row_locked_on_postgresql_is_refused_by_name_and_the_close_waits(
+        qtbot: Any, store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The same path on PostgreSQL: another session holds the row of B's score (a
+    # stopped `calibrate`, a laptop asleep inside a transaction).
+    with waiting(store.url, monkeypatch, 300) as (waiter, tasks):
+        window = scored(qtbot, tasks, tmp_path, Qt.Key.Key_5, Qt.Key.Key_2, Qt.Key.Key_K)
+        assert window.current_position() == 1
+        holder = psycopg.connect(store.url.replace("postgresql+psycopg://", "postgresql://"))
+        try:
+            holder.execute("SELECT score FROM calibration_scores WHERE score = 2 FOR UPDATE")
+            qtbot.keyClick(window.answers, Qt.Key.Key_4)
+            qtbot.keyClick(window.answers, Qt.Key.Key_Escape)
+            assert window.isVisible()
+            qtbot.waitUntil(lambda: "not stored" in window.status.text(), timeout=30000)
+            assert window.isVisible()
+            text = window.status.text()
+            assert text.startswith("Score 4 for answer B of group 1 not stored: "), text
+            assert BUSY in text and text.endswith("; the window stays open")
+            assert column(window, "You") == ["5", "2", "", ""]
+            assert window.current_position() == 1
+            holder.rollback()
+        finally:
+            holder.close()
+        qtbot.keyClick(window.answers, Qt.Key.Key_4)
+        qtbot.keyClick(window.answers, Qt.Key.Key_Escape)
+        qtbot.waitUntil(lambda: not window.isVisible(), timeout=20000)
+        assert stored_scores(waiter) == [4.0, 5.0]
+
