@@ -115,6 +115,31 @@ def test_a_score_shown_as_stored_is_in_the_store_after_the_file_dialog(
         assert conn.execute("SELECT count(*) FROM calibration_scores").fetchone() == (2,)
 
 
+@pytest.mark.parametrize(("suffix", "role"), [("", "the open database"),
+                                              ("-wal", "the write-ahead log of the open "
+                                                       "database")])
+def test_the_open_store_chosen_as_the_grading_file_is_refused_unread(
+        qtbot: Any, tmp_path: Path, suffix: str, role: str) -> None:
+    # The store's files sit beside the grading file in the same dialog: reading one as a
+    # grading file would open and close it, dropping the store's locks as above.
+    store = open_store(str(tmp_path / "scores.db"))
+    tasks = TaskManager(store)
+    try:
+        window = scored(qtbot, tasks, tmp_path)
+        path = file_path(store)
+        chosen = Path(f"{path}{suffix}")
+        window.open_file(chosen)
+        assert window.status.text() == f"{chosen}: it is {role} ({path}); give a JSON lines file"
+        assert tasks.pending == 0
+        assert another_process_reads(path) == 0
+        press(qtbot, window, Qt.Key.Key_5)
+        assert another_process_reads(path) == 1
+        window.close()
+    finally:
+        tasks.shutdown()
+        store.close()
+
+
 @pytest.fixture
 def fifo(tmp_path: Path) -> Iterator[Path]:
     """A named pipe with no writer; opened for writing at the end, so that a reader the

@@ -49,6 +49,7 @@ from PySide6.QtWidgets import (
 from reviewer.calibration.scores import ScoreOutcome, rank_group, score_answer
 from reviewer.calibration.sets import (
     SetInfo,
+    check_grading_file,
     human_of,
     list_sets,
     load_set,
@@ -70,7 +71,7 @@ from reviewer.graders.calibrate import (
 from reviewer.graders.judge import Judge, JudgeConfig
 from reviewer.graders.position import PositionRun
 from reviewer.graders.ranking import advantages
-from reviewer.input_bytes import refuse_special
+from reviewer.store.database import sqlite_path
 from ui.file_dialogs import file_dialog
 from ui.plural import english
 from ui.settings import AppSettings
@@ -291,8 +292,9 @@ class CalibrationWindow(QWidget):
         try:
             # A pipe, a device or a folder, refused at once as the CLI refuses it: a FIFO
             # was read on the ordered thread, "Opening…" for ever and every later store
-            # access of the app queued behind it (fifteenth hostile pass, P15-4).
-            refuse_special(source, "a JSON lines file")
+            # access of the app queued behind it (fifteenth hostile pass, P15-4). The
+            # store's own files too: reading one would drop the store's locks (P15-2).
+            check_grading_file(source, sqlite_path(self.tasks.store.url))
         except BadInputError as exc:
             self.status.setText(str(exc))
             return
