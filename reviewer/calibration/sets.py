@@ -23,6 +23,8 @@ from models import CalibrationRow, CalibrationScore, CalibrationSet
 from reviewer.errors import BadInputError
 from reviewer.graders.calibrate import Group, groups_of
 from reviewer.graders.rows import Row, parse_row, read_rows
+from reviewer.input_bytes import refuse_special
+from reviewer.outputs import database_role
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,17 @@ def digest_of(rows: Sequence[Row]) -> str:
         h.update(json.dumps(row.raw, ensure_ascii=False, sort_keys=True).encode("utf-8"))
         h.update(b"\n")
     return h.hexdigest()
+
+
+def check_grading_file(path: Path, database: Path | None) -> None:
+    """Refuse, before anything opens it, what cannot be a grading file: a pipe, a device or
+    a folder (the CLI's own check: a FIFO's read never ended, fifteenth hostile pass,
+    P15-4), or one of the open SQLite ``database``'s files: opening and closing it would
+    drop this process's locks on the store (P15-2)."""
+    refuse_special(path, "a JSON lines file")
+    role = database_role(path, database) if database is not None else None
+    if role is not None:
+        raise BadInputError(f"{path}: {role}; give a JSON lines file")
 
 
 def open_grading_file(session: Session, path: str | Path, reviewer: str) -> SetInfo:

@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QKeySequence, QShortcut
+from PySide6.QtGui import QBrush, QCloseEvent, QColor, QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -48,12 +49,14 @@ from PySide6.QtWidgets import (
 from reviewer.calibration.scores import ScoreOutcome, rank_group, score_answer
 from reviewer.calibration.sets import (
     SetInfo,
+    check_grading_file,
     human_of,
     list_sets,
     load_set,
     open_grading_file,
 )
 from reviewer.changes import Changes
+from reviewer.errors import BadInputError
 from reviewer.graders.calibrate import (
     NO_FIGURE,
     Calibration,
@@ -68,6 +71,8 @@ from reviewer.graders.calibrate import (
 from reviewer.graders.judge import Judge, JudgeConfig
 from reviewer.graders.position import PositionRun
 from reviewer.graders.ranking import advantages
+from reviewer.store.database import sqlite_path
+from ui.file_dialogs import file_dialog
 from ui.plural import english
 from ui.settings import AppSettings
 from ui.tasks import LongTask, TaskManager, Work
@@ -102,6 +107,17 @@ def _item(text: str, *, tip: str = "", bold: bool = False,
     return item
 
 
+@dataclass(frozen=True, slots=True)
+class Gesture:
+    """A score, a clear or a ranking asked for: what its refusal names, where the
+    cursor goes back to (fifteenth hostile pass, P15-13)."""
+
+    state: CalibrationState
+    group: int  # index of the group in the file
+    row: int | None  # the answer's index in the loaded set; None for a ranking
+    score: float | None = None
+
+
 class CalibrationWindow(QWidget):
     """Score a grading file's answers and compare each grader's ranking with yours.
 
@@ -125,6 +141,10 @@ class CalibrationWindow(QWidget):
         self.state: CalibrationState | None = None
         self.sets: list[SetInfo] = []
         self.judge_task: LongTask | None = None
+        # Scores and rankings asked for and not answered yet; a close waits for them
+        # (fifteenth hostile pass, P15-2: a score under a lock, then Esc, vanished).
+        self.writing = 0
+        self.close_asked = False
         self.setWindowTitle(self.tr("Calibration"))
         self.resize(1100, 760)
         self._build()
@@ -258,9 +278,8 @@ class CalibrationWindow(QWidget):
 
     def open_dialog(self) -> None:
         """Ask for a grading file (Qt's own dialog, so the keyboard drives it anywhere)."""
-        dialog = QFileDialog(self, self.tr("Open a grading file"))
+        dialog = file_dialog(self, self.tr("Open a grading file"))
         dialog.setObjectName("open_dialog")
-        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
         dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
         dialog.setNameFilters([self.tr("Grading files (*.jsonl)"), self.tr("All files (*)")])
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
@@ -270,6 +289,15 @@ class CalibrationWindow(QWidget):
     def open_file(self, path: str | Path) -> None:
         """Store the grading file (or find it stored) and show it."""
         reviewer, source = self.reviewer, Path(path)
+        try:
+            # A pipe, a device or a folder, refused at once as the CLI refuses it: a FIFO
+            # was read on the ordered thread, "Opening…" for ever and every later store
+            # access of the app queued behind it (fifteenth hostile pass, P15-4). The
+            # store's own files too: reading one would drop the store's locks (P15-2).
+            check_grading_file(source, sqlite_path(self.tasks.store.url))
+        except BadInputError as exc:
+            self.status.setText(str(exc))
+            return
         self.status.setText(self.tr("Opening %1…").replace("%1", source.name))
         self.tasks.write(lambda s: open_grading_file(s, source, reviewer),
                          lambda info: self._refresh_sets(info.id), self._failed, owner=self)
@@ -317,10 +345,11 @@ class CalibrationWindow(QWidget):
         if state is None or not state.order:
             return
         position = self.current_position()
-        row_id = state.row_ids([state.order[position]])[0]
+        row = state.order[position]
+        row_id = state.row_ids([row])[0]
         reviewer = self.reviewer
-        self.tasks.write(lambda s: score_answer(s, reviewer, row_id, score), self._stored,
-                         self._failed, owner=self)
+        self._write(lambda s: score_answer(s, reviewer, row_id, score),
+                    Gesture(state, state.group, row, score))
         if score is not None and position + 1 < len(state.order):
             self.answers.selectRow(position + 1)
 
@@ -328,12 +357,68 @@ class CalibrationWindow(QWidget):
         """Clear the selected answer's score."""
         self.score_current(None)
 
-    def _stored(self, outcome: ScoreOutcome) -> None:
-        if self.state is None:
+    def _write(self, fn: Callable[[Any], ScoreOutcome], gesture: Gesture) -> None:
+        """Store a gesture; the screen shows it only once the store has it."""
+        self.tasks.write(fn, partial(self._stored, gesture), partial(self._refused, gesture),
+                         owner=self)
+        self.writing += 1  # after: a manager shut down refuses the job, nothing is asked
+
+    def _stored(self, gesture: Gesture, outcome: ScoreOutcome) -> None:
+        self.writing -= 1
+        if self.state is gesture.state:  # not once another grading file is shown
+            self.state.stored(outcome.scores, outcome.modes)
+            self.refresh()
+            self.scored.emit()
+        if self.close_asked and not self.writing:
+            self.close()
+
+    def _refused(self, gesture: Gesture, exc: BaseException) -> None:
+        """Say which score the store refused, and put the cursor back on its answer."""
+        self.writing -= 1
+        line = self._refusal(gesture, str(exc) or type(exc).__name__)
+        if self.close_asked:
+            self.close_asked = False
+            line = self.tr("%1; the window stays open").replace("%1", line)
+        self._back_to(gesture)
+        self.status.setText(line)
+
+    def _refusal(self, gesture: Gesture, why: str) -> str:
+        """"Score 4 for answer C of group 1 not stored: WHY" (or the clear, the ranking)."""
+        group = str(gesture.group + 1)
+        if gesture.row is None:
+            return self.tr("Ranking of group %1 not stored: %2").replace("%1", group) \
+                .replace("%2", why)
+        members = gesture.state.groups[gesture.group].members
+        answer = answer_name(members.index(gesture.row))
+        if gesture.score is None:
+            return (self.tr("Score of answer %1 of group %2 not cleared: %3")
+                    .replace("%1", answer).replace("%2", group).replace("%3", why))
+        return (self.tr("Score %1 for answer %2 of group %3 not stored: %4")
+                .replace("%1", f"{gesture.score:g}").replace("%2", answer)
+                .replace("%3", group).replace("%4", why))
+
+    def _back_to(self, gesture: Gesture) -> None:
+        """Show the refused answer's group, the cursor on the answer (the key had moved
+        it on to the next one)."""
+        state = self.state
+        if state is not gesture.state:
             return
-        self.state.stored(outcome.scores, outcome.modes)
-        self.refresh()
-        self.scored.emit()
+        if state.group != gesture.group:
+            state.go(gesture.group)
+            self.refresh()
+        if gesture.row is not None:
+            self.answers.selectRow(state.order.index(gesture.row))
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Close once every score asked for is answered: stored, the window closes;
+        refused, it stays open and says which (fifteenth hostile pass, P15-2)."""
+        if self.writing:
+            event.ignore()
+            self.close_asked = True
+            self.status.setText(self.tr("Closing once the scores being stored are "
+                                        "answered…"))
+            return
+        super().closeEvent(event)
 
     def key_next_answer(self) -> None:
         """Select the next answer."""
@@ -368,8 +453,7 @@ class CalibrationWindow(QWidget):
         if state is None or not state.order:
             return
         ids, reviewer = state.row_ids(state.order), self.reviewer
-        self.tasks.write(lambda s: rank_group(s, reviewer, ids), self._stored, self._failed,
-                         owner=self)
+        self._write(lambda s: rank_group(s, reviewer, ids), Gesture(state, state.group, None))
 
     def key_next_group(self) -> None:
         """Show the next group."""
