@@ -51,9 +51,45 @@ def types_by_name() -> TypesByName:
     return _provider[0]
 
 
-def file_dialog(parent: QWidget, title: str) -> QFileDialog:
+def file_dialog(parent: QWidget | None, title: str) -> QFileDialog:
     """Qt's own dialog (the keyboard drives it anywhere) that opens no listed file."""
     dialog = QFileDialog(parent, title)
     dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
     dialog.setIconProvider(types_by_name())
     return dialog
+
+
+def _chosen(dialog: QFileDialog) -> str:
+    """The file or folder ``dialog`` (run modally) was closed on; "" when cancelled."""
+    if dialog.exec() != QFileDialog.DialogCode.Accepted or not dialog.selectedFiles():
+        return ""
+    return dialog.selectedFiles()[0]
+
+
+def save_file_name(parent: QWidget, title: str, start: str) -> str:
+    """A file name to write, from a dialog that opens no listed file ("" when cancelled).
+    The Export dialog's Browse used Qt's static dialog, which reads the listed files:
+    browsing the store's folder dropped its locks (P15-2)."""
+    dialog = file_dialog(parent, title)
+    dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+    dialog.setFileMode(QFileDialog.FileMode.AnyFile)
+    dialog.selectFile(start)
+    return _chosen(dialog)
+
+
+def existing_folder(parent: QWidget, title: str, start: str) -> str:
+    """A folder, from a dialog that opens no listed file ("" when cancelled)."""
+    dialog = file_dialog(parent, title)
+    dialog.setFileMode(QFileDialog.FileMode.Directory)
+    dialog.setOption(QFileDialog.Option.ShowDirsOnly, True)
+    dialog.setDirectory(start)
+    return _chosen(dialog)
+
+
+def existing_file(parent: QWidget | None, title: str, start: str, filters: str) -> str:
+    """A file to open, from a dialog that opens no listed file ("" when cancelled)."""
+    dialog = file_dialog(parent, title)
+    dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+    dialog.setNameFilters(filters.split(";;"))
+    dialog.setDirectory(start)
+    return _chosen(dialog)

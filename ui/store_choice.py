@@ -15,10 +15,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QMessageBox
 
 from reviewer.errors import ReviewerError
 from reviewer.store import Store
+from ui.file_dialogs import existing_file
 from ui.settings import Settings
 
 Opener = Callable[..., Store]  # ui.app.open_with_demo(url, named_by=…)
@@ -53,12 +54,13 @@ class StoreRefused(QMessageBox):
 def choose_file(near: str) -> str:
     """A database file picked by the reviewer ("" when cancelled)."""
     folder = Path(near).expanduser().parent
-    path, _filter = QFileDialog.getOpenFileName(
+    # A dialog that opens no listed file: Qt's own read every store of the folder, which
+    # drops the locks another window of this process holds on it (P15-2).
+    return existing_file(
         None, QCoreApplication.translate("StoreRefused", "Choose a database"),
         str(folder) if folder.is_dir() else str(Path.home()),
         QCoreApplication.translate("StoreRefused",
                                    "SQLite databases (*.sqlite3 *.sqlite *.db);;All files (*)"))
-    return path
 
 
 def settings_source(settings: Settings) -> str:

@@ -9,14 +9,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QFileDialog
 
 from reviewer.review.actions import decide
 from reviewer.store import Store
 from tests.support.feedback_stores import attempt_id, key, load_export_store
 from ui.cli import main as gui_main
+from ui.file_dialogs import TypesByName
 from ui.settings import Settings
 from ui.tasks import TaskManager
 from ui.tools.export_dialog import ExportDialog
@@ -178,3 +179,29 @@ def test_a_cause_the_store_does_not_hold_leaves_the_export_untouched(
     with qtbot.waitSignal(dialog.exported, timeout=10000):
         dialog.export_button.click()
     dialog.close()
+
+
+def test_browse_takes_the_file_chosen_in_a_dialog_that_opens_no_listed_file(
+        qtbot: Any, store: Store, tmp_path: Path, task_manager: TaskManager) -> None:
+    # P15-2: Browse used Qt's static dialog, which reads every listed file (the store's
+    # among them) and so dropped the store's SQLite locks; it is now ui/file_dialogs'.
+    dialog = ExportDialog(task_manager, folder=tmp_path)
+    qtbot.addWidget(dialog)
+    target = tmp_path / "chosen.jsonl"
+    seen: list[bool] = []
+
+    def answer() -> None:
+        modal = QApplication.activeModalWidget()
+        if not isinstance(modal, QFileDialog):
+            return
+        seen.append(isinstance(modal.iconProvider(), TypesByName))
+        poll.stop()
+        modal.selectFile(str(target))
+        modal.accept()
+
+    poll = QTimer()
+    poll.timeout.connect(answer)
+    poll.start(20)
+    dialog._browse()
+    assert seen == [True]
+    assert dialog.path.text() == str(target)

@@ -36,7 +36,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDoubleSpinBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -56,6 +55,7 @@ from reviewer.exports.run import export_target, run_export, stored_causes
 from reviewer.exports.split import Split
 from reviewer.json_input import loads
 from reviewer.store import Session
+from ui.file_dialogs import existing_folder, save_file_name
 from ui.settings import Settings
 from ui.tasks import TaskManager
 from ui.widgets_util import named, plain
@@ -246,12 +246,12 @@ class ExportDialog(QDialog):
         self.path.setText(str(self.folder / name))
 
     def _browse(self) -> None:
+        # Dialogs that open no listed file: Qt's own read the store's files and dropped
+        # its SQLite locks (fifteenth hostile pass, P15-2; ``ui/file_dialogs.py``).
         if self.split.isEnabled() and self.split.value() > 0:
-            chosen = QFileDialog.getExistingDirectory(self, self.tr("Export to"),
-                                                      self.path.text())
+            chosen = existing_folder(self, self.tr("Export to"), self.path.text())
         else:
-            chosen, _ = QFileDialog.getSaveFileName(self, self.tr("Export to"),
-                                                    self.path.text())
+            chosen = save_file_name(self, self.tr("Export to"), self.path.text())
         if chosen:
             self.path.setText(chosen)
 
