@@ -664,84 +664,84 @@
 <context>
     <name>CalibrationWindow</name>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="128"/>
+        <location filename="../../ui/tools/calibration.py" line="148"/>
         <source>Calibration</source>
         <translation>Calibrage</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="140"/>
+        <location filename="../../ui/tools/calibration.py" line="160"/>
         <source>Open a grading file…</source>
         <translation>Ouvrir un fichier d&apos;évaluation…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="144"/>
+        <location filename="../../ui/tools/calibration.py" line="164"/>
         <source>Grading file</source>
         <translation>Fichier d&apos;évaluation</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="163"/>
+        <location filename="../../ui/tools/calibration.py" line="183"/>
         <source>This group</source>
         <translation>Ce groupe</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="172"/>
+        <location filename="../../ui/tools/calibration.py" line="192"/>
         <source>Grader</source>
         <translation>Évaluateur</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="172"/>
+        <location filename="../../ui/tools/calibration.py" line="192"/>
         <source>Pairwise accuracy</source>
         <translation>Exactitude par paires</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="172"/>
+        <location filename="../../ui/tools/calibration.py" line="192"/>
         <source>Kendall τ-b</source>
         <translation>τ-b de Kendall</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="173"/>
+        <location filename="../../ui/tools/calibration.py" line="193"/>
         <source>Groups</source>
         <translation>Groupes</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="173"/>
+        <location filename="../../ui/tools/calibration.py" line="193"/>
         <source>Skipped</source>
         <translation>Ignorés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="173"/>
+        <location filename="../../ui/tools/calibration.py" line="193"/>
         <source>Inverted pairs</source>
         <translation>Paires inversées</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="186"/>
+        <location filename="../../ui/tools/calibration.py" line="206"/>
         <source>Debias: mean over the orders</source>
         <translation>Corriger : moyenne sur les ordres</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="188"/>
-        <location filename="../../ui/tools/calibration.py" line="461"/>
-        <location filename="../../ui/tools/calibration.py" line="471"/>
+        <location filename="../../ui/tools/calibration.py" line="208"/>
+        <location filename="../../ui/tools/calibration.py" line="545"/>
+        <location filename="../../ui/tools/calibration.py" line="555"/>
         <source>Run the judge</source>
         <translation>Lancer le juge</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="194"/>
+        <location filename="../../ui/tools/calibration.py" line="214"/>
         <source>Orders</source>
         <translation>Ordres</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="199"/>
+        <location filename="../../ui/tools/calibration.py" line="219"/>
         <source>Agreement over the groups you finished</source>
         <translation>Accord sur les groupes que vous avez terminés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="241"/>
+        <location filename="../../ui/tools/calibration.py" line="261"/>
         <source>%1 (%2, %3)</source>
         <translation>%1 (%2, %3)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/tools/calibration.py" line="242"/>
+        <location filename="../../ui/tools/calibration.py" line="262"/>
         <source>%n answer(s)</source>
         <translation>
             <numerusform>%n réponse</numerusform>
@@ -749,7 +749,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/tools/calibration.py" line="243"/>
+        <location filename="../../ui/tools/calibration.py" line="263"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n groupe</numerusform>
@@ -757,182 +757,207 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="246"/>
+        <location filename="../../ui/tools/calibration.py" line="266"/>
         <source>Open a grading file (Ctrl+O): the JSONL of reviewer grade, one answer per line.</source>
         <translation>Ouvrez un fichier d&apos;évaluation (Ctrl+O) : le JSONL de reviewer grade, une réponse par ligne.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="261"/>
+        <location filename="../../ui/tools/calibration.py" line="281"/>
         <source>Open a grading file</source>
         <translation>Ouvrir un fichier d&apos;évaluation</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="265"/>
+        <location filename="../../ui/tools/calibration.py" line="284"/>
         <source>Grading files (*.jsonl)</source>
         <translation>Fichiers d&apos;évaluation (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="265"/>
+        <location filename="../../ui/tools/calibration.py" line="284"/>
         <source>All files (*)</source>
         <translation>Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="273"/>
+        <location filename="../../ui/tools/calibration.py" line="301"/>
         <source>Opening %1…</source>
         <translation>Ouverture de %1…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="412"/>
+        <location filename="../../ui/tools/calibration.py" line="381"/>
+        <source>%1; the window stays open</source>
+        <translation>%1 ; la fenêtre reste ouverte</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="389"/>
+        <source>Ranking of group %1 not stored: %2</source>
+        <translation>Classement du groupe %1 non enregistré : %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="394"/>
+        <source>Score of answer %1 of group %2 not cleared: %3</source>
+        <translation>Note de la réponse %1 du groupe %2 non effacée : %3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="396"/>
+        <source>Score %1 for answer %2 of group %3 not stored: %4</source>
+        <translation>Note %1 de la réponse %2 du groupe %3 non enregistrée : %4</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="418"/>
+        <source>Closing once the scores being stored are answered…</source>
+        <translation>La fenêtre se ferme dès que les notes en cours d’enregistrement sont traitées…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="496"/>
         <source>no judge configured (Settings: Ollama host and model)</source>
         <translation>aucun juge configuré (Réglages : hôte et modèle Ollama)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="421"/>
+        <location filename="../../ui/tools/calibration.py" line="505"/>
         <source>%1 groups × up to %2 orders = %3 judge calls</source>
         <translation>%1 groupes × jusqu&apos;à %2 ordres = %3 appels au juge</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="449"/>
+        <location filename="../../ui/tools/calibration.py" line="533"/>
         <source>Stop the judge</source>
         <translation>Arrêter le juge</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="450"/>
+        <location filename="../../ui/tools/calibration.py" line="534"/>
         <source>Judging…</source>
         <translation>Évaluation par le juge…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="456"/>
+        <location filename="../../ui/tools/calibration.py" line="540"/>
         <source>Judged %1 of %2 groups</source>
         <translation>%1 groupes sur %2 jugés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="464"/>
+        <location filename="../../ui/tools/calibration.py" line="548"/>
         <source>The judge noted %1 groups</source>
         <translation>Le juge a noté %1 groupes</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="495"/>
+        <location filename="../../ui/tools/calibration.py" line="579"/>
         <source>Prompt: %1</source>
         <translation>Prompt : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="496"/>
+        <location filename="../../ui/tools/calibration.py" line="580"/>
         <source>Reference: %1</source>
         <translation>Référence : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="498"/>
+        <location filename="../../ui/tools/calibration.py" line="582"/>
         <source>Group %1 of %2: %3 — %4 of %2 finished</source>
         <translation>Groupe %1 sur %2 : %3 — %4 sur %2 terminés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="513"/>
+        <location filename="../../ui/tools/calibration.py" line="597"/>
         <source>Answer</source>
         <translation>Réponse</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="513"/>
+        <location filename="../../ui/tools/calibration.py" line="597"/>
         <source>Text</source>
         <translation>Texte</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="513"/>
+        <location filename="../../ui/tools/calibration.py" line="597"/>
         <source>You</source>
         <translation>Vous</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="515"/>
+        <location filename="../../ui/tools/calibration.py" line="599"/>
         <source>Your advantage</source>
         <translation>Votre avantage</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="517"/>
+        <location filename="../../ui/tools/calibration.py" line="601"/>
         <source>%1 adv.</source>
         <translation>avantage %1</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="555"/>
+        <location filename="../../ui/tools/calibration.py" line="639"/>
         <source>reference without any figure</source>
         <translation>référence sans aucun chiffre</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="556"/>
+        <location filename="../../ui/tools/calibration.py" line="640"/>
         <source>no expected value</source>
         <translation>pas de valeur attendue</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="557"/>
+        <location filename="../../ui/tools/calibration.py" line="641"/>
         <source>no reference</source>
         <translation>pas de référence</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="558"/>
+        <location filename="../../ui/tools/calibration.py" line="642"/>
         <source>not judged</source>
         <translation>pas jugé</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="563"/>
+        <location filename="../../ui/tools/calibration.py" line="647"/>
         <source>%1 above %2 (you: %2 above %1)</source>
         <translation>%1 au-dessus de %2 (vous : %2 au-dessus de %1)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="571"/>
+        <location filename="../../ui/tools/calibration.py" line="655"/>
         <source>Ranking changed: Enter stores it (best first).</source>
         <translation>Classement modifié : Entrée l&apos;enregistre (la meilleure en premier).</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="573"/>
+        <location filename="../../ui/tools/calibration.py" line="657"/>
         <source>Score the %1 answers left (1–5), or rank them (Alt+↑/↓, then Enter): the graders&apos; scores show once the group is scored.</source>
         <translation>Notez les %1 réponses restantes (1 à 5), ou classez-les (Alt+↑/↓, puis Entrée) : les scores des évaluateurs s&apos;affichent une fois le groupe noté.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="577"/>
+        <location filename="../../ui/tools/calibration.py" line="661"/>
         <source>Group scored: the graders&apos; scores are beside yours.</source>
         <translation>Groupe noté : les scores des évaluateurs sont à côté des vôtres.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="582"/>
+        <location filename="../../ui/tools/calibration.py" line="666"/>
         <source>Skip this group: %1</source>
         <translation>Ignorent ce groupe : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="586"/>
+        <location filename="../../ui/tools/calibration.py" line="670"/>
         <source>%1 inverts: %2</source>
         <translation>%1 inverse : %2</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="590"/>
+        <location filename="../../ui/tools/calibration.py" line="674"/>
         <source>Judge on this group: position consistency %1 over %2 orders; score spread %3</source>
         <translation>Juge sur ce groupe : cohérence de position %1 sur %2 ordres ; écart des scores %3</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="610"/>
+        <location filename="../../ui/tools/calibration.py" line="694"/>
         <source>Judge position consistency: run the judge in 2 or more orders.</source>
         <translation>Cohérence de position du juge : lancez le juge dans 2 ordres ou plus.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="612"/>
+        <location filename="../../ui/tools/calibration.py" line="696"/>
         <source>Judge position consistency: needs 2 or more orders.</source>
         <translation>Cohérence de position du juge : il faut 2 ordres ou plus.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="615"/>
+        <location filename="../../ui/tools/calibration.py" line="699"/>
         <source>Judge position consistency: %1 (share of answer pairs ordered alike in every order; 1 = the order never mattered)</source>
         <translation>Cohérence de position du juge : %1 (part des paires de réponses classées pareil dans tous les ordres ; 1 = l&apos;ordre n&apos;a jamais compté)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="621"/>
+        <location filename="../../ui/tools/calibration.py" line="705"/>
         <source>Finish a group to compare the graders with you.</source>
         <translation>Terminez un groupe pour comparer les évaluateurs avec vous.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="623"/>
+        <location filename="../../ui/tools/calibration.py" line="707"/>
         <source>No grader can be compared yet: give the answers of a group different scores.</source>
         <translation>Aucun évaluateur ne peut encore être comparé : donnez des notes différentes aux réponses d&apos;un groupe.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="625"/>
+        <location filename="../../ui/tools/calibration.py" line="709"/>
         <source>Groups finished: %1. Best agreement: %2 (pairwise accuracy %3).</source>
         <translation>Groupes terminés : %1. Meilleur accord : %2 (exactitude par paires %3).</translation>
     </message>
@@ -1033,107 +1058,107 @@
 <context>
     <name>CriteriaEditor</name>
     <message>
-        <location filename="../../ui/tools/criteria_editor.py" line="80"/>
+        <location filename="../../ui/tools/criteria_editor.py" line="81"/>
         <source>Criteria editor</source>
         <translation>Éditeur de critères</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/criteria_editor.py" line="92"/>
+        <location filename="../../ui/tools/criteria_editor.py" line="93"/>
         <source>Why this change (one line, required to save)</source>
         <translation>Pourquoi ce changement (une ligne, obligatoire pour enregistrer)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/criteria_editor.py" line="93"/>
+        <location filename="../../ui/tools/criteria_editor.py" line="94"/>
         <source>Save as new version</source>
         <translation>Enregistrer comme nouvelle version</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/criteria_editor.py" line="94"/>
+        <location filename="../../ui/tools/criteria_editor.py" line="95"/>
         <source>Re-judge touched attempts</source>
         <translation>Rejuger les essais concernés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/criteria_editor.py" line="96"/>
+        <location filename="../../ui/tools/criteria_editor.py" line="97"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/criteria_editor.py" line="103"/>
+        <location filename="../../ui/tools/criteria_editor.py" line="104"/>
         <source>attempt</source>
         <translation>essai</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/criteria_editor.py" line="103"/>
+        <location filename="../../ui/tools/criteria_editor.py" line="104"/>
         <source>verdict</source>
         <translation>verdict</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/criteria_editor.py" line="104"/>
+        <location filename="../../ui/tools/criteria_editor.py" line="105"/>
         <source>decision</source>
         <translation>décision</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/criteria_editor.py" line="104"/>
+        <location filename="../../ui/tools/criteria_editor.py" line="105"/>
         <source>new rationale</source>
         <translation>nouvelle raison</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/criteria_editor.py" line="107"/>
+        <location filename="../../ui/tools/criteria_editor.py" line="108"/>
         <source>Criterion</source>
         <translation>Critère</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/criteria_editor.py" line="108"/>
+        <location filename="../../ui/tools/criteria_editor.py" line="109"/>
         <source>Current</source>
         <translation>Actuel</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/criteria_editor.py" line="109"/>
+        <location filename="../../ui/tools/criteria_editor.py" line="110"/>
         <source>New text</source>
         <translation>Nouveau texte</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/criteria_editor.py" line="110"/>
+        <location filename="../../ui/tools/criteria_editor.py" line="111"/>
         <source>Reason</source>
         <translation>Raison</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/criteria_editor.py" line="159"/>
+        <location filename="../../ui/tools/criteria_editor.py" line="164"/>
         <source>Re-judge %1 touched attempts</source>
         <translation>Rejuger les %1 essais concernés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/criteria_editor.py" line="172"/>
+        <location filename="../../ui/tools/criteria_editor.py" line="177"/>
         <source>No judge configured</source>
         <translation>Aucun juge configuré</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/criteria_editor.py" line="191"/>
+        <location filename="../../ui/tools/criteria_editor.py" line="200"/>
         <source>Saved %1 v%2 — re-judge to see which verdicts flip</source>
         <translation>%1 v%2 enregistré — rejugez pour voir quels verdicts changent</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/criteria_editor.py" line="208"/>
+        <location filename="../../ui/tools/criteria_editor.py" line="217"/>
         <source>Re-judging %1…</source>
         <translation>Nouveau jugement de %1…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/criteria_editor.py" line="238"/>
+        <location filename="../../ui/tools/criteria_editor.py" line="247"/>
         <source>accepted</source>
         <translation>accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/criteria_editor.py" line="238"/>
+        <location filename="../../ui/tools/criteria_editor.py" line="247"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/criteria_editor.py" line="239"/>
+        <location filename="../../ui/tools/criteria_editor.py" line="248"/>
         <source>unchanged</source>
         <translation>inchangé</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/criteria_editor.py" line="249"/>
+        <location filename="../../ui/tools/criteria_editor.py" line="258"/>
         <source>Re-judging failed: %1</source>
         <translation>Échec du nouveau jugement : %1</translation>
     </message>
@@ -1164,136 +1189,136 @@
 <context>
     <name>ExamplePane</name>
     <message>
-        <location filename="../../ui/review/example_view.py" line="124"/>
+        <location filename="../../ui/review/example_view.py" line="125"/>
         <source>Graded response</source>
         <translation>Réponse évaluée</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="208"/>
+        <location filename="../../ui/review/example_view.py" line="209"/>
         <source>No attempt selected</source>
         <translation>Aucun essai sélectionné</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="229"/>
+        <location filename="../../ui/review/example_view.py" line="230"/>
         <source>⚠ judge contradicts itself</source>
         <translation>⚠ le juge se contredit</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="337"/>
-        <location filename="../../ui/review/example_view.py" line="358"/>
+        <location filename="../../ui/review/example_view.py" line="338"/>
+        <location filename="../../ui/review/example_view.py" line="359"/>
         <source>accepted</source>
         <translation>accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="337"/>
-        <location filename="../../ui/review/example_view.py" line="358"/>
+        <location filename="../../ui/review/example_view.py" line="338"/>
+        <location filename="../../ui/review/example_view.py" line="359"/>
         <source>refused</source>
         <translation>refusé</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="360"/>
+        <location filename="../../ui/review/example_view.py" line="361"/>
         <source>Filter: %1</source>
         <translation>Filtre : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="343"/>
+        <location filename="../../ui/review/example_view.py" line="344"/>
         <source>With second opinions and your overrides, the filter would now: %1</source>
         <translation>Avec les seconds avis et vos corrections, le filtre aurait maintenant : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="96"/>
+        <location filename="../../ui/review/example_view.py" line="97"/>
         <source>Earlier conversation</source>
         <translation>Conversation précédente</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="118"/>
+        <location filename="../../ui/review/example_view.py" line="119"/>
         <source>Question (the last user message)</source>
         <translation>Question (le dernier message de la personne)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="145"/>
+        <location filename="../../ui/review/example_view.py" line="146"/>
         <source>Why refused, and what now</source>
         <translation>Pourquoi refusé, et maintenant</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="164"/>
+        <location filename="../../ui/review/example_view.py" line="165"/>
         <source>Judge verdicts (1–9 and 0 flip rows 1–10; V: a cursor on every row)</source>
         <translation>Verdicts du juge (1–9 et 0 inversent les lignes 1–10 ; V : un curseur sur chaque ligne)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="181"/>
+        <location filename="../../ui/review/example_view.py" line="182"/>
         <source>Deterministic checks (F marks a failed one a false positive)</source>
         <translation>Contrôles déterministes (F marque un contrôle en échec comme faux positif)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="339"/>
+        <location filename="../../ui/review/example_view.py" line="340"/>
         <source>With the current check versions, second opinions and your overrides, the filter would now: %1</source>
         <translation>Avec les versions actuelles des contrôles, les seconds avis et vos corrections, le filtre aurait maintenant : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="347"/>
+        <location filename="../../ui/review/example_view.py" line="348"/>
         <source>changed</source>
         <translation>changé</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="351"/>
+        <location filename="../../ui/review/example_view.py" line="352"/>
         <source>With the current check versions: %1</source>
         <translation>Avec les versions actuelles des contrôles : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="364"/>
-        <location filename="../../ui/review/example_view.py" line="378"/>
+        <location filename="../../ui/review/example_view.py" line="365"/>
+        <location filename="../../ui/review/example_view.py" line="379"/>
         <source>accept</source>
         <translation>accepter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="364"/>
-        <location filename="../../ui/review/example_view.py" line="378"/>
+        <location filename="../../ui/review/example_view.py" line="365"/>
+        <location filename="../../ui/review/example_view.py" line="379"/>
         <source>reject</source>
         <translation>rejeter</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="365"/>
+        <location filename="../../ui/review/example_view.py" line="366"/>
         <source>not reviewed yet</source>
         <translation>pas encore relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="366"/>
+        <location filename="../../ui/review/example_view.py" line="367"/>
         <source>Your decision: %1</source>
         <translation>Votre décision : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="372"/>
+        <location filename="../../ui/review/example_view.py" line="373"/>
         <source>Note: %1</source>
         <translation>Note : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="379"/>
+        <location filename="../../ui/review/example_view.py" line="380"/>
         <source>no decision</source>
         <translation>pas de décision</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="382"/>
+        <location filename="../../ui/review/example_view.py" line="383"/>
         <source>Other reviewers: %1</source>
         <translation>Autres relecteurs : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="400"/>
+        <location filename="../../ui/review/example_view.py" line="401"/>
         <source>This refusal ended the conversation at turn %1.</source>
         <translation>Ce refus a arrêté la conversation au tour %1.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="385"/>
+        <location filename="../../ui/review/example_view.py" line="386"/>
         <source>Second opinion failed: %1</source>
         <translation>Échec du second avis : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="394"/>
+        <location filename="../../ui/review/example_view.py" line="395"/>
         <source>This refusal ended the conversation at turn %1 of %2 planned (%3).</source>
         <translation>Ce refus a arrêté la conversation au tour %1 sur %2 prévus (%3).</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/review/example_view.py" line="398"/>
+        <location filename="../../ui/review/example_view.py" line="399"/>
         <source>%n turn(s) lost</source>
         <translation>
             <numerusform>%n tour perdu</numerusform>
@@ -1301,7 +1326,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/review/example_view.py" line="411"/>
+        <location filename="../../ui/review/example_view.py" line="412"/>
         <source>Against the reference: %1</source>
         <translation>Par rapport à la référence : %1</translation>
     </message>
@@ -1486,8 +1511,8 @@
         <translation>Ce que la relecture a changé dans le jeu de données :</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="250"/>
-        <location filename="../../ui/tools/export_dialog.py" line="253"/>
+        <location filename="../../ui/tools/export_dialog.py" line="252"/>
+        <location filename="../../ui/tools/export_dialog.py" line="254"/>
         <source>Export to</source>
         <translation>Exporter vers</translation>
     </message>
@@ -1611,6 +1636,11 @@
         <location filename="../../ui/review/full_text.py" line="75"/>
         <source>Second opinion %1</source>
         <translation>Second avis %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/full_text.py" line="84"/>
+        <source>Your note</source>
+        <translation>Votre note</translation>
     </message>
 </context>
 <context>
@@ -1909,7 +1939,7 @@
 <context>
     <name>NoteEditor</name>
     <message>
-        <location filename="../../ui/review/inline.py" line="91"/>
+        <location filename="../../ui/review/inline.py" line="95"/>
         <source>Why you decided so (Enter saves, Esc cancels)</source>
         <translation>Pourquoi vous avez décidé ainsi (Entrée enregistre, Échap annule)</translation>
     </message>
@@ -2047,107 +2077,122 @@
     </message>
     <message>
         <location filename="../../ui/review/commands.py" line="204"/>
-        <location filename="../../ui/review/commands.py" line="215"/>
+        <source>, replacing your %1 stored meanwhile elsewhere (another window or the command line)</source>
+        <translation>, en remplacement de votre décision (%1) enregistrée entre-temps ailleurs (une autre fenêtre ou la ligne de commande)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="206"/>
+        <source>accept</source>
+        <translation>acceptation</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="207"/>
+        <source>reject</source>
+        <translation>rejet</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/commands.py" line="217"/>
+        <location filename="../../ui/review/commands.py" line="228"/>
         <source>Nothing to rescue here: no open contradiction would change the filter&apos;s decision</source>
         <translation>Rien à repêcher ici : aucune contradiction ouverte ne changerait la décision du filtre</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="210"/>
+        <location filename="../../ui/review/commands.py" line="223"/>
         <source>Rescue of %1</source>
         <translation>Sauvetage de %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="217"/>
+        <location filename="../../ui/review/commands.py" line="230"/>
         <source>Rescued %1: flipped %2 and accepted</source>
         <translation>%1 repêché : %2 inversé, essai accepté</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="233"/>
+        <location filename="../../ui/review/commands.py" line="246"/>
         <source>Accepted %1, flipping %2</source>
         <translation>%1 accepté, en inversant %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="243"/>
+        <location filename="../../ui/review/commands.py" line="256"/>
         <source>No criterion %1 here</source>
         <translation>Pas de critère %1 ici</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="261"/>
+        <location filename="../../ui/review/commands.py" line="274"/>
         <source>%1 passed: there is no hit to mark</source>
         <translation>%1 a réussi : rien à marquer</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="279"/>
+        <location filename="../../ui/review/commands.py" line="292"/>
         <source>No failed check on this attempt</source>
         <translation>Aucun contrôle en échec sur cet essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="293"/>
+        <location filename="../../ui/review/commands.py" line="306"/>
         <source>Note saved</source>
         <translation>Note enregistrée</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="294"/>
+        <location filename="../../ui/review/commands.py" line="307"/>
         <source>Note on %1</source>
         <translation>Note sur %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="303"/>
+        <location filename="../../ui/review/commands.py" line="316"/>
         <source>undo</source>
         <translation>annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="303"/>
+        <location filename="../../ui/review/commands.py" line="316"/>
         <source>Undone: %1</source>
         <translation>Annulé : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="304"/>
+        <location filename="../../ui/review/commands.py" line="317"/>
         <source>Undo of %1</source>
         <translation>Annulation de %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="304"/>
+        <location filename="../../ui/review/commands.py" line="317"/>
         <source>Undo</source>
         <translation>Annulation</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="311"/>
+        <location filename="../../ui/review/commands.py" line="324"/>
         <source>redo</source>
         <translation>rétablir</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="311"/>
+        <location filename="../../ui/review/commands.py" line="324"/>
         <source>Redone: %1</source>
         <translation>Rétabli : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="312"/>
+        <location filename="../../ui/review/commands.py" line="325"/>
         <source>Redo of %1</source>
         <translation>Rétablissement de %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="312"/>
+        <location filename="../../ui/review/commands.py" line="325"/>
         <source>Redo</source>
         <translation>Rétablissement</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="325"/>
+        <location filename="../../ui/review/commands.py" line="338"/>
         <source>Not undone: another window changed the undo history; nothing is left to undo.</source>
         <translation>Rien n’a été annulé : une autre fenêtre a modifié l’historique ; il ne reste rien à annuler.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="327"/>
+        <location filename="../../ui/review/commands.py" line="340"/>
         <source>Not redone: another window changed the redo history; nothing is left to redo.</source>
         <translation>Rien n’a été rétabli : une autre fenêtre a modifié l’historique ; il ne reste rien à rétablir.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="330"/>
+        <location filename="../../ui/review/commands.py" line="343"/>
         <source>Not undone: another window changed the undo history; the last change is now %1. Press %2 again to undo it.</source>
         <translation>Rien n’a été annulé : une autre fenêtre a modifié l’historique ; la dernière modification est maintenant %1. Appuyez de nouveau sur %2 pour l’annuler.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/commands.py" line="333"/>
+        <location filename="../../ui/review/commands.py" line="346"/>
         <source>Not redone: another window changed the redo history; the change to redo is now %1. Press %2 again to redo it.</source>
         <translation>Rien n’a été rétabli : une autre fenêtre a modifié l’historique ; la modification à rétablir est maintenant %1. Appuyez de nouveau sur %2 pour la rétablir.</translation>
     </message>
@@ -2155,32 +2200,37 @@
 <context>
     <name>ReviewKeys</name>
     <message>
-        <location filename="../../ui/review/review_keys.py" line="113"/>
+        <location filename="../../ui/review/review_keys.py" line="117"/>
         <source>Not undone: a note is open; Enter saves it, Esc drops it, then undo</source>
         <translation>Rien n’a été annulé : une note est ouverte ; Entrée l’enregistre, Échap l’abandonne, puis annulez</translation>
     </message>
     <message>
-        <location filename="../../ui/review/review_keys.py" line="115"/>
+        <location filename="../../ui/review/review_keys.py" line="119"/>
         <source>Not redone: a note is open; Enter saves it, Esc drops it, then redo</source>
         <translation>Rien n’a été rétabli : une note est ouverte ; Entrée l’enregistre, Échap l’abandonne, puis rétablissez</translation>
     </message>
     <message>
-        <location filename="../../ui/review/review_keys.py" line="172"/>
+        <location filename="../../ui/review/review_keys.py" line="175"/>
+        <source>The note on %1 is %2 characters long, too long to edit here: W shows it whole, and reviewer decide KEY --note replaces it</source>
+        <translation>La note sur %1 fait %2 caractères, trop pour être modifiée ici : W l’affiche en entier, et reviewer decide CLÉ --note la remplace</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/review_keys.py" line="184"/>
         <source>No verdict or check on this attempt</source>
         <translation>Aucun verdict ni contrôle sur cet essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/review_keys.py" line="176"/>
+        <location filename="../../ui/review/review_keys.py" line="188"/>
         <source>The whole conversation is shown</source>
         <translation>Toute la conversation est affichée</translation>
     </message>
     <message>
-        <location filename="../../ui/review/review_keys.py" line="180"/>
+        <location filename="../../ui/review/review_keys.py" line="192"/>
         <source>This conversation has no system prompt</source>
         <translation>Cette conversation n&apos;a pas de prompt système</translation>
     </message>
     <message>
-        <location filename="../../ui/review/review_keys.py" line="195"/>
+        <location filename="../../ui/review/review_keys.py" line="207"/>
         <source>Not accepted</source>
         <translation>Non accepté</translation>
     </message>
@@ -2503,37 +2553,37 @@
 <context>
     <name>StoreRefused</name>
     <message>
-        <location filename="../../ui/store_choice.py" line="40"/>
+        <location filename="../../ui/store_choice.py" line="41"/>
         <source>Cannot open the database set in Settings</source>
         <translation>Impossible d’ouvrir la base de données choisie dans les Réglages</translation>
     </message>
     <message>
-        <location filename="../../ui/store_choice.py" line="43"/>
+        <location filename="../../ui/store_choice.py" line="44"/>
         <source>Use the default store (the setting is cleared), choose another database (it is saved in Settings), or quit.</source>
         <translation>Utilisez la base par défaut (le réglage est effacé), choisissez une autre base de données (elle est enregistrée dans les Réglages), ou quittez.</translation>
     </message>
     <message>
-        <location filename="../../ui/store_choice.py" line="46"/>
+        <location filename="../../ui/store_choice.py" line="47"/>
         <source>Use the default store</source>
         <translation>Utiliser la base par défaut</translation>
     </message>
     <message>
-        <location filename="../../ui/store_choice.py" line="47"/>
+        <location filename="../../ui/store_choice.py" line="48"/>
         <source>Choose a database…</source>
         <translation>Choisir une base de données…</translation>
     </message>
     <message>
-        <location filename="../../ui/store_choice.py" line="48"/>
+        <location filename="../../ui/store_choice.py" line="49"/>
         <source>Quit</source>
         <translation>Quitter</translation>
     </message>
     <message>
-        <location filename="../../ui/store_choice.py" line="57"/>
+        <location filename="../../ui/store_choice.py" line="60"/>
         <source>Choose a database</source>
         <translation>Choisir une base de données</translation>
     </message>
     <message>
-        <location filename="../../ui/store_choice.py" line="59"/>
+        <location filename="../../ui/store_choice.py" line="62"/>
         <source>SQLite databases (*.sqlite3 *.sqlite *.db);;All files (*)</source>
         <translation>Bases SQLite (*.sqlite3 *.sqlite *.db);;Tous les fichiers (*)</translation>
     </message>
