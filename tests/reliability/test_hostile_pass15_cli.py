@@ -1,4 +1,5 @@
-"""Fifteenth hostile pass, the command line: a PostgreSQL connection that stalls.
+"""Fifteenth hostile pass, the command line: a PostgreSQL connection that stalls, and a
+kernel file as an input.
 
 P15-5: through a proxy that stopped forwarding (the socket open, nothing coming back),
 ``decide --from-csv`` waited for ever with no word, and Ctrl-C did not end it (psycopg
@@ -6,6 +7,12 @@ spent up to 10 s trying to cancel over the same stalled route, then logged two l
 under ours). Here the real command runs against the test server through
 ``tests.support.stalling_proxy``, which stops forwarding once the command sends its
 first write.
+
+P15-11: ``/proc/kmsg`` (a regular file of size 0 whose read waits for the next kernel
+message) as the input of ``decide --from-csv``, ``import``, ``grade``… waited for ever.
+Reading it here would take messages from the system's log, so the commands are given
+kernel files that answer at once (``/proc/self/status``, a sysfs file): the refusal is
+decided before any read, by the file system the file is on.
 """
 
 from __future__ import annotations
@@ -22,9 +29,10 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from tests.support.cli import run
+from reviewer.input_bytes import special_file
+from tests.support.cli import one_line, run
 from tests.support.pg_server import PgServer
-from tests.support.run_files import sample_rows, write_catalog, write_jsonl
+from tests.support.run_files import imported_store, sample_rows, write_catalog, write_jsonl
 from tests.support.stalling_proxy import StallingProxy
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,9 +40,6 @@ INTERRUPTED = ("reviewer: interrupted; the step in progress was not saved (what 
                "before is kept)")
 # The test's own bound on each wait: a command still running then has hung.
 WAIT_S = 120
-
-pytestmark = [pytest.mark.postgres, pytest.mark.slow]
-
 
 @pytest.fixture
 def database(pg_server: PgServer, tmp_path: Path) -> Iterator[str]:
@@ -90,6 +95,8 @@ def via(server: PgServer, name: str, proxy: StallingProxy) -> str:
     return server.url(name).replace(f":{server.port}/", f":{proxy.port}/")
 
 
+@pytest.mark.postgres
+@pytest.mark.slow
 def test_ctrl_c_ends_a_command_whose_server_stalled_in_one_line(
         pg_server: PgServer, database: str, tmp_path: Path) -> None:
     with StallingProxy(pg_server.port, stall_on=b"INSERT INTO") as proxy:
@@ -101,6 +108,8 @@ def test_ctrl_c_ends_a_command_whose_server_stalled_in_one_line(
     assert stored(pg_server, database) == 0  # all or nothing: none
 
 
+@pytest.mark.postgres
+@pytest.mark.slow
 @pytest.mark.parametrize(("stall_on", "outcome"), [
     (b"INSERT INTO", "; the change in progress was not saved"),
     (b"COMMIT", " after the commit was sent: the change in progress may or may not have "
@@ -122,6 +131,8 @@ def test_a_server_that_stopped_answering_is_one_line_not_a_hang(
     assert stored(pg_server, database) == 0  # the commit never reached the server
 
 
+@pytest.mark.postgres
+@pytest.mark.slow
 def test_a_statement_the_server_is_still_running_is_not_cut_short(
         pg_server: PgServer, database: str, tmp_path: Path) -> None:
     # Its answer is long in coming (a lock held by another session here; a long import,
@@ -166,3 +177,46 @@ def connections_once_blocked(server: PgServer, name: str, proxy: StallingProxy,
             assert proc.poll() is None, proc.communicate()
             assert time.monotonic() < deadline, "the command never waited on the lock"
             time.sleep(0.05)
+
+
+SYSFS_FILE = Path("/sys/devices/system/cpu/online")
+KERNEL_FILES = [(Path("/proc/self/status"), "proc"),
+                pytest.param(SYSFS_FILE, "sysfs", marks=pytest.mark.skipif(
+                    not SYSFS_FILE.is_file(), reason="no sysfs here"))]
+
+
+@pytest.mark.parametrize(("path", "system"), KERNEL_FILES, ids=["proc", "sysfs"])
+@pytest.mark.parametrize(("command", "what"), [
+    (["decide", "--from-csv", "{}"], "a CSV of decisions"),
+    (["import", "{}"], "a run file"),
+    (["grade", "exact", "{}"], "a JSON lines file"),
+    (["prompt", "set", "juge", "{}"], "a prompt template"),
+], ids=["decide", "import", "grade", "prompt"])
+def test_a_kernel_file_as_an_input_is_refused_before_it_is_read(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], path: Path, system: str,
+        command: list[str], what: str) -> None:
+    argv = ["--db", str(tmp_path / "k.db"), *(a.format(path) for a in command)]
+    assert one_line(capsys, run(argv), 2) == (
+        f"reviewer: {path}: is a kernel interface ({system} file system), not a file; "
+        f"give {what} saved as a file")
+    assert not (tmp_path / "k.db").exists()
+
+
+@pytest.mark.skipif(not Path("/proc/kmsg").exists(), reason="no /proc/kmsg here")
+def test_proc_kmsg_is_a_kernel_interface_without_reading_it() -> None:
+    # Only its status is looked at: its read would wait, and take the kernel's messages.
+    assert special_file(Path("/proc/kmsg")) == "a kernel interface (proc file system)"
+
+
+def test_verify_export_refuses_a_member_linked_to_a_kernel_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # verify-export vy/k.jsonl whose member was a link to /proc/kmsg waited for ever.
+    out = tmp_path / "split"
+    assert run(["--db", imported_store(tmp_path), "export", "dataset", str(out),
+                "--split", "valid=0.5"]) == 0
+    capsys.readouterr()
+    (out / "valid.jsonl").unlink()
+    (out / "valid.jsonl").symlink_to("/proc/self/status")
+    assert one_line(capsys, run(["verify-export", str(out)]), 1) == (
+        f"reviewer: {out / 'valid.jsonl'}: listed by manifest.json but it is a kernel "
+        "interface (proc file system), not a regular file: export again")
