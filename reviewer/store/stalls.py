@@ -120,7 +120,8 @@ class WatchedConnection(psycopg.Connection[Any]):
         try:
             if _WAIT_TIMEOUT is not None:
                 # Almost every statement is answered within ``quiet``: waited for in
-                # psycopg's C loop, at its speed (the watch below is 6 µs a statement).
+                # psycopg's C loop, at its speed (the watch below costs a few µs a
+                # statement).
                 try:
                     return waiting.wait(gen, fd, interval, timeout=self.quiet)
                 except _WAIT_TIMEOUT:
@@ -166,7 +167,7 @@ class WatchedConnection(psycopg.Connection[Any]):
         """Whether the server is running our statement, or may be (it answers but cannot
         say); False when it does not answer, or says it is not."""
         try:
-            tells, state, waits = _looked_at(self.params, self.pgconn.backend_pid)
+            tells, state, waits = _looked_at(self._same_server(), self.pgconn.backend_pid)
         except _NoAnswer:
             return False
         except psycopg.Error:  # it answered, with a refusal (too many clients, …)
@@ -174,8 +175,18 @@ class WatchedConnection(psycopg.Connection[Any]):
         if not tells or (state == "active" and waits not in WAITING_ON_US):
             return True
         # Finished, gone or blocked on us: an answer on its way would be here by now.
-        readable, _, _ = select.select([self.pgconn.socket], [], [], ARRIVAL_S)
-        return bool(readable)
+        arrival = select.poll()  # not select(): a descriptor past 1023 is refused there
+        arrival.register(self.pgconn.socket, select.POLLIN)
+        return bool(arrival.poll(ARRIVAL_S * 1000))
+
+    def _same_server(self) -> Mapping[str, Any]:
+        """The connection's settings, naming the one server it reached: of several hosts
+        in the URL, another one knows nothing of our session."""
+        found = {"host": self.info.host, "port": str(self.info.port)}
+        with contextlib.suppress(psycopg.Error):
+            if self.info.hostaddr:
+                found["hostaddr"] = self.info.hostaddr
+        return {**self.params, **found}
 
     def _abandon(self) -> None:
         """After an interrupt: one bounded try at cancelling the statement, then the

@@ -5,7 +5,8 @@ comes back: a proxy or a NAT that stops forwarding, a server frozen, a laptop's 
 gone) kept a command waiting for ever, deaf to Ctrl-C. Here a thread forwards between a
 port of 127.0.0.1 and the real server; once the client has sent ``stall_on`` (a piece
 of an SQL statement: psycopg sends the statement's text), nothing more is forwarded either
-way, on every connection, old or new, until :meth:`resume`. The sockets stay open: the
+way, on every connection, old or new (or on those already open only), until
+:meth:`resume`. The sockets stay open: the
 client sees a server that has stopped answering, as a TCP keepalive would not tell.
 """
 
@@ -26,9 +27,13 @@ class StallingProxy:
     by (or :meth:`stall` was called); ``proxy.connections`` counts the connections
     accepted."""
 
-    def __init__(self, upstream_port: int, stall_on: bytes | None = None) -> None:
+    def __init__(self, upstream_port: int, stall_on: bytes | None = None, *,
+                 new_ones_too: bool = True) -> None:
         self.upstream_port = upstream_port
         self.stall_on = stall_on
+        # False: connections made after the stall are forwarded (a NAT that lost one
+        # connection's state, the server itself answering).
+        self.new_ones_too = new_ones_too
         self.stalled = threading.Event()
         self.connections = 0
         self._stopping = threading.Event()
@@ -79,10 +84,12 @@ class StallingProxy:
             with self._lock:
                 self._sockets += [client, server]
                 self.connections += 1
-            self._start(self._pump, client, server, True)
-            self._start(self._pump, server, client, False)
+            held = self.new_ones_too or not self.stalled.is_set()
+            self._start(self._pump, client, server, True, held)
+            self._start(self._pump, server, client, False, held)
 
-    def _pump(self, source: socket.socket, sink: socket.socket, from_client: bool) -> None:
+    def _pump(self, source: socket.socket, sink: socket.socket, from_client: bool,
+              held: bool) -> None:
         seen = b""
         while not self._stopping.is_set():
             try:
@@ -96,7 +103,7 @@ class StallingProxy:
                 seen = (seen + data)[-(len(data) + len(self.stall_on)):]
                 if self.stall_on in seen:
                     self.stalled.set()
-            while self.stalled.is_set() and not self._stopping.is_set():
+            while held and self.stalled.is_set() and not self._stopping.is_set():
                 self._stopping.wait(0.05)  # held, the socket left open
             if self._stopping.is_set():
                 return  # what was held is dropped, never delivered late
