@@ -146,14 +146,56 @@ def refuse_special(path: Path, what: str) -> None:
 
 def special_file(path: Path) -> str | None:
     """What ``path`` is when it exists but is not a regular file ("a folder", "a pipe",
-    "a device", "a socket", "not a file"), read through symbolic links; None for a regular file or
-    nothing there. A database or a settings file that is one of these blocked or misled
-    the reader (a FIFO waits for a writer for ever)."""
+    "a device", "a socket", "not a file") or is one the kernel makes ("a kernel interface
+    (proc file system)"), read through symbolic links; None for a regular file or nothing
+    there. A database or a settings file that is one of these blocked or misled the
+    reader (a FIFO waits for a writer for ever, ``/proc/kmsg`` for a kernel message)."""
     try:
-        mode = os.stat(path).st_mode
+        found = os.stat(path)
     except OSError:
         return None
-    return None if stat.S_ISREG(mode) else kind_of_mode(mode)
+    return kind_of(found)
+
+
+def kind_of(found: os.stat_result) -> str | None:
+    """What a file of status ``found`` is when it is no file a person saved (see
+    :func:`special_file`); None for a regular file."""
+    if not stat.S_ISREG(found.st_mode):
+        return kind_of_mode(found.st_mode)
+    system = kernel_file_system(found.st_dev)
+    return None if system is None else f"a kernel interface ({system} file system)"
+
+
+# File systems whose files the kernel makes as they are read: a file there looks regular
+# (``/proc/kmsg``: size 0) and a read can wait for ever for the next kernel message
+# (fifteenth hostile pass, P15-11), or without end (``trace_pipe``). None is an input.
+KERNEL_FILE_SYSTEMS = frozenset({
+    "proc", "sysfs", "debugfs", "tracefs", "securityfs", "configfs", "cgroup", "cgroup2",
+    "bpf", "pstore", "efivarfs", "binfmt_misc", "fusectl", "mqueue"})
+
+
+def kernel_file_system(device: int) -> str | None:
+    """The name of the kernel's file system (``proc``, ``sysfs``, …) on ``device``, or None.
+
+    Those have device numbers of major 0 (no disk behind them), so any other device is
+    answered at once; for the rest (tmpfs, overlay, btrfs and NFS have them too) the
+    mount table says. Not a read that waits: a first read without waiting would take a
+    message from ``/proc/kmsg`` (its reads consume them) and let the next one wait, and
+    a read bounded in time would refuse a slow disk's file.
+    """
+    if os.major(device) != 0:
+        return None
+    wanted = f"{os.major(device)}:{os.minor(device)}"
+    try:
+        with open("/proc/self/mountinfo", encoding="utf-8", errors="replace") as table:
+            for line in table:
+                fields = line.split()
+                if len(fields) > 2 and fields[2] == wanted and " - " in line:
+                    system = line.split(" - ", 1)[1].split()[0]
+                    return system if system in KERNEL_FILE_SYSTEMS else None
+    except OSError:  # no /proc (another system): nothing more is known
+        return None
+    return None
 
 
 def kind_of_mode(mode: int) -> str:

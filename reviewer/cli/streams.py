@@ -233,8 +233,10 @@ def whole_writes_on_stdout() -> None:
 
 # asyncio (the judge's HTTP client): a signal ending ``grade -o`` during a judge call
 # ends the request's task with the interrupt, and asyncio logged "Task exception was
-# never retrieved" with its traceback under the command's one line.
-LIBRARY_LOGGERS = ("sqlalchemy", "asyncio")
+# never retrieved" with its traceback under the command's one line. psycopg: its
+# warnings on a connection given up ("query cancellation failed: cancellation timeout
+# expired") came under the line of a Ctrl-C (fifteenth hostile pass, P15-5).
+LIBRARY_LOGGERS = ("sqlalchemy", "asyncio", "psycopg")
 
 
 def quiet_library_logs(debug: bool) -> None:

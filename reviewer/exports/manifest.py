@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import hashlib
 import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from reviewer.errors import BadInputError, ReviewerError
-from reviewer.input_bytes import kind_of_mode, read_text
+from reviewer.input_bytes import kind_of, read_text
 from reviewer.json_input import (
     beyond_digit_limit,
     json_kind,
@@ -81,13 +80,13 @@ def _sha256(path: Path, expected: int) -> tuple[int, str]:
     # a writer for ever (seventh hostile pass H3); a device or a folder is no member.
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     try:
-        mode = os.fstat(fd).st_mode
+        kind = kind_of(os.fstat(fd))
     except OSError:
         os.close(fd)
         raise
-    if not stat.S_ISREG(mode):
+    if kind is not None:  # a link to /proc/kmsg waited for ever (fifteenth pass, P15-11)
         os.close(fd)
-        raise NotRegular(kind_of_mode(mode))
+        raise NotRegular(kind)
     os.set_blocking(fd, True)
     with os.fdopen(fd, "rb") as fh:
         while size <= expected and (block := fh.read(min(1 << 20, expected + 1 - size))):

@@ -425,8 +425,15 @@ def _connect(dialect: Any, _record: Any, cargs: Any, cparams: dict[str, Any]) ->
     psycopg also take one from ``$PGHOST`` when the URL names none, and psycopg turns
     only an OSError of ``socket.getaddrinfo`` into its error, not the UnicodeError of
     the name's IDNA encoding.
+
+    The connection's waits act on Ctrl-C at once and end a silence of the server
+    (fifteenth hostile pass, P15-5: ``reviewer.store.stalls``).
     """
     try:
+        if dialect.driver == "psycopg":
+            from reviewer.store.stalls import watched_connect  # psycopg: PostgreSQL only
+
+            return watched_connect(cargs, cparams)
         return dialect.connect(*cargs, **cparams)
     except UnicodeError as exc:  # any other text the driver cannot encode ($PGPASSWORD…)
         host = cparams.get("host") or os.environ.get("PGHOST", "")

@@ -20,6 +20,7 @@ import errno
 import os
 import resource
 import sqlite3
+import sys
 from pathlib import Path
 
 from sqlalchemy import Engine, create_engine, text
@@ -92,9 +93,22 @@ def explain_db_error(exc: BaseException, url: str, done: str = NOT_SAVED, *,
     orig = exc.orig if isinstance(exc, DBAPIError) else exc
     if isinstance(orig, sqlite3.Error):
         return _sqlite(orig, url, done)
+    silent = _server_silent(orig, done)
+    if silent is not None:
+        return silent
     if orig is not None and type(orig).__module__.split(".")[0] == "psycopg":
         return statement_timeout(orig, url, done, engine) or _postgres(orig, url)
     return None
+
+
+def _server_silent(orig: BaseException | None, done: str) -> StoreError | None:
+    """A server that stopped answering (fifteenth hostile pass, P15-5:
+    ``reviewer.store.stalls``), said with what became of the work (``done``). Looked up
+    in ``sys.modules``: a SQLite command never loads psycopg."""
+    stalls = sys.modules.get("reviewer.store.stalls")
+    if stalls is None or not isinstance(orig, stalls.ServerSilent):
+        return None
+    return StoreError(orig.line(done))
 
 
 def statement_timeout(orig: BaseException, url: str, done: str,
