@@ -51,18 +51,31 @@ class QuitWait(QObject):
             self._poll.start()
 
     def let_close(self) -> bool:
-        """Whether ``closeEvent`` may close now; else the wait goes on, shown."""
-        if self.abandoned or self._tasks.idle:
+        """Whether ``closeEvent`` may close now; else the wait goes on, shown.
+
+        Every thread done is enough here, as before: answers still on their way are
+        dropped once the window is closed (``TaskManager.shutdown``)."""
+        if self.abandoned:
             self._stop()
             return True
-        self._tasks.begin_quit()
-        if not self.active:
-            self._tasks.wait(min(QUICK_MS, self._tasks.quit_left_ms))
-            if self._tasks.idle:
+        if self.active:
+            if self._tasks.wait(0):
+                self._done()
                 return True
-            self.start()
+            self._tell()
+            return False
+        self._tasks.begin_quit()
+        if self._tasks.wait(min(QUICK_MS, self._tasks.quit_left_ms)):
+            self._done()
+            return True
+        self.start()
         self._tell()
         return False
+
+    def _done(self) -> None:
+        """Everything answered: the next quit (another window's) has its whole wait."""
+        self._stop()
+        self._tasks.end_quit()
 
     def give_up(self) -> None:
         """The quit was refused (a note or a bulk action not stored): the app stays."""

@@ -310,6 +310,8 @@ class MainWindow(QMainWindow):
             self.quit_wait.start()
             event.ignore()
             return
+        self.second.cancel()
+        self.tasks.close_down()  # before the wait: a judge request is dropped, not awaited
         if not self.quit_wait.let_close():
             event.ignore()
             return
@@ -320,8 +322,6 @@ class MainWindow(QMainWindow):
         self.filters.stop()
         self.statusBar().clearMessage()  # its timer would fire into a closed window
         self._message_timer.stop()
-        self.second.cancel()
-        self.tasks.close_down()
         self._held = None  # reads held at start-up are no longer wanted
         if self._listening:
             self._listening = False
