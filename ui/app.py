@@ -283,7 +283,8 @@ def _run_app(args: argparse.Namespace) -> int:
         return code
     finally:
         if not tasks.shutdown():
-            abandon(tasks, code)
+            # A quit that left work unfinished is not a success (a signal keeps its code).
+            abandon(tasks, code or 1)
         store.close()
         i18n.remove(app, translators)
         # Never free the ECMAScript engine's V8 context on the way out of the GUI: on a
