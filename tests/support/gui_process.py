@@ -5,8 +5,8 @@
 Once the window is shown it selects attempt ``KEY``, presses ``A`` the way a reviewer
 does, waits until the window shows the decision (with ``at-once``: not at all, the key
 just pressed), prints ``idle`` and hands back to the app's event loop, where the test
-sends its signal (with ``quit``: Ctrl+Q is chosen then, File → Quit). The settings live under the session's
-``$XDG_CONFIG_HOME`` (tests/conftest.py).
+sends its signal (with ``quit``: Ctrl+Q is chosen then, File → Quit). The settings live
+under the session's ``$XDG_CONFIG_HOME`` (tests/conftest.py).
 """
 
 from __future__ import annotations
