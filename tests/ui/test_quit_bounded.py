@@ -89,6 +89,8 @@ def test_a_write_the_database_does_not_answer_is_said_and_the_quit_ends(
         assert w.error_label.text() == "Not applied: J  /  Down (the app is closing)"
         # Then it closes anyway, saying what it did not wait for.
         qtbot.waitUntil(lambda: not w.isVisible(), timeout=30000)
+        assert w.error_label.text() == (f"Closed without waiting any longer for: Reject of "
+                                        f"{ON}; it may not have been stored")
         err = capfd.readouterr().err
         assert (f"reviewer: quit without waiting any longer for: Reject of {ON} (no answer "
                 "within 1.5 s); it may not have been stored") in err.splitlines(), err

@@ -338,7 +338,11 @@ class MainWindow(QMainWindow):
     def _abandoning(self) -> None:
         """The quit stops waiting: said in the status bar (and on standard error by the
         task manager); a note still on its way has its text written there too."""
-        self.show_error(self.tasks.abandoned_line().removeprefix("reviewer: "))
+        named = ", ".join(self.tasks.unanswered())
+        self.show_error(self.tr("Closed without waiting any longer for: %1; it may not have "
+                                "been stored").replace("%1", named) if named else
+                        self.tr("Closed without waiting any longer for the database; "
+                                "nothing was waiting to be stored"))
         self.note_at_close.abandon()
 
     def _say_waiting(self, what: str) -> None:
