@@ -68,6 +68,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, QT
 
 from reviewer.changes import Changes
 from reviewer.store import Session, Store
+from reviewer.store.database import busy_timeout_ms
 from reviewer.store.units import in_unit_of_work
 
 T = TypeVar("T")
@@ -80,15 +81,20 @@ WAIT_MS = 30000
 # A write unanswered this long is said ("Reject of … waiting for the database…"): a lock
 # wait or a server that stopped answering (fifteenth hostile pass, P15-5).
 SLOW_MS = 3000
-# How long a quit waits for the work asked for (longer than SQLite's busy timeout, 5 s,
-# so that a write under a lock gets its own answer); then the app exits anyway.
+# How long a quit waits for the work asked for; then the app exits anyway. Longer than
+# the lock wait (SQLite's busy timeout, PostgreSQL's lock_timeout), so that a write under
+# a lock gets its own answer (stored, or refused and said) rather than abandoned.
 QUIT_WAIT_MS = 10000
+LOCK_MARGIN_MS = 5000
 
 
 def quit_wait_ms() -> int:
-    """How long a quit waits for the background work (``$REVIEWER_QUIT_WAIT_MS``)."""
+    """How long a quit waits for the background work (``$REVIEWER_QUIT_WAIT_MS``, else
+    10 s or the lock wait and 5 s more, whichever is longer)."""
     value = os.environ.get("REVIEWER_QUIT_WAIT_MS", "")
-    return int(value) if value.isdigit() else QUIT_WAIT_MS
+    if value.isdigit():
+        return int(value)
+    return max(QUIT_WAIT_MS, busy_timeout_ms() + LOCK_MARGIN_MS)
 
 _managers: weakref.WeakSet[TaskManager] = weakref.WeakSet()
 

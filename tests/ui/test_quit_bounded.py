@@ -155,6 +155,12 @@ def test_bulk_is_refused_while_a_quit_waits_for_the_note(
     assert w.bulk_dialog is None
     assert w.error_label.text() == ("Not applied: Ctrl+B (the app is closing once the "
                                     "note is stored)")
+    # P15-12 (2), "Redo from the menu named Ctrl+Z": with no step to redo, Redo is greyed
+    # and the menu's arrow keys pass over it, so Enter chose Undo; Redo names its own keys.
+    w.actions_by_name["redo"].setEnabled(True)
+    w.actions_by_name["redo"].trigger()
+    assert w.error_label.text() == ("Not applied: Ctrl+Shift+Z  /  Ctrl+Y (the app is "
+                                    "closing once the note is stored)")
     qtbot.waitUntil(lambda: editor_holds(w, "held"), timeout=20000)
     assert holder.wait(timeout=30) == 0
     key(w.pane.note_editor, Qt.Key.Key_Escape)
