@@ -82,3 +82,13 @@ def track(path: Path) -> None:
 def settled(path: Path) -> None:
     """``path`` was renamed into place or removed: nothing to do for it any more."""
     _registry.discard(path)
+
+
+def remove_unfinished() -> None:
+    """Remove every temporary file not yet in place: the process is about to end without
+    its threads finishing (the GUI's quit that stopped waiting, ``ui/app.py``)."""
+    with _registry.lock:
+        for path in list(_registry.paths):
+            with contextlib.suppress(OSError):
+                path.unlink()
+        _registry.paths.clear()

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import sys
 import time
 from pathlib import Path
+from typing import NoReturn
 
 # The domain (SQLAlchemy, the models) before Qt: once PySide6 is imported, its import
 # hook reads the source of every module imported after it (to see whether it uses
@@ -30,6 +32,7 @@ from reviewer.rule import ecmascript
 from reviewer.settings_files import APPLICATION, ORGANIZATION
 from reviewer.store import Store, open_store
 from reviewer.store.database import database_url, is_default_store
+from reviewer.unfinished import remove_unfinished
 
 # isort: split
 from PySide6.QtCore import (
@@ -258,6 +261,7 @@ def _run_app(args: argparse.Namespace) -> int:
         i18n.remove(app, translators)
         return code
     tasks = TaskManager(store)
+    code = 1  # what a hard exit ends with, if nothing else said it
     try:
         window = MainWindow(tasks, settings, reviewer=reviewer)
         if getattr(args, "attempt", None):
@@ -273,15 +277,35 @@ def _run_app(args: argparse.Namespace) -> int:
                 window.close()
             if not target.is_stdout:  # the path, never after the PNG's own bytes
                 print(shot if made is None else f"{shot} (made the folder {made})")
-            return 0
-        return _run_window(app, window)
+            code = 0
+            return code
+        code = _run_window(app, window)
+        return code
     finally:
-        tasks.shutdown()
+        if not tasks.shutdown():
+            # A quit that left work unfinished is not a success (a signal keeps its code).
+            abandon(tasks, code or 1)
         store.close()
         i18n.remove(app, translators)
         # Never free the ECMAScript engine's V8 context on the way out of the GUI: on a
         # large store it crashed the process on quit (exit 139); see abandon().
         ecmascript.abandon()
+
+
+def abandon(tasks: TaskManager, code: int) -> NoReturn:
+    """End the process now: a worker thread is still blocked after the quit's wait (a
+    FIFO's ``open``, a PostgreSQL socket that stays silent) and nothing can stop it.
+
+    Fifteenth hostile pass, P15-3 and P15-5: the quit waited for it for as long as it took,
+    and so did Python's exit (Qt's thread pools wait for their threads when destroyed),
+    deaf to SIGTERM and SIGINT. What was not waited for is said on standard error; what
+    it had not committed is rolled back by the database when the process is gone; the
+    temporary files of an export not yet in place are removed."""
+    tasks.say_abandoned()
+    remove_unfinished()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 
 def _run_window(app: QApplication, window: MainWindow) -> int:

@@ -24,6 +24,14 @@ the result on the GUI thread by signal; no module of ``ui/`` opens a session its
   them (SQLite's write lock and busy timeout, PostgreSQL's row locks) — and its
   ``changed`` comes once, when it has finished.
 
+What a write or a long job does may be named (``what``: "Reject of recette-033/2/1",
+"export to out.jsonl"). A write not answered for ``SLOW_MS`` is said (``waiting``). At
+quit the manager waits a bounded time (``quit_wait_ms``, from ``begin_quit``), never
+without bound: a worker blocked in C (a FIFO's ``open``, a PostgreSQL socket that stays
+open and silent) cannot be stopped, so the app then exits anyway, naming on standard
+error what it did not wait for (``unanswered``, ``say_abandoned``; fifteenth hostile pass,
+P15-3 and P15-5: the quit waited for as long as the worker did, deaf to SIGTERM).
+
 Answers belong to an ``owner`` (the asking widget). Once the owner is deleted its answers
 are dropped and its long jobs cancelled; the job itself still runs to its end, so a write
 that was asked for is written.
@@ -37,13 +45,18 @@ Signals:
     busy_changed(bool): True when the first job starts, False when the last one answers.
     error(str): a job without ``on_error`` failed; the one-line message.
     changed(object): the ``Changes`` a write or a long job reported (never empty).
+    waiting(str): the oldest write asked for more than ``SLOW_MS`` ago and not answered
+        yet, by its name; "" once none is.
 """
 
 from __future__ import annotations
 
 import contextlib
 import itertools
+import os
+import sys
 import threading
+import time
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -51,10 +64,11 @@ from functools import partial
 from typing import Any, TypeVar
 
 import shiboken6
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, QTimer, Signal
 
 from reviewer.changes import Changes
 from reviewer.store import Session, Store
+from reviewer.store.database import busy_timeout_ms
 from reviewer.store.units import in_unit_of_work
 
 T = TypeVar("T")
@@ -64,6 +78,23 @@ Progress = Callable[[int, int], None]
 # few at once keeps a back-test from waiting behind a batch of second opinions.
 LONG_THREADS = 4
 WAIT_MS = 30000
+# A write unanswered this long is said ("Reject of … waiting for the database…"): a lock
+# wait or a server that stopped answering (fifteenth hostile pass, P15-5).
+SLOW_MS = 3000
+# How long a quit waits for the work asked for; then the app exits anyway. Longer than
+# the lock wait (SQLite's busy timeout, PostgreSQL's lock_timeout), so that a write under
+# a lock gets its own answer (stored, or refused and said) rather than abandoned.
+QUIT_WAIT_MS = 10000
+LOCK_MARGIN_MS = 5000
+
+
+def quit_wait_ms() -> int:
+    """How long a quit waits for the background work (``$REVIEWER_QUIT_WAIT_MS``, else
+    10 s or the lock wait and 5 s more, whichever is longer)."""
+    value = os.environ.get("REVIEWER_QUIT_WAIT_MS", "")
+    if value.isdigit():
+        return int(value)
+    return max(QUIT_WAIT_MS, busy_timeout_ms() + LOCK_MARGIN_MS)
 
 _managers: weakref.WeakSet[TaskManager] = weakref.WeakSet()
 
@@ -175,6 +206,9 @@ class _Pending:
     reports_changes: bool
     on_progress: Progress | None = None
     cancel: threading.Event | None = None
+    what: str | None = None  # what it does, as the reviewer would name it
+    write: bool = False  # a write of the ordered thread (said when slow)
+    asked: float = 0.0  # time.monotonic() when asked for
 
     def alive(self) -> bool:
         """False once the owner was deleted: its answer is dropped."""
@@ -188,11 +222,14 @@ class TaskManager(QObject):
         busy_changed(bool): True when the first job starts, False when the last one answers.
         error(str): a job without ``on_error`` failed; the one-line message.
         changed(object): the ``Changes`` a write or a long job reported (never empty).
+        waiting(str): the oldest write asked for more than ``SLOW_MS`` ago and not
+            answered yet, by its name; "" once none is.
     """
 
     busy_changed = Signal(bool)
     error = Signal(str)
     changed = Signal(object)
+    waiting = Signal(str)
 
     def __init__(self, store: Store, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -212,6 +249,12 @@ class TaskManager(QObject):
         # Set when the app closes (close_down): long jobs abandon what they wait for
         # outside the app (Work.closing, a judge request).
         self.closing = threading.Event()
+        self._quit_by: float | None = None  # the quit's deadline (time.monotonic())
+        self._abandoned_said = False
+        self._slow_said = ""
+        self._slow = QTimer(self)
+        self._slow.setInterval(250)
+        self._slow.timeout.connect(self._look_for_slow)
         _managers.add(self)
 
     # --- asking ----------------------------------------------------------------------
@@ -223,19 +266,23 @@ class TaskManager(QObject):
                     _Pending(on_done, on_error, owner, reports_changes=False))
 
     def write(self, fn: Callable[[Session], T], on_done: Callable[[T], None] | None = None,
-              on_error: Failed | None = None, *, owner: QObject | None = None) -> None:
-        """Write in one committed unit of work, in order; then ``changed``, ``on_done``."""
+              on_error: Failed | None = None, *, owner: QObject | None = None,
+              what: str | None = None) -> None:
+        """Write in one committed unit of work, in order; then ``changed``, ``on_done``.
+        ``what``: the write as the reviewer names it (said when it is slow or abandoned)."""
         store = self.store
         self._start(lambda: in_unit_of_work(store, fn),
-                    _Pending(on_done, on_error, owner, reports_changes=True))
+                    _Pending(on_done, on_error, owner, reports_changes=True, what=what,
+                             write=True))
 
     def long(self, fn: Callable[[Work], T], on_done: Callable[[T], None] | None = None,
              on_error: Failed | None = None, *, owner: QObject | None = None,
-             on_progress: Progress | None = None) -> LongTask:
-        """Run a long job on the long pool (see the module docstring for its ordering)."""
+             on_progress: Progress | None = None, what: str | None = None) -> LongTask:
+        """Run a long job on the long pool (see the module docstring for its ordering);
+        ``what`` names it when a quit leaves it unfinished."""
         cancel = threading.Event()
         entry = _Pending(on_done, on_error, owner, reports_changes=True,
-                         on_progress=on_progress, cancel=cancel)
+                         on_progress=on_progress, cancel=cancel, what=what)
         job = self._next_id()
         relay = self._relay
         work = Work(self.store, cancel, lambda d, t: _emit(relay.progressed, job, d, t),
@@ -248,9 +295,10 @@ class TaskManager(QObject):
 
     def long_query(self, fn: Callable[[Session], T],
                    on_done: Callable[[T], None] | None = None, on_error: Failed | None = None,
-                   *, owner: QObject | None = None) -> LongTask:
+                   *, owner: QObject | None = None, what: str | None = None) -> LongTask:
         """A read too long for the ordered thread (whole-store figures, exports)."""
-        return self.long(lambda work: work.read(fn), on_done, on_error, owner=owner)
+        return self.long(lambda work: work.read(fn), on_done, on_error, owner=owner,
+                         what=what)
 
     def _next_id(self) -> int:
         return next(self._ids)
@@ -260,9 +308,11 @@ class TaskManager(QObject):
         if self._shut:
             raise RuntimeError("the task manager is shut down")
         job = self._next_id() if job is None else job
+        entry.asked = time.monotonic()
         self._jobs[job] = entry
         if len(self._jobs) == 1:
             self.busy_changed.emit(True)
+            self._slow.start()
         runnable = _Job(job, fn, self._relay)
         self.pool.start(_Handoff(self.long_pool, runnable) if long else runnable)
 
@@ -305,7 +355,22 @@ class TaskManager(QObject):
 
     def _maybe_idle(self) -> None:
         if not self._jobs:
+            self._slow.stop()
             self.busy_changed.emit(False)
+        self._look_for_slow()
+
+    def _look_for_slow(self) -> None:
+        """Say the oldest write unanswered for ``SLOW_MS`` (or that none is any more)."""
+        late = time.monotonic() - SLOW_MS / 1000
+        slow = next((self._named(e) for e in self._jobs.values()
+                     if e.write and e.asked <= late), "")
+        if slow != self._slow_said and not self._shut:
+            self._slow_said = slow
+            self.waiting.emit(slow)
+
+    @staticmethod
+    def _named(entry: _Pending) -> str:
+        return entry.what or QCoreApplication.translate("TaskManager", "A change")
 
     # --- state and shutdown ----------------------------------------------------------
     @property
@@ -340,12 +405,56 @@ class TaskManager(QObject):
         self.closing.set()
 
     def wait(self, msecs: int = WAIT_MS) -> bool:
-        """Block until every job has run (the ordered thread first: it starts long jobs)."""
+        """Block until every job has run (the ordered thread first: it starts long jobs),
+        ``msecs`` at most in all."""
+        end = time.monotonic() + msecs / 1000
         ok = self.pool.waitForDone(msecs)
-        return self.long_pool.waitForDone(msecs) and ok
+        left = max(0, int((end - time.monotonic()) * 1000))
+        return self.long_pool.waitForDone(left) and ok
 
-    def shutdown(self, msecs: int = WAIT_MS) -> bool:
+    # --- the quit: a bounded wait ----------------------------------------------------
+    def begin_quit(self) -> None:
+        """The app is asked to quit: from now on it waits ``quit_wait_ms()`` at most for
+        the work asked for (a second call keeps the first deadline)."""
+        if self._quit_by is None:
+            self._quit_by = time.monotonic() + quit_wait_ms() / 1000
+
+    def end_quit(self) -> None:
+        """The quit was given up (a note refused, the app stays open)."""
+        self._quit_by = None
+
+    @property
+    def quit_left_ms(self) -> int:
+        """What is left of the quit's wait (the whole wait when no quit began)."""
+        if self._quit_by is None:
+            return quit_wait_ms()
+        return max(0, int((self._quit_by - time.monotonic()) * 1000))
+
+    def unanswered(self) -> list[str]:
+        """The writes and named long jobs asked for and not answered, by name (reads
+        are not named: a read left unfinished loses nothing)."""
+        return [self._named(e) for e in self._jobs.values() if e.write or e.what]
+
+    def abandoned_line(self) -> str:
+        """What a quit that stops waiting says on standard error (English, one line)."""
+        named = self.unanswered()
+        waited = f"no answer within {quit_wait_ms() / 1000:g} s"
+        if not named:
+            return (f"reviewer: quit without waiting any longer for the database ({waited}); "
+                    "nothing was waiting to be stored")
+        return (f"reviewer: quit without waiting any longer for: {', '.join(named)} "
+                f"({waited}); it may not have been stored")
+
+    def say_abandoned(self) -> None:
+        """Say once, on standard error, what the quit did not wait for."""
+        if not self._abandoned_said:
+            self._abandoned_said = True
+            print(self.abandoned_line(), file=sys.stderr, flush=True)
+
+    def shutdown(self, msecs: int | None = None) -> bool:
         """Cancel the long jobs, wait for every thread, refuse new jobs (at the app's end).
+        False when a thread is still busy after the wait: the quit's (``begin_quit``)
+        when ``msecs`` is not given.
 
         Answers still on their way are dropped: the windows are closing, and one acting
         on an answer would ask for more work. A judge request in flight is abandoned
@@ -353,4 +462,8 @@ class TaskManager(QObject):
         self.close_down()
         self.cancel_long()
         self._shut = True
+        self._slow.stop()
+        if msecs is None:
+            self.begin_quit()
+            msecs = self.quit_left_ms
         return self.wait(msecs)

@@ -1,12 +1,12 @@
 """The whole app as the console script starts it, with one decision typed, for signal tests.
 
-``python -m tests.support.gui_process DB KEY [at-once]`` runs ``reviewer --db DB gui``
+``python -m tests.support.gui_process DB KEY [at-once] [quit]`` runs ``reviewer --db DB gui``
 (the console script's ``main``, so ``run_app`` and its close path are the real ones).
 Once the window is shown it selects attempt ``KEY``, presses ``A`` the way a reviewer
 does, waits until the window shows the decision (with ``at-once``: not at all, the key
 just pressed), prints ``idle`` and hands back to the app's event loop, where the test
-sends its signal. The settings live under the session's
-``$XDG_CONFIG_HOME`` (tests/conftest.py).
+sends its signal (with ``quit``: Ctrl+Q is chosen then, File → Quit). The settings live
+under the session's ``$XDG_CONFIG_HOME`` (tests/conftest.py).
 """
 
 from __future__ import annotations
@@ -28,9 +28,10 @@ from ui import cli
 from ui.review.window import MainWindow
 
 
-def decide(window: MainWindow, key: str, *, wait_for_it: bool = True) -> None:
+def decide(window: MainWindow, key: str, *, wait_for_it: bool = True,
+           then_quit: bool = False) -> None:
     """Select ``key``, press A (again if asked), wait for the decision (unless not
-    ``wait_for_it``), say ``idle``."""
+    ``wait_for_it``), say ``idle`` (then quit, if ``then_quit``)."""
     app = QApplication.instance()
     assert app is not None
 
@@ -54,17 +55,20 @@ def decide(window: MainWindow, key: str, *, wait_for_it: bool = True) -> None:
     if wait_for_it:
         wait(lambda: shown_decision(window, key) == "accept", "the decision")
     print("idle", flush=True)
+    if then_quit:
+        window.actions_by_name["quit"].trigger()
 
 
 def main(argv: list[str]) -> int:
     """Run the app on ``argv[0]``, deciding ``argv[1]`` once its window shows."""
     db, key, *how = argv
-    wait_for_it = how != ["at-once"]
+    wait_for_it, then_quit = "at-once" not in how, "quit" in how
     show = MainWindow.show
 
     def show_then_decide(window: MainWindow) -> None:
         show(window)
-        QTimer.singleShot(0, lambda: decide(window, key, wait_for_it=wait_for_it))
+        QTimer.singleShot(0, lambda: decide(window, key, wait_for_it=wait_for_it,
+                                            then_quit=then_quit))
 
     MainWindow.show = show_then_decide  # type: ignore[method-assign]
     sys.argv = ["reviewer", "--db", db, "--reviewer", "claire", "gui"]

@@ -5,6 +5,7 @@ written."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -205,3 +206,36 @@ def test_browse_takes_the_file_chosen_in_a_dialog_that_opens_no_listed_file(
     dialog._browse()
     assert seen == [True]
     assert dialog.path.text() == str(target)
+
+
+def release_writer(fifo: Path) -> None:
+    """Open ``fifo`` for reading and close it: a writer blocked on it goes on (and fails)."""
+    fd = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    os.close(fd)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_the_export_dialog_refuses_a_pipe_or_a_device_at_once(
+        qtbot: Any, task_manager: TaskManager, tmp_path: Path, kind: str) -> None:
+    # Fifteenth hostile pass, P15-3: an export to a FIFO no one read said "Exporting…"
+    # for ever, and the quit then waited for it. The app cannot stream; the command line
+    # does (`reviewer export dataset FIFO`), and the line says so.
+    if kind == "fifo":
+        out = tmp_path / "exfifo"
+        os.mkfifo(out)
+    else:
+        out = Path("/dev/null")
+    dialog = ExportDialog(task_manager, folder=tmp_path)
+    qtbot.addWidget(dialog)
+    try:
+        dialog.path.setText(str(out))
+        dialog.start()
+        assert dialog.status.text() == (
+            f"Cannot write {out}: it is a pipe or a device, and the app writes files only; "
+            f"nothing was written (reviewer export dataset {out} streams to it)")
+        assert dialog.export_button.isEnabled()
+        qtbot.waitUntil(lambda: task_manager.pending == 0, timeout=30000)
+    finally:
+        if kind == "fifo":
+            release_writer(out)  # the unfixed dialog's export waits on it
+        qtbot.waitUntil(lambda: task_manager.pending == 0, timeout=30000)

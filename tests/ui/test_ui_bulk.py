@@ -4,6 +4,7 @@ before anything is stored, Enter applies, one Ctrl+Z takes it all back."""
 from __future__ import annotations
 
 import gc
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -328,9 +329,24 @@ def test_a_quit_waiting_for_an_apply_that_fails_leaves_the_app_open(
     qtbot.waitUntil(lambda: not dialog.applying, timeout=30000)
     QApplication.processEvents()
     assert w.isVisible() and dialog.isVisible()
-    assert w.message_label.text() == ("The bulk action was not stored: the app stays "
-                                      "open.")
+    # Fifteenth hostile pass, P15-12 (4): said in the failure's colour, not the success
+    # green of the message line.
+    assert w.error_label.text() == "The bulk action was not stored: the app stays open."
+    assert w.message_label.text() == ""
     assert rejected(filled_store) == 1
+    # The refusal's red line in the dialog does not stay under the next "Applying…".
+    qtbot.waitUntil(lambda: dialog.apply_button.isEnabled(), timeout=30000)
+    assert dialog.error.text().startswith("The attempts changed since the preview")
+    gate = threading.Event()
+    w.tasks.write(lambda _s: gate.wait(30))
+    try:
+        dialog.apply()  # Apply clicked again
+        assert dialog.applying
+        assert dialog.error.text() == ""
+    finally:
+        gate.set()
+    qtbot.waitUntil(lambda: w.bulk_dialog is None, timeout=30000)
+    idle(qtbot, w)
 
 
 def test_ctrl_q_in_the_bulk_dialog_before_apply_quits_storing_nothing(
@@ -357,7 +373,7 @@ def test_the_quit_waiting_for_an_apply_is_said_in_french(
         gate.set()
         qtbot.waitUntil(lambda: not dialog.applying, timeout=30000)
         QApplication.processEvents()
-        assert w.message_label.text() == (
+        assert w.error_label.text() == (
             "L’action groupée n’a pas été enregistrée : l’application reste ouverte.")
         press(Qt.Key.Key_Escape)
         qtbot.waitUntil(lambda: w.bulk_dialog is None, timeout=10000)

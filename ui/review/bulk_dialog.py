@@ -352,8 +352,10 @@ class BulkDialog(QDialog):
             self.tr("This cannot be stopped now: the dialog closes once they are stored, "
                     "and %1 then takes them back.")
             .replace("%1", key_text(shortcut("undo"))))))
+        self.error.clear()  # a refusal's line is stale under "Applying…" (P15-12)
         self.tasks.write(lambda s: apply_bulk(s, reviewer, plan, scope), self._applied,
-                         self._apply_failed, owner=self)
+                         self._apply_failed, owner=self,
+                         what=self.tr("Bulk action on %n attempts", "", plan.count))
 
     def reject(self) -> None:
         """Esc, Cancel or the close button: nothing stored before Apply. Once Apply is

@@ -102,7 +102,7 @@ class ReviewCommands(QObject):
         self.tasks.write(op, partial(self._written, verb, said),
                          partial(self._failed, back_to=back_to, failed=failed, mark=mark,
                                  refused=refused),
-                         owner=self)
+                         owner=self, what=failed)
 
     def _written(self, verb: str | None, said: Said | None,
                  outcome: review_actions.Outcome) -> None:

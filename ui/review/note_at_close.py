@@ -42,6 +42,7 @@ class NoteAtClose(QObject):
         self._reviewer, self._name_of, self._refused_to = reviewer, name_of, refused
         self.must_close = False  # a signal asked: the window closes whatever the answer
         self.saving = False
+        self._pending: tuple[int, str] | None = None  # the note being stored
 
     def holds(self) -> bool:
         """Whether the close must wait: a note typed is now being stored (the window
@@ -54,20 +55,34 @@ class NoteAtClose(QObject):
         attempt_id, text = unsaved
         self._editor.hold()  # shown while it is stored; keys typed meanwhile change nothing
         self.saving = True
+        self._pending = (attempt_id, text)
         reviewer = self._reviewer()
         self._tasks.write(lambda s: review_actions.set_note(s, reviewer, attempt_id, text),
                           self._stored, partial(self._refused, attempt_id, text),
-                          owner=self)
+                          owner=self, what=self.tr("Note on %1").replace(
+                              "%1", self._name_of(attempt_id)))
         return True
+
+    def abandon(self) -> None:
+        """The quit stopped waiting for the database (``QuitWait``): the note's text is
+        written on standard error, as for a refusal after a signal, so it is not lost."""
+        if not self.saving or self._pending is None:
+            return
+        attempt_id, text = self._pending
+        self.saving = False
+        print(f"reviewer: {self._name_of(attempt_id)}: the note was: {text}",
+              file=sys.stderr, flush=True)
 
     def _stored(self, _outcome: object) -> None:
         self.saving = False
+        self._pending = None
         self._editor.release()
         self._editor.cancel()
         self._window.close()
 
     def _refused(self, attempt_id: int, text: str, exc: BaseException) -> None:
         self.saving = False
+        self._pending = None
         self._editor.release()
         line = self.tr("Note on %1 not saved: %2").replace(
             "%1", self._name_of(attempt_id)).replace("%2", str(exc).splitlines()[0])

@@ -51,6 +51,7 @@ from ui.review.key_queue import KeyQueue
 from ui.review.note_at_close import NoteAtClose
 from ui.review.queue_model import QueueModel, Role
 from ui.review.queue_view import QueueView
+from ui.review.quit_wait import QuitWait
 from ui.review.review_keys import ReviewKeys
 from ui.review.second_opinion import SecondOpinionRunner
 from ui.review.text_widgets import FittedLabel
@@ -130,6 +131,10 @@ class MainWindow(QMainWindow):
                                          reviewer=lambda: self.reviewer, name_of=self._name_of,
                                          refused=self._note_refused)
         self._note_back: tuple[int, str] | None = None  # a refused note, to put back
+        # A quit waits a bounded time for the work asked for, the window live (P15-3).
+        self.quit_wait = QuitWait(self, tasks, say=self._say_closing,
+                                  abandoning=self._abandoning)
+        self._slow_line = ""  # the "… waiting for the database…" line shown
         self._dropped_line: str | None = None  # keys dropped, said again once (P13-2)
         self.type_ahead = TypeAhead(self, self.keys)
         self.review_keys = ReviewKeys(
@@ -210,8 +215,6 @@ class MainWindow(QMainWindow):
         handlers = self.review_keys.handlers()
         for name in ("next", "previous", "next_unreviewed"):
             handlers[name] = partial(self._move, handlers[name])
-        for name in ("undo", "redo", *self.review_keys.handlers()):
-            handlers[name] = partial(self._unless_quitting, name, handlers[name])
         handlers.update({
             "second_opinion": partial(self.review_keys.submit, "S", self.second_opinion,
                                       False, "second_opinion"),
@@ -221,11 +224,18 @@ class MainWindow(QMainWindow):
             "bulk": self.bulk, "current_checks": self.toggle_current_checks,
             "quit": self.quit, "help": self.show_help,
         })
+        # The Bulk dialog and second opinions write too: refused during a quit's wait as
+        # Undo is (fifteenth hostile pass, P15-12: Ctrl+B opened it, and its Apply stored
+        # 63 decisions while the note sat unsaved behind it).
+        for name in ("undo", "redo", "bulk", "second_opinion", "second_opinion_all",
+                     *self.review_keys.handlers()):
+            handlers[name] = partial(self._unless_quitting, name, handlers[name])
         return handlers
 
     def _connect(self) -> None:
         self.tasks.error.connect(self.show_error)
         self.tasks.changed.connect(self._changed)
+        self.tasks.waiting.connect(self._say_waiting)
         self.model.failed.connect(self.show_error)
         self.model.failed.connect(self._queue_failed)
         self.model.failed.connect(self._release_held)
@@ -292,8 +302,17 @@ class MainWindow(QMainWindow):
         (``TaskManager.close_down``), not waited for (fourth hostile pass, G6).
 
         A note being typed is stored first, the window closing once it is stored; if it
-        cannot be, the window stays open with the note (``NoteAtClose``)."""
-        if self.note_at_close.holds():
+        cannot be, the window stays open with the note (``NoteAtClose``).
+
+        Neither wait is without bound (``QuitWait``): at the task manager's deadline the
+        window closes anyway, naming what it did not wait for (fifteenth pass, P15-3)."""
+        if not self.quit_wait.abandoned and self.note_at_close.holds():
+            self.quit_wait.start()
+            event.ignore()
+            return
+        self.second.cancel()
+        self.tasks.close_down()  # before the wait: a judge request is dropped, not awaited
+        if not self.quit_wait.let_close():
             event.ignore()
             return
         self._closing = True  # a settings file found replaced now is said on stderr
@@ -303,15 +322,40 @@ class MainWindow(QMainWindow):
         self.filters.stop()
         self.statusBar().clearMessage()  # its timer would fire into a closed window
         self._message_timer.stop()
-        self.second.cancel()
-        self.tasks.close_down()
         self._held = None  # reads held at start-up are no longer wanted
         if self._listening:
             self._listening = False
             with contextlib.suppress(RuntimeError):
                 self.tasks.changed.disconnect(self._changed)
-        self.tasks.wait()
+                self.tasks.waiting.disconnect(self._say_waiting)
         super().closeEvent(event)
+
+    def _say_closing(self, line: str) -> None:
+        """What the quit waits for, said until the window closes (no time limit)."""
+        self._message_timer.stop()
+        self.message_label.setText(line)
+
+    def _abandoning(self) -> None:
+        """The quit stops waiting: said in the status bar (and on standard error by the
+        task manager); a note still on its way has its text written there too."""
+        named = ", ".join(self.tasks.unanswered())
+        self.show_error(self.tr("Closed without waiting any longer for: %1; it may not have "
+                                "been stored").replace("%1", named) if named else
+                        self.tr("Closed without waiting any longer for the database; "
+                                "nothing was waiting to be stored"))
+        self.note_at_close.abandon()
+
+    def _say_waiting(self, what: str) -> None:
+        """A write not answered for a few seconds is said; the line goes once it is
+        answered (unless another line replaced it). Fifteenth hostile pass, P15-5: a
+        Reject waited 78 s on a silent PostgreSQL connection with no line."""
+        if what:
+            self._slow_line = self.tr("%1 waiting for the database…").replace("%1", what)
+            self.show_error(self._slow_line)
+            return
+        if self._slow_line and self.error_label.text() == self._slow_line:
+            self.error_label.clear()
+        self._slow_line = ""
 
     # --- queue -----------------------------------------------------------------------
     def apply_filter(self) -> None:
@@ -606,6 +650,7 @@ class MainWindow(QMainWindow):
         """A note could not be stored: its text goes back in the editor once the pane
         shows its attempt (the failed write brings it back), with ``line`` if given."""
         if line is not None:  # at close: keys typed while it waited apply to nothing
+            self.quit_wait.give_up()
             dropped = self.keys.drop()
             if dropped:
                 line += "; " + self.tr("not applied: %1").replace("%1", " ".join(dropped))
@@ -631,10 +676,15 @@ class MainWindow(QMainWindow):
     def _unless_quitting(self, name: str, run: Callable[[], None]) -> None:
         """A review key (Undo included) typed while a quit waits for the note is not
         applied, and said so: Ctrl+Z then ran once the note was refused, undoing a
-        decision 4-8 s after the key, under "Note saved" only (fourteenth pass, P14-1)."""
+        decision 4-8 s after the key, under "Note saved" only (fourteenth pass, P14-1).
+        The same while a quit waits for the background work (``QuitWait``)."""
         if self.note_at_close.saving:
             self.show_error(self.tr("Not applied: %1 (the app is closing once the note is "
                                     "stored)").replace("%1", key_text(shortcut(name))))
+            return
+        if self.quit_wait.active:
+            self.show_error(self.tr("Not applied: %1 (the app is closing)").replace(
+                "%1", key_text(shortcut(name))))
             return
         run()
 
@@ -671,6 +721,7 @@ class MainWindow(QMainWindow):
             self._message_timer.stop()  # said until the window closes: no time limit
             self.message_label.setText(said)
             dialog.say(said)
+            self.quit_wait.start()  # not without bound either (P15-3)
             return
         if dialog is not None:
             dialog.reject()
@@ -727,9 +778,11 @@ class MainWindow(QMainWindow):
         dialog shows why and a new preview), rather than close on a decision lost."""
         if self._quit_after_bulk:
             self._quit_after_bulk = False
+            self.quit_wait.give_up()
             self._message_timer.stop()
-            self.message_label.setText(self.tr("The bulk action was not stored: the app "
-                                               "stays open."))
+            self.message_label.clear()
+            # A failure's colour, not the success green (fifteenth pass, P15-12).
+            self.show_error(self.tr("The bulk action was not stored: the app stays open."))
 
     def _bulk_closed(self, _result: int) -> None:
         dialog, self.bulk_dialog = self.bulk_dialog, None

@@ -301,13 +301,24 @@ class ExportDialog(QDialog):
         except ReviewerError as exc:
             self.status.setText(str(exc))
             return
+        if work is None:
+            self.status.setText(self.tr(
+                "Cannot write %1: it is a pipe or a device, and the app writes files "
+                "only; nothing was written (reviewer export %2 %1 streams to it)").replace(
+                "%1", text).replace("%2", kind))
+            return
         self._remember()
         self.export_button.setEnabled(False)
         self.status.setText(self.tr("Exporting…"))
-        self.tasks.long_query(work, self._done, self._failed, owner=self)
+        self.tasks.long_query(work, self._done, self._failed, owner=self,
+                              what=self.tr("export to %1").replace("%1", text))
 
     def _work(self, kind: str, path: str) -> Any:
-        """The export as a function of a session, its options and destination checked."""
+        """The export as a function of a session, its options and destination checked;
+        None for a stream (a FIFO, a terminal, a device, ``-``): the dialog cannot stream.
+
+        Fifteenth hostile pass, P15-3: an export to a FIFO no one read said "Exporting…"
+        for ever, and the quit then waited for it. The command line streams by design."""
         split = Split({"valid": self.split.value()}, self.seed.value()) \
             if self.split.isEnabled() and self.split.value() > 0 else None
         dataset = self.dataset_options() if kind == "dataset" else None
@@ -315,6 +326,8 @@ class ExportDialog(QDialog):
             dataset.check()
         preference = self.preference_options() if kind == "preference" else None
         out = export_target(self.tasks.store.url, path, folder=split is not None)
+        if out.stream:
+            return None
         typed, label = self.causes.text().strip() or None, self.tr("Refusal causes")
 
         def work(session: Session) -> str:
