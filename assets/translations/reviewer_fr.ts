@@ -158,12 +158,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../ui/app.py" line="197"/>
+        <location filename="../../ui/app.py" line="200"/>
         <source>Cannot open the database</source>
         <translation>Impossible d&apos;ouvrir la base de données</translation>
     </message>
     <message>
-        <location filename="../../ui/app.py" line="195"/>
+        <location filename="../../ui/app.py" line="198"/>
         <source>Cannot start</source>
         <translation>Démarrage impossible</translation>
     </message>
@@ -587,8 +587,16 @@
         <source>This cannot be stopped now: the dialog closes once they are stored, and %1 then takes them back.</source>
         <translation>Ce n’est plus interruptible : la fenêtre se ferme une fois les essais enregistrés, et %1 les reprend ensuite.</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../ui/review/bulk_dialog.py" line="358"/>
+        <source>Bulk action on %n attempts</source>
+        <translation>
+            <numerusform>Action groupée sur %n essai</numerusform>
+            <numerusform>Action groupée sur %n essais</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../ui/review/bulk_dialog.py" line="380"/>
+        <location filename="../../ui/review/bulk_dialog.py" line="382"/>
         <source>The attempts changed since the preview: nothing was stored. Here is the new preview.</source>
         <translation>Les essais ont changé depuis l&apos;aperçu : rien n&apos;a été enregistré. Voici le nouvel aperçu.</translation>
     </message>
@@ -1486,7 +1494,7 @@
     </message>
     <message>
         <location filename="../../ui/tools/export_dialog.py" line="166"/>
-        <location filename="../../ui/tools/export_dialog.py" line="318"/>
+        <location filename="../../ui/tools/export_dialog.py" line="331"/>
         <source>Refusal causes</source>
         <translation>Causes de refus</translation>
     </message>
@@ -1528,11 +1536,21 @@
     </message>
     <message>
         <location filename="../../ui/tools/export_dialog.py" line="306"/>
+        <source>Cannot write %1: it is a pipe or a device, and the app writes files only; nothing was written (reviewer export %2 %1 streams to it)</source>
+        <translation>Impossible d’écrire %1 : c’est un tube ou un périphérique, et l’application n’écrit que des fichiers ; rien n’a été écrit (reviewer export %2 %1 y écrit en flux)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="312"/>
         <source>Exporting…</source>
         <translation>Export en cours…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/export_dialog.py" line="338"/>
+        <location filename="../../ui/tools/export_dialog.py" line="314"/>
+        <source>export to %1</source>
+        <translation>export vers %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/export_dialog.py" line="351"/>
         <source>Export failed: %1</source>
         <translation>Échec de l&apos;export : %1</translation>
     </message>
@@ -1675,7 +1693,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/review/window.py" line="839"/>
+        <location filename="../../ui/review/window.py" line="892"/>
         <source>second opinions %v / %m</source>
         <translation>seconds avis %v / %m</translation>
     </message>
@@ -1770,132 +1788,152 @@
         <translation>?</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="425"/>
+        <location filename="../../ui/review/window.py" line="469"/>
         <source>No attempt %1</source>
         <translation>Pas d&apos;essai %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="242"/>
+        <location filename="../../ui/review/window.py" line="252"/>
         <source>End of the queue</source>
         <translation>Fin de la file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="471"/>
+        <location filename="../../ui/review/window.py" line="515"/>
         <source>Not applied, nothing was stored: %1 — %2 could not be read: %3</source>
         <translation>Non appliqué, rien n&apos;a été enregistré : %1 — %2 n&apos;a pas pu être lu : %3</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="488"/>
+        <location filename="../../ui/review/window.py" line="532"/>
         <source>the attempt</source>
         <translation>l&apos;essai</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="556"/>
+        <location filename="../../ui/review/window.py" line="600"/>
         <source>Reviewed %1 / %2 (%3 to review)</source>
         <translation>Relus %1 / %2 (%3 à relire)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="164"/>
+        <location filename="../../ui/review/window.py" line="169"/>
         <source>Reviewer — refused examples — %1</source>
         <translation>Reviewer — exemples refusés — %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="166"/>
+        <location filename="../../ui/review/window.py" line="171"/>
         <source>%1 (read-only)</source>
         <translation>%1 (lecture seule)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="244"/>
+        <location filename="../../ui/review/window.py" line="254"/>
         <source>You have decided every attempt of this queue</source>
         <translation>Vous avez décidé tous les essais de cette file</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="246"/>
+        <location filename="../../ui/review/window.py" line="256"/>
         <source>None left below: back to the first one not reviewed</source>
         <translation>Plus rien en dessous : retour au premier essai non relu</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="252"/>
+        <location filename="../../ui/review/window.py" line="262"/>
         <source>Not applied: %1 (typed after a change that was not stored)</source>
         <translation>Non appliqué : %1 (tapé après une modification non enregistrée)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="330"/>
+        <location filename="../../ui/review/window.py" line="342"/>
+        <source>Closed without waiting any longer for: %1; it may not have been stored</source>
+        <translation>Fermée sans attendre plus longtemps : %1 ; ce n’est peut-être pas enregistré</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="344"/>
+        <source>Closed without waiting any longer for the database; nothing was waiting to be stored</source>
+        <translation>Fermée sans attendre plus longtemps la base de données ; rien n’attendait d’être enregistré</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="353"/>
+        <source>%1 waiting for the database…</source>
+        <translation>%1 en attente de la base de données…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="374"/>
         <source>the queue changed before they could apply</source>
         <translation>la file a changé avant qu&apos;elles s&apos;appliquent</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="344"/>
+        <location filename="../../ui/review/window.py" line="388"/>
         <source>the queue is empty</source>
         <translation>la file est vide</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="348"/>
+        <location filename="../../ui/review/window.py" line="392"/>
         <source>No match for “%1”</source>
         <translation>Aucun résultat pour « %1 »</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="352"/>
+        <location filename="../../ui/review/window.py" line="396"/>
         <source>No attempt in this queue under these filters</source>
         <translation>Aucune tentative dans cette file avec ces filtres</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="359"/>
+        <location filename="../../ui/review/window.py" line="403"/>
         <source>the queue could not be read</source>
         <translation>la file n&apos;a pas pu être lue</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="374"/>
+        <location filename="../../ui/review/window.py" line="418"/>
         <source>Reading the queue again…</source>
         <translation>Nouvelle lecture de la file…</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="552"/>
+        <location filename="../../ui/review/window.py" line="596"/>
         <source>%1 to review in this filter</source>
         <translation>%1 à relire dans ce filtre</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="563"/>
+        <location filename="../../ui/review/window.py" line="607"/>
         <source>%1 of %2 refusals reviewed, %3 left</source>
         <translation>%1 refus relus sur %2, %3 restants</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="611"/>
+        <location filename="../../ui/review/window.py" line="656"/>
         <source>not applied: %1</source>
         <translation>non appliqué : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="636"/>
+        <location filename="../../ui/review/window.py" line="682"/>
         <source>Not applied: %1 (the app is closing once the note is stored)</source>
         <translation>Non appliqué : %1 (l’application se ferme une fois la note enregistrée)</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="669"/>
+        <location filename="../../ui/review/window.py" line="686"/>
+        <source>Not applied: %1 (the app is closing)</source>
+        <translation>Non appliqué : %1 (l’application se ferme)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/window.py" line="719"/>
         <source>The app closes once the bulk action is stored (it cannot be stopped).</source>
         <translation>L’application se ferme une fois l’action groupée enregistrée (elle ne peut pas être interrompue).</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="722"/>
+        <location filename="../../ui/review/window.py" line="773"/>
         <source>%1 — %2 to undo</source>
         <translation>%1 — %2 pour annuler</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="731"/>
+        <location filename="../../ui/review/window.py" line="785"/>
         <source>The bulk action was not stored: the app stays open.</source>
         <translation>L’action groupée n’a pas été enregistrée : l’application reste ouverte.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="749"/>
+        <location filename="../../ui/review/window.py" line="802"/>
         <source>This store is read-only here: you can read it, and nothing you decide can be saved.</source>
         <translation>Cette base est en lecture seule ici : vous pouvez la lire, et rien de ce que vous décidez ne peut être enregistré.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="757"/>
+        <location filename="../../ui/review/window.py" line="810"/>
         <source>The reviewer name in the settings is not used (%1); deciding as %2 until you set a name in Settings.</source>
         <translation>Le nom de relecteur des réglages n’est pas utilisé (%1) ; décisions au nom de %2 jusqu’à ce que vous choisissiez un nom dans les Réglages.</translation>
     </message>
     <message>
-        <location filename="../../ui/review/window.py" line="822"/>
+        <location filename="../../ui/review/window.py" line="875"/>
         <source>Deciding as %1 now</source>
         <translation>Décisions désormais au nom de %1</translation>
     </message>
@@ -1926,12 +1964,17 @@
 <context>
     <name>NoteAtClose</name>
     <message>
-        <location filename="../../ui/review/note_at_close.py" line="72"/>
+        <location filename="../../ui/review/note_at_close.py" line="62"/>
+        <source>Note on %1</source>
+        <translation>Note sur %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/note_at_close.py" line="87"/>
         <source>Note on %1 not saved: %2</source>
         <translation>Note sur %1 non enregistrée : %2</translation>
     </message>
     <message>
-        <location filename="../../ui/review/note_at_close.py" line="80"/>
+        <location filename="../../ui/review/note_at_close.py" line="95"/>
         <source>%1 — the app stays open: Esc drops the note, then quit again</source>
         <translation>%1 — l’application reste ouverte : Échap abandonne la note, puis quittez à nouveau</translation>
     </message>
@@ -2018,6 +2061,19 @@
         <location filename="../../ui/review/queue_model.py" line="261"/>
         <source>%1: old version refused, current version passes — %2</source>
         <translation>%1 : refusé par l&apos;ancienne version, la version actuelle passe — %2</translation>
+    </message>
+</context>
+<context>
+    <name>QuitWait</name>
+    <message>
+        <location filename="../../ui/review/quit_wait.py" line="93"/>
+        <source>Closing once this is done (%1 s at most): %2</source>
+        <translation>Fermeture une fois ceci terminé (%1 s au plus) : %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review/quit_wait.py" line="96"/>
+        <source>Closing once the database answers (%1 s at most)…</source>
+        <translation>Fermeture dès que la base de données répond (%1 s au plus)…</translation>
     </message>
 </context>
 <context>
@@ -2586,6 +2642,14 @@
         <location filename="../../ui/store_choice.py" line="62"/>
         <source>SQLite databases (*.sqlite3 *.sqlite *.db);;All files (*)</source>
         <translation>Bases SQLite (*.sqlite3 *.sqlite *.db);;Tous les fichiers (*)</translation>
+    </message>
+</context>
+<context>
+    <name>TaskManager</name>
+    <message>
+        <location filename="../../ui/tasks.py" line="373"/>
+        <source>A change</source>
+        <translation>Une modification</translation>
     </message>
 </context>
 <context>
