@@ -3,7 +3,7 @@
 
 The whole app as the console script starts it (``tests/support/gui_process.py``), on the
 test PostgreSQL behind a proxy that stops forwarding at the decision's first write
-(``tests/support/stall_proxy.py``): the socket stays open and nothing comes back, so the
+(``tests/support/stalling_proxy.py``): the socket stays open and nothing comes back, so the
 worker thread waits in C for ever. SIGTERM (or SIGINT, SIGHUP) used to be deaf there:
 the window waited for the worker inside its close, then Python's exit waited for Qt's
 thread pools; the decision was stored late when traffic resumed. Now the quit waits a
@@ -23,7 +23,7 @@ import pytest
 
 from reviewer.store import Store
 from tests.support.pg_server import PgServer
-from tests.support.stall_proxy import StallProxy
+from tests.support.stalling_proxy import StallingProxy
 from tests.ui.test_ui_review import RUN, stored
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,8 +42,8 @@ def test_the_app_ends_while_the_database_is_silent(
         filled_store: Store, pg_server: PgServer, tmp_path: Path,
         sig: signal.Signals | None, code: int, said: str | None) -> None:
     # Ctrl+Q: the quit ends too, rc 1 (the decision may not have been stored).
-    proxy = StallProxy("127.0.0.1", pg_server.port)
-    proxy.stall_on(b"INSERT", b"UPDATE")  # the decision's write is never answered
+    proxy = StallingProxy(pg_server.port).start()
+    proxy.hold_at(b"INSERT", b"UPDATE")  # the decision's write is never answered
     proc = subprocess.Popen(
         [sys.executable, "-m", "tests.support.gui_process", proxy.url(filled_store.url),
          f"{RUN}/{ON}", "at-once", *(["quit"] if sig is None else [])],

@@ -30,7 +30,7 @@ class StallingProxy:
     def __init__(self, upstream_port: int, stall_on: bytes | None = None, *,
                  new_ones_too: bool = True) -> None:
         self.upstream_port = upstream_port
-        self.stall_on = stall_on
+        self.markers: tuple[bytes, ...] = (stall_on,) if stall_on is not None else ()
         # False: connections made after the stall are forwarded (a NAT that lost one
         # connection's state, the server itself answering).
         self.new_ones_too = new_ones_too
@@ -46,11 +46,29 @@ class StallingProxy:
         self._threads: list[threading.Thread] = []
 
     def __enter__(self) -> StallingProxy:
-        self._start(self._accept)
-        return self
+        return self.start()
 
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
                  trace: TracebackType | None) -> None:
+        self.close()
+
+    def start(self) -> StallingProxy:
+        """Accept and forward (what ``with`` does)."""
+        self._start(self._accept)
+        return self
+
+    def url(self, database_url: str) -> str:
+        """``database_url`` (of the real server on 127.0.0.1) through this proxy."""
+        return database_url.replace(f"127.0.0.1:{self.upstream_port}",
+                                    f"127.0.0.1:{self.port}")
+
+    def hold_at(self, *markers: bytes) -> None:
+        """Stall at the first client bytes holding one of ``markers``."""
+        self.markers = markers
+
+    def close(self) -> None:
+        """Close every socket: a connection blocked on one fails (its server rolls back
+        what it had not committed); what was held is never delivered."""
         self._stopping.set()
         self.stalled.clear()
         with self._lock:
@@ -99,9 +117,9 @@ class StallingProxy:
                 data = source.recv(CHUNK)
             except OSError:
                 return
-            if from_client and self.stall_on is not None:
-                seen = (seen + data)[-(len(data) + len(self.stall_on)):]
-                if self.stall_on in seen:
+            if from_client and self.markers:
+                seen = (seen + data)[-(len(data) + max(map(len, self.markers))):]
+                if any(marker in seen for marker in self.markers):
                     self.stalled.set()
             while held and self.stalled.is_set() and not self._stopping.is_set():
                 self._stopping.wait(0.05)  # held, the socket left open

@@ -5,7 +5,7 @@ P15-3: Tools → Export… to a FIFO no one reads said "Exporting…" for ever (
 refuses it: tests/ui/test_export_dialog.py); Ctrl+Q then left the window on screen, deaf
 to keys, clicks, SIGTERM and SIGINT, until a reader came.
 P15-5: behind a PostgreSQL connection that stays open and silent (a TCP proxy that stops
-forwarding, ``tests/support/stall_proxy.py``), a Reject waited 78 s with no line, and
+forwarding, ``tests/support/stalling_proxy.py``), a Reject waited 78 s with no line, and
 Ctrl+Q and SIGTERM did not close the window, even with no write pending.
 
 What the reviewer notices now: a write unanswered for a few seconds is said in the status
@@ -28,7 +28,7 @@ from reviewer.store import Store, open_store
 from tests.store.test_concurrent_processes import hold_lock
 from tests.support.pg_server import PgServer
 from tests.support.qt import idle
-from tests.support.stall_proxy import StallProxy
+from tests.support.stalling_proxy import StallingProxy
 from tests.ui.test_note_faults import db_path, editor_holds, waiting_store
 from tests.ui.test_review_flow import audit_events, show, typing_a_note
 from tests.ui.test_ui_review import key, stored
@@ -42,15 +42,15 @@ __all__ = ["waiting_store"]  # a fixture of test_note_faults, used here
 
 # --- P15-5: a PostgreSQL connection that stalls ---------------------------------------
 @pytest.fixture
-def proxy(pg_server: PgServer) -> Iterator[StallProxy]:
+def proxy(pg_server: PgServer) -> Iterator[StallingProxy]:
     """A stalling proxy in front of the test PostgreSQL; closed after the test."""
-    made = StallProxy("127.0.0.1", pg_server.port)
+    made = StallingProxy(pg_server.port).start()
     yield made
     made.close()
 
 
 @pytest.fixture
-def proxied(filled_store: Store, proxy: StallProxy,
+def proxied(filled_store: Store, proxy: StallingProxy,
             monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
     """The test's PostgreSQL store, opened through the proxy; a quit waits 1.5 s."""
     monkeypatch.setenv("REVIEWER_QUIT_WAIT_MS", "1500")
@@ -60,7 +60,7 @@ def proxied(filled_store: Store, proxy: StallProxy,
     store.close()
 
 
-def answered(qtbot: Any, w: MainWindow, proxy: StallProxy) -> None:
+def answered(qtbot: Any, w: MainWindow, proxy: StallingProxy) -> None:
     """Break the stalled connections and wait until every job has answered."""
     proxy.close()
     qtbot.waitUntil(lambda: w.tasks.idle, timeout=60000)
@@ -70,7 +70,7 @@ def answered(qtbot: Any, w: MainWindow, proxy: StallProxy) -> None:
 @pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
 @pytest.mark.postgres
 def test_a_write_the_database_does_not_answer_is_said_and_the_quit_ends(
-        qtbot: Any, make_window: Maker, proxied: Store, proxy: StallProxy,
+        qtbot: Any, make_window: Maker, proxied: Store, proxy: StallingProxy,
         filled_store: Store, capfd: pytest.CaptureFixture[str]) -> None:
     w = make_window(proxied)
     show(qtbot, w, ON)
@@ -103,7 +103,7 @@ def test_a_write_the_database_does_not_answer_is_said_and_the_quit_ends(
 @pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
 @pytest.mark.postgres
 def test_a_signal_ends_the_wait_on_a_silent_database_with_no_write_pending(
-        qtbot: Any, make_window: Maker, proxied: Store, proxy: StallProxy,
+        qtbot: Any, make_window: Maker, proxied: Store, proxy: StallingProxy,
         capfd: pytest.CaptureFixture[str]) -> None:
     # P15-5: with only `j j` typed during the stall, Ctrl+Q left the window up for over
     # 30 s and SIGTERM was ignored; it closed when traffic resumed.
@@ -125,7 +125,7 @@ def test_a_signal_ends_the_wait_on_a_silent_database_with_no_write_pending(
 @pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
 @pytest.mark.postgres
 def test_a_note_at_quit_the_database_does_not_answer_is_written_on_stderr(
-        qtbot: Any, make_window: Maker, proxied: Store, proxy: StallProxy,
+        qtbot: Any, make_window: Maker, proxied: Store, proxy: StallingProxy,
         filled_store: Store, capfd: pytest.CaptureFixture[str]) -> None:
     w = typing_a_note(qtbot, make_window(proxied), "typed then stalled")
     proxy.stall()
