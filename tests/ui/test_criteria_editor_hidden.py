@@ -25,8 +25,9 @@ pytestmark = [pytest.mark.qt_log_ignore("does not support propagateSizeHints"),
 HIDDEN = "Ton \u202eemlac\u202c et respectueux"
 
 
-def test_hidden_characters_are_shown_as_markers_and_kept_when_unchanged(
-        qtbot: Any, store: Store, tmp_path: Any, task_manager: TaskManager) -> None:
+def editing_hidden(qtbot: Any, store: Store, tmp_path: Any,
+                   task_manager: TaskManager) -> CriteriaEditor:
+    """The editor open on G-DEMANDE, whose current text is HIDDEN."""
     load_export_store(store, tmp_path)
     with store.session() as s:
         spec = current_criterion_versions(s)["G-DEMANDE"]
@@ -35,6 +36,12 @@ def test_hidden_characters_are_shown_as_markers_and_kept_when_unchanged(
     editor = CriteriaEditor(task_manager, "associe", criterion_id="G-DEMANDE")
     qtbot.addWidget(editor)
     editor.show()
+    return editor
+
+
+def test_hidden_characters_are_shown_as_markers_and_kept_when_unchanged(
+        qtbot: Any, store: Store, tmp_path: Any, task_manager: TaskManager) -> None:
+    editor = editing_hidden(qtbot, store, tmp_path, task_manager)
     qtbot.waitUntil(lambda: "⟨U+202E⟩" in editor.current.toPlainText(), timeout=10000)
     assert editor.current.toPlainText().endswith("Ton ⟨U+202E⟩emlac⟨U+202C⟩ et respectueux")
     assert editor.text.toPlainText() == "Ton ⟨U+202E⟩emlac⟨U+202C⟩ et respectueux"
@@ -52,14 +59,7 @@ def test_hidden_characters_are_shown_as_markers_and_kept_when_unchanged(
 
 def test_markers_left_in_the_new_text_are_saved_as_the_characters(
         qtbot: Any, store: Store, tmp_path: Any, task_manager: TaskManager) -> None:
-    load_export_store(store, tmp_path)
-    with store.session() as s:
-        spec = current_criterion_versions(s)["G-DEMANDE"]
-        save_criterion_version(s, CriterionSpec("G-DEMANDE", spec.kind, spec.severity,
-                                                HIDDEN), reason="bidi", author="x")
-    editor = CriteriaEditor(task_manager, "associe", criterion_id="G-DEMANDE")
-    qtbot.addWidget(editor)
-    editor.show()
+    editor = editing_hidden(qtbot, store, tmp_path, task_manager)
     qtbot.waitUntil(lambda: "⟨U+202E⟩" in editor.text.toPlainText(), timeout=10000)
     editor.text.setPlainText(editor.text.toPlainText() + " !")
     editor.reason.setText("a word added")

@@ -260,20 +260,26 @@ def test_an_undo_typed_while_the_quit_waits_is_not_applied(
     assert stored(waiting_store, NOTE_ON)["decision"] == "reject"
 
 
-@pytest.mark.parametrize("action", ["undo", "redo"])
-def test_a_refused_undo_or_redo_names_itself(
-        qtbot: Any, make_window: Maker, waiting_store: Store, action: str) -> None:
-    # P14-3: an Undo refused under a lock said only "…db: the database is busy …; nothing
-    # was changed, try again", over the line it replaced: not which change stayed.
-    w = make_window(waiting_store)
+def rejected_then(qtbot: Any, w: MainWindow, action: str) -> MainWindow:
+    """``w`` after a Reject on NOTE_ON, and its undo too when ``action`` is "redo" (so
+    that there is something to redo)."""
     w.config.auto_advance = False
     show(qtbot, w, NOTE_ON)
     w.decide("reject")
     idle(qtbot, w)
     if action == "redo":
-        shortcut(w, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+        w.actions_by_name["undo"].trigger()
         idle(qtbot, w)
-        assert stored(waiting_store, NOTE_ON)["decision"] is None
+        assert stored(w.tasks.store, NOTE_ON)["decision"] is None
+    return w
+
+
+@pytest.mark.parametrize("action", ["undo", "redo"])
+def test_a_refused_undo_or_redo_names_itself(
+        qtbot: Any, make_window: Maker, waiting_store: Store, action: str) -> None:
+    # P14-3: an Undo refused under a lock said only "…db: the database is busy …; nothing
+    # was changed, try again", over the line it replaced: not which change stayed.
+    w = rejected_then(qtbot, make_window(waiting_store), action)
     holder = hold_lock(db_path(waiting_store), 3)
     modifiers = Qt.KeyboardModifier.ControlModifier
     if action == "redo":
@@ -294,14 +300,7 @@ def test_undo_from_the_menu_with_a_note_open_changes_nothing_and_says_so(
         qtbot: Any, make_window: Maker, filled_store: Store, action: str) -> None:
     # V8 (5): Edit → Undo with a note open undid the reject the menu named, then stored the
     # note over the redo it had made: Redo greyed out, "Note saved" the only line.
-    w = make_window(filled_store)
-    w.config.auto_advance = False
-    show(qtbot, w, NOTE_ON)
-    w.decide("reject")
-    idle(qtbot, w)
-    if action == "redo":
-        w.actions_by_name["undo"].trigger()
-        idle(qtbot, w)
+    w = rejected_then(qtbot, make_window(filled_store), action)
     before = stored(filled_store, NOTE_ON)["decision"]
     typing_a_note(qtbot, w, "open during the menu's undo")
     w.actions_by_name[action].trigger()
