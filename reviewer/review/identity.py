@@ -35,6 +35,7 @@ import os
 import unicodedata
 from collections.abc import Iterable
 
+import regex
 from sqlalchemy.orm import Session
 
 from reviewer.errors import BadInputError
@@ -43,6 +44,9 @@ from reviewer.store.names import reviewer_known, stored_reviewers
 from reviewer.text_rules import char_label, first_hidden, spelt
 
 MAX_NAME = 100
+# Combining marks on one letter: Vietnamese stacks two (ệ), no written name more.
+MAX_MARKS = 3
+_STACKED = regex.compile(rf"\P{{M}}\p{{M}}{{{MAX_MARKS + 1},}}")
 FALLBACK_NAME = "reviewer"
 ENV = "REVIEWER_NAME"
 
@@ -79,6 +83,13 @@ def _checked(cleaned: str, where: str) -> str:
         raise BadInputError(f"reviewer name{where} {spelt(cleaned)!r}: starts with "
                             f"{char_label(cleaned[0])}, a combining mark with no letter "
                             "before it; names start with a letter, digit or sign")
+    stacked = _STACKED.search(unicodedata.normalize("NFD", cleaned))  # marks apart
+    if stacked is not None:
+        # "a" + 99 and "a" + 100 x U+0301 both showed as "á": two reviewers no one can
+        # tell apart (fifteenth hostile pass, P15-9).
+        raise BadInputError(f"reviewer name{where} {spelt(cleaned)!r}: stacks "
+                            f"{len(stacked.group()) - 1} combining marks on one letter (at "
+                            f"most {MAX_MARKS}); they would show as one character")
     bad = first_hidden(cleaned)
     if bad is not None:
         kind = "a space other than the plain space" if unicodedata.category(bad) == "Zs" \

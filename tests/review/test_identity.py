@@ -305,3 +305,15 @@ def test_a_store_that_already_holds_case_twins_still_works(
     # The full-width bob types ｂｏｂ as before: that is bob now, never refused.
     assert main(["--db", db_url, "--reviewer", "ｂｏｂ", "decide", key(6), "--reject"]) == 0
     assert names_stored(loaded) == {"alice", "ALICE", "ｂｏｂ", "bob"}
+
+
+def test_marks_stacked_past_any_written_name_are_refused() -> None:
+    # Fifteenth hostile pass, P15-9: "a" + 99 and "a" + 100 x U+0301 both showed as "á",
+    # two reviewers no one could tell apart.
+    for stack in (99, 100, 4):
+        with pytest.raises(BadInputError, match=r"stacks \d+ combining marks on one letter"):
+            reviewer_name("a" + "\u0301" * stack)
+    # Names as written keep their marks: Vietnamese stacks two, decomposed or not.
+    for name in ("Nguyễn Thị Ệ", unicodedata.normalize("NFD", "Nguyễn Thị Ệ"),
+                 "a\u0301\u0302\u0303"):
+        assert reviewer_name(name) == unicodedata.normalize("NFC", name)
