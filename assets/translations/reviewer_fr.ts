@@ -728,8 +728,8 @@
     </message>
     <message>
         <location filename="../../ui/tools/calibration.py" line="208"/>
-        <location filename="../../ui/tools/calibration.py" line="545"/>
-        <location filename="../../ui/tools/calibration.py" line="555"/>
+        <location filename="../../ui/tools/calibration.py" line="561"/>
+        <location filename="../../ui/tools/calibration.py" line="571"/>
         <source>Run the judge</source>
         <translation>Lancer le juge</translation>
     </message>
@@ -790,182 +790,197 @@
         <translation>Ouverture de %1…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="381"/>
+        <location filename="../../ui/tools/calibration.py" line="383"/>
         <source>%1; the window stays open</source>
         <translation>%1 ; la fenêtre reste ouverte</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="389"/>
+        <location filename="../../ui/tools/calibration.py" line="391"/>
+        <source>Ranking of group %1</source>
+        <translation>Classement du groupe %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="395"/>
+        <source>Clearing the score of answer %1 of group %2</source>
+        <translation>Effacement de la note de la réponse %1 du groupe %2</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="397"/>
+        <source>Score %1 for answer %2 of group %3</source>
+        <translation>Note %1 de la réponse %2 du groupe %3</translation>
+    </message>
+    <message>
+        <location filename="../../ui/tools/calibration.py" line="405"/>
         <source>Ranking of group %1 not stored: %2</source>
         <translation>Classement du groupe %1 non enregistré : %2</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="394"/>
+        <location filename="../../ui/tools/calibration.py" line="410"/>
         <source>Score of answer %1 of group %2 not cleared: %3</source>
         <translation>Note de la réponse %1 du groupe %2 non effacée : %3</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="396"/>
+        <location filename="../../ui/tools/calibration.py" line="412"/>
         <source>Score %1 for answer %2 of group %3 not stored: %4</source>
         <translation>Note %1 de la réponse %2 du groupe %3 non enregistrée : %4</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="418"/>
+        <location filename="../../ui/tools/calibration.py" line="434"/>
         <source>Closing once the scores being stored are answered…</source>
         <translation>La fenêtre se ferme dès que les notes en cours d’enregistrement sont traitées…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="496"/>
+        <location filename="../../ui/tools/calibration.py" line="512"/>
         <source>no judge configured (Settings: Ollama host and model)</source>
         <translation>aucun juge configuré (Réglages : hôte et modèle Ollama)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="505"/>
+        <location filename="../../ui/tools/calibration.py" line="521"/>
         <source>%1 groups × up to %2 orders = %3 judge calls</source>
         <translation>%1 groupes × jusqu&apos;à %2 ordres = %3 appels au juge</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="533"/>
+        <location filename="../../ui/tools/calibration.py" line="549"/>
         <source>Stop the judge</source>
         <translation>Arrêter le juge</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="534"/>
+        <location filename="../../ui/tools/calibration.py" line="550"/>
         <source>Judging…</source>
         <translation>Évaluation par le juge…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="540"/>
+        <location filename="../../ui/tools/calibration.py" line="556"/>
         <source>Judged %1 of %2 groups</source>
         <translation>%1 groupes sur %2 jugés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="548"/>
+        <location filename="../../ui/tools/calibration.py" line="564"/>
         <source>The judge noted %1 groups</source>
         <translation>Le juge a noté %1 groupes</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="579"/>
+        <location filename="../../ui/tools/calibration.py" line="595"/>
         <source>Prompt: %1</source>
         <translation>Prompt : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="580"/>
+        <location filename="../../ui/tools/calibration.py" line="596"/>
         <source>Reference: %1</source>
         <translation>Référence : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="582"/>
+        <location filename="../../ui/tools/calibration.py" line="598"/>
         <source>Group %1 of %2: %3 — %4 of %2 finished</source>
         <translation>Groupe %1 sur %2 : %3 — %4 sur %2 terminés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="597"/>
+        <location filename="../../ui/tools/calibration.py" line="613"/>
         <source>Answer</source>
         <translation>Réponse</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="597"/>
+        <location filename="../../ui/tools/calibration.py" line="613"/>
         <source>Text</source>
         <translation>Texte</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="597"/>
+        <location filename="../../ui/tools/calibration.py" line="613"/>
         <source>You</source>
         <translation>Vous</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="599"/>
+        <location filename="../../ui/tools/calibration.py" line="615"/>
         <source>Your advantage</source>
         <translation>Votre avantage</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="601"/>
+        <location filename="../../ui/tools/calibration.py" line="617"/>
         <source>%1 adv.</source>
         <translation>avantage %1</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="639"/>
+        <location filename="../../ui/tools/calibration.py" line="655"/>
         <source>reference without any figure</source>
         <translation>référence sans aucun chiffre</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="640"/>
+        <location filename="../../ui/tools/calibration.py" line="656"/>
         <source>no expected value</source>
         <translation>pas de valeur attendue</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="641"/>
+        <location filename="../../ui/tools/calibration.py" line="657"/>
         <source>no reference</source>
         <translation>pas de référence</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="642"/>
+        <location filename="../../ui/tools/calibration.py" line="658"/>
         <source>not judged</source>
         <translation>pas jugé</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="647"/>
+        <location filename="../../ui/tools/calibration.py" line="663"/>
         <source>%1 above %2 (you: %2 above %1)</source>
         <translation>%1 au-dessus de %2 (vous : %2 au-dessus de %1)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="655"/>
+        <location filename="../../ui/tools/calibration.py" line="671"/>
         <source>Ranking changed: Enter stores it (best first).</source>
         <translation>Classement modifié : Entrée l&apos;enregistre (la meilleure en premier).</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="657"/>
+        <location filename="../../ui/tools/calibration.py" line="673"/>
         <source>Score the %1 answers left (1–5), or rank them (Alt+↑/↓, then Enter): the graders&apos; scores show once the group is scored.</source>
         <translation>Notez les %1 réponses restantes (1 à 5), ou classez-les (Alt+↑/↓, puis Entrée) : les scores des évaluateurs s&apos;affichent une fois le groupe noté.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="661"/>
+        <location filename="../../ui/tools/calibration.py" line="677"/>
         <source>Group scored: the graders&apos; scores are beside yours.</source>
         <translation>Groupe noté : les scores des évaluateurs sont à côté des vôtres.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="666"/>
+        <location filename="../../ui/tools/calibration.py" line="682"/>
         <source>Skip this group: %1</source>
         <translation>Ignorent ce groupe : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="670"/>
+        <location filename="../../ui/tools/calibration.py" line="686"/>
         <source>%1 inverts: %2</source>
         <translation>%1 inverse : %2</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="674"/>
+        <location filename="../../ui/tools/calibration.py" line="690"/>
         <source>Judge on this group: position consistency %1 over %2 orders; score spread %3</source>
         <translation>Juge sur ce groupe : cohérence de position %1 sur %2 ordres ; écart des scores %3</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="694"/>
+        <location filename="../../ui/tools/calibration.py" line="710"/>
         <source>Judge position consistency: run the judge in 2 or more orders.</source>
         <translation>Cohérence de position du juge : lancez le juge dans 2 ordres ou plus.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="696"/>
+        <location filename="../../ui/tools/calibration.py" line="712"/>
         <source>Judge position consistency: needs 2 or more orders.</source>
         <translation>Cohérence de position du juge : il faut 2 ordres ou plus.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="699"/>
+        <location filename="../../ui/tools/calibration.py" line="715"/>
         <source>Judge position consistency: %1 (share of answer pairs ordered alike in every order; 1 = the order never mattered)</source>
         <translation>Cohérence de position du juge : %1 (part des paires de réponses classées pareil dans tous les ordres ; 1 = l&apos;ordre n&apos;a jamais compté)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="705"/>
+        <location filename="../../ui/tools/calibration.py" line="721"/>
         <source>Finish a group to compare the graders with you.</source>
         <translation>Terminez un groupe pour comparer les évaluateurs avec vous.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="707"/>
+        <location filename="../../ui/tools/calibration.py" line="723"/>
         <source>No grader can be compared yet: give the answers of a group different scores.</source>
         <translation>Aucun évaluateur ne peut encore être comparé : donnez des notes différentes aux réponses d&apos;un groupe.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="709"/>
+        <location filename="../../ui/tools/calibration.py" line="725"/>
         <source>Groups finished: %1. Best agreement: %2 (pairwise accuracy %3).</source>
         <translation>Groupes terminés : %1. Meilleur accord : %2 (exactitude par paires %3).</translation>
     </message>

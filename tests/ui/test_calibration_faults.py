@@ -194,6 +194,8 @@ def test_a_score_refused_names_the_answer_and_the_cursor_stays_on_it(
         window = scored(qtbot, tasks, tmp_path, Qt.Key.Key_5)
         holder = hold_lock(file_path(waiter), 3)
         qtbot.keyClick(window.answers, Qt.Key.Key_4)  # on B
+        # Named while pending: a quit that stops waiting says which score it abandoned.
+        assert tasks.unanswered() == ["Score 4 for answer B of group 1"]
         qtbot.waitUntil(lambda: "not stored" in window.status.text(), timeout=20000)
         assert window.status.text().startswith("Score 4 for answer B of group 1 not stored: ")
         assert BUSY in window.status.text()

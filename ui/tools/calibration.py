@@ -359,8 +359,10 @@ class CalibrationWindow(QWidget):
 
     def _write(self, fn: Callable[[Any], ScoreOutcome], gesture: Gesture) -> None:
         """Store a gesture; the screen shows it only once the store has it."""
+        # Named: a quit that stops waiting says which score it abandoned ("A change" said
+        # nothing of the answer or the score).
         self.tasks.write(fn, partial(self._stored, gesture), partial(self._refused, gesture),
-                         owner=self)
+                         owner=self, what=self._named(gesture))
         self.writing += 1  # after: a manager shut down refuses the job, nothing is asked
 
     def _stored(self, gesture: Gesture, outcome: ScoreOutcome) -> None:
@@ -381,6 +383,20 @@ class CalibrationWindow(QWidget):
             line = self.tr("%1; the window stays open").replace("%1", line)
         self._back_to(gesture)
         self.status.setText(line)
+
+    def _named(self, gesture: Gesture) -> str:
+        """"Score 4 for answer C of group 1" (or the clear, the ranking)."""
+        group = str(gesture.group + 1)
+        if gesture.row is None:
+            return self.tr("Ranking of group %1").replace("%1", group)
+        members = gesture.state.groups[gesture.group].members
+        answer = answer_name(members.index(gesture.row))
+        if gesture.score is None:
+            return (self.tr("Clearing the score of answer %1 of group %2")
+                    .replace("%1", answer).replace("%2", group))
+        return (self.tr("Score %1 for answer %2 of group %3")
+                .replace("%1", f"{gesture.score:g}").replace("%2", answer)
+                .replace("%3", group))
 
     def _refusal(self, gesture: Gesture, why: str) -> str:
         """"Score 4 for answer C of group 1 not stored: WHY" (or the clear, the ranking)."""
