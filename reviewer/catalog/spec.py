@@ -75,6 +75,20 @@ def _str_field(entry: dict[str, Any], key: str, where: str, *, optional: bool = 
     return value
 
 
+# A criterion text is a sentence or a paragraph the judge reads in every prompt. A 50 MB
+# one (a catalog can hold it) kept the app deaf to the keyboard for 21 s at start, at
+# 100 % CPU and 4 GB (sixteenth hostile pass, P16-1). Far above any written criterion.
+MAX_CRITERION_TEXT = 20_000
+
+
+def criterion_text(text: str, what: str) -> str:
+    """``text`` when a criterion may say it, else BadInputError naming ``what``."""
+    if len(text) > MAX_CRITERION_TEXT:
+        raise BadInputError(f"{what}: the text is {len(text):,} characters, at most "
+                            f"{MAX_CRITERION_TEXT:,} (a criterion is read in every prompt)")
+    return text
+
+
 def _criterion(entry: Any, where: str) -> CriterionSpec:
     if not isinstance(entry, dict):
         raise BadInputError(f"{where}: a criterion must be an object")
@@ -86,7 +100,7 @@ def _criterion(entry: Any, where: str) -> CriterionSpec:
     # Only "major" matters to the filter rule; other severities are kept as they are.
     if severity is not None and not isinstance(severity, str):
         raise BadInputError(f"{where}: criterion {cid}: 'severity' must be a string or null")
-    text = _str_field(entry, "text", where)
+    text = criterion_text(_str_field(entry, "text", where), f"{where}: criterion {cid}")
     return CriterionSpec(cid, kind, severity, text)
 
 

@@ -12,7 +12,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from models import Check, CheckVersion, Criterion, CriterionVersion
-from reviewer.catalog.spec import Catalog, CheckSpec, CriterionSpec
+from reviewer.catalog.spec import Catalog, CheckSpec, CriterionSpec, criterion_text
 
 V = TypeVar("V", CriterionVersion, CheckVersion)
 
@@ -59,6 +59,7 @@ def add_criterion_version(
     session: Session, spec: CriterionSpec, *, reason: str | None = None, author: str | None = None
 ) -> CriterionVersion:
     """Store ``spec`` as the next version of its criterion (creating the criterion if new)."""
+    criterion_text(spec.text, f"criterion {spec.id}")  # the catalog's bound (P16-1)
     current = current_criterion_versions(session).get(spec.id)
     return _store(session, CriterionVersion(
         criterion_id=spec.id,
