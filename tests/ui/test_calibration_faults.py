@@ -276,3 +276,25 @@ def test_a_score_on_a_row_locked_on_postgresql_is_refused_by_name_and_the_close_
         qtbot.waitUntil(lambda: not window.isVisible(), timeout=20000)
         assert stored_scores(waiter) == [4.0, 5.0]
 
+
+
+def test_a_refusal_is_said_again_beside_the_next_grading_file(
+        qtbot: Any, store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Sixteenth hostile pass, P16-2: a score refused under a lock while Ctrl+O opened
+    # another grading file: the new file's line replaced the refusal 3 s after it was
+    # shown, and nothing else said it. The lock outlasts the score's wait (2.5 s), not the
+    # open's, queued behind it.
+    with waiting(store.url, monkeypatch, wait_ms=2500) as (waiter, tasks):
+        window = scored(qtbot, tasks, tmp_path, Qt.Key.Key_5)
+        other = tmp_path / "other.jsonl"
+        shutil.copyfile(DATA, other)
+        holder = hold_lock(file_path(waiter), 4)
+        qtbot.keyClick(window.answers, Qt.Key.Key_4)  # on B: refused after 2.5 s
+        with qtbot.waitSignal(window.loaded, timeout=30000):
+            window.open_file(other)  # waits behind the score, then for the lock
+        assert holder.wait(timeout=30) == 0
+        qtbot.waitUntil(lambda: tasks.pending == 0, timeout=30000)
+        text = window.status.text()
+        assert text.startswith("Score 4 for answer B of group 1 not stored: "), text
+        assert " — Score the " in text, text
+        window.close()

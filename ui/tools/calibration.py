@@ -145,6 +145,11 @@ class CalibrationWindow(QWidget):
         # (fifteenth hostile pass, P15-2: a score under a lock, then Esc, vanished).
         self.writing = 0
         self.close_asked = False
+        # The last refusal and the grading file it was about, said again beside the
+        # status of another file until a later score is stored: opening another file
+        # replaced it 3 s after it was shown, and nothing else said it (sixteenth
+        # hostile pass, P16-2).
+        self._kept_refusal: tuple[str, object] | None = None
         self.setWindowTitle(self.tr("Calibration"))
         self.resize(1100, 760)
         self._build()
@@ -367,6 +372,7 @@ class CalibrationWindow(QWidget):
 
     def _stored(self, gesture: Gesture, outcome: ScoreOutcome) -> None:
         self.writing -= 1
+        self._kept_refusal = None
         if self.state is gesture.state:  # not once another grading file is shown
             self.state.stored(outcome.scores, outcome.modes)
             self.refresh()
@@ -383,6 +389,7 @@ class CalibrationWindow(QWidget):
             line = self.tr("%1; the window stays open").replace("%1", line)
         self._back_to(gesture)
         self.status.setText(line)
+        self._kept_refusal = (line, gesture.state)
 
     def _named(self, gesture: Gesture) -> str:
         """"Score 4 for answer C of group 1" (or the clear, the ranking)."""
@@ -675,6 +682,9 @@ class CalibrationWindow(QWidget):
                                         "once the group is scored.").replace("%1", str(missing)))
         elif self.judge_task is None:
             self.status.setText(self.tr("Group scored: the graders' scores are beside yours."))
+        kept = self._kept_refusal
+        if kept is not None and kept[1] is not state:
+            self.status.setText(f"{kept[0]} — {self.status.text()}")
         lines = []
         skipped = [f"{name} ({self._reason(r.skipped)})" for name, r in results.items()
                    if r.scores is None]
