@@ -31,7 +31,13 @@ from reviewer.atomic import missing_folders
 from reviewer.errors import CWD_GONE, BadInputError, ReadOnlyError, StoreError
 from reviewer.input_bytes import special_file
 from reviewer.store.creation import clear_unfinished, create_whole
-from reviewer.store.faults import OPENING, PG_QUERY_CANCELED, explain_db_error
+from reviewer.store.faults import (
+    OPENING,
+    PG_QUERY_CANCELED,
+    explain_db_error,
+    hidden,
+    masked,
+)
 from reviewer.store.read_only import READ_ONLY, connector, read_only_query, uri
 from reviewer.text_rules import spelt
 
@@ -131,7 +137,7 @@ def to_url(text: str, given_as: str = "--db") -> str:
             "reviewer uses; write sqlite:///PATH, a file's path, or postgresql+psycopg://…")
     if backend not in BACKENDS:
         raise BadInputError(
-            f"{given_as} {parsed.render_as_string(hide_password=True)}: {backend} is not "
+            f"{given_as} {hidden(parsed)}: {backend} is not "
             "supported (use a SQLite file or a postgresql+psycopg:// URL)")
     if backend == "sqlite" and (parsed.host or parsed.username or parsed.port):
         # SQLAlchemy refuses it when connecting (ArgumentError, exit 70), and `stats`
@@ -185,9 +191,9 @@ def without_password(text: str) -> str:
     user, _ = _netloc(text)
     name, colon, _password = user.partition(":")
     if not colon:
-        return text
+        return masked(text)
     scheme, rest = text.split("://", 1)
-    return f"{scheme}://{name}:***@{rest[len(user) + 1:]}"
+    return masked(f"{scheme}://{name}:***@{rest[len(user) + 1:]}")
 
 
 def _port_problem(text: str) -> str:
@@ -410,7 +416,7 @@ def make_engine(url: str, read_only: str | None = None) -> Engine:
         engine = create_engine(url, pool_pre_ping=True, connect_args=connect)
     except (ArgumentError, ImportError) as exc:  # NoSuchModuleError is an ArgumentError
         # postgresql:// picks psycopg2, which is not installed: say which URL works.
-        raise BadInputError(f"{make_url(url).render_as_string(hide_password=True)}: cannot "
+        raise BadInputError(f"{hidden(url)}: cannot "
                             f"use this database driver ({_first_line(exc)}); use "
                             "postgresql+psycopg://…") from None
     event.listen(engine, "do_connect", _connect)
@@ -544,23 +550,23 @@ def current_revision(engine: Engine) -> str | None:
                 "SELECT version_num FROM alembic_version"))] \
                 if "alembic_version" in tables else []
     except DBAPIError as exc:
-        translated = explain_db_error(exc, engine.url.render_as_string(hide_password=False),
+        translated = explain_db_error(exc, hidden(engine.url),
                                       OPENING, engine=engine)
         if translated is not None and (not isinstance(translated, StoreError)
                                        or _sqlstate(exc) == PG_QUERY_CANCELED):
             # Read-only, disk full, a statement timeout: say so, not "cannot open".
             raise translated from exc
-        raise StoreError(f"{engine.url.render_as_string(hide_password=True)}: "
+        raise StoreError(f"{hidden(engine.url)}: "
                          f"cannot open the database ({_first_line(exc)})") from exc
     if encoding != "UTF8":
-        raise not_utf8(engine.url.render_as_string(hide_password=True), str(encoding))
+        raise not_utf8(hidden(engine.url), str(encoding))
     if len(stamps) > 1:
-        raise StoreError(f"{engine.url.render_as_string(hide_password=True)}: "
+        raise StoreError(f"{hidden(engine.url)}: "
                          f"several schema versions stamped ({', '.join(sorted(stamps))})")
     rev = stamps[0] if stamps else None
     if rev is None and tables - {"alembic_version"}:
         raise StoreError(
-            f"{engine.url.render_as_string(hide_password=True)}: has tables but no reviewer "
+            f"{hidden(engine.url)}: has tables but no reviewer "
             "schema version; refusing to touch it"
         )
     return rev
@@ -593,7 +599,7 @@ def no_schema_on_path(conn: Connection, url: URL) -> StoreError:
     there = f" (they are in schema {', '.join(holders)})" if holders else ""
     target = "that schema" if len(holders) == 1 else "the schema that holds them"
     return StoreError(
-        f"{url.render_as_string(hide_password=True)}: the search_path of {whose} ({value}) "
+        f"{hidden(url)}: the search_path of {whose} ({value}) "
         f"names no schema that exists, so the reviewer tables cannot be found{there}; reset "
         f"it ({fix}) or set it to {target}; nothing was changed")
 
@@ -649,7 +655,7 @@ def upgrade(engine: Engine, url: str, *, made_here: bool = False) -> Path | None
     if rev == head:
         return None
     if rev is not None and rev not in _known_revisions():
-        raise unknown_schema(engine.url.render_as_string(hide_password=True), rev)
+        raise unknown_schema(hidden(engine.url), rev)
     path = sqlite_path(url)
     backup = backup_sqlite(path, rev) if (path is not None and rev is not None) else None
     try:
@@ -717,9 +723,9 @@ def no_schema_yet(engine: Engine) -> ReadOnlyError:
             "SELECT pg_get_userbyid(datdba) FROM pg_database "
             "WHERE datname = current_database()").scalar()
         owner = str(found) if found else owner
-    as_owner = url.set(username=owner, password=None).render_as_string(hide_password=True)
+    as_owner = hidden(url.set(username=owner, password=None))
     return ReadOnlyError(
-        f"{url.render_as_string(hide_password=True)}: this database has no reviewer schema "
+        f"{hidden(url)}: this database has no reviewer schema "
         f"yet, and {url.username} may not create it; its owner must create it once, with "
         f"any command (reviewer --db {as_owner} stats; docs/team.md, section 2); nothing "
         "was changed")

@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import resource
 import sqlite3
 import sys
 from pathlib import Path
 
 from sqlalchemy import Engine, create_engine, text
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import NullPool
 
@@ -69,7 +70,23 @@ def shown_url(url: str) -> str:
     path = sqlite_file(url)
     if path is not None:
         return str(path)
-    return make_url(url).render_as_string(hide_password=True)
+    return hidden(url)
+
+
+# libpq also takes the password as a query parameter, which SQLAlchemy's hide_password
+# leaves in clear: `…/db?password=S3CRET: cannot open …` (sixteenth hostile pass, P16-7).
+_QUERY_PASSWORD = re.compile(r"(?i)([?&]password=)[^&]*")
+
+
+def masked(text: str) -> str:
+    """``text`` (a URL as typed or rendered) with a ``password=`` parameter's value shown
+    as ``***``."""
+    return _QUERY_PASSWORD.sub(r"\1***", text)
+
+
+def hidden(url: str | URL) -> str:
+    """A database URL as messages show it: no password, in the user part or the query."""
+    return masked(make_url(url).render_as_string(hide_password=True))
 
 
 def sqlite_file(url: str) -> Path | None:

@@ -35,3 +35,14 @@ def test_criterion_text_beyond_the_bound_is_refused(
     line = one_line(capsys, run(["--db", db, "criterion", criterion["id"], "--text",
                                  "x" * (MAX_CRITERION_TEXT + 1), "--reason", "long"]), 2)
     assert f"at most {MAX_CRITERION_TEXT:,}" in line, line
+
+
+@pytest.mark.parametrize("spelling", ["?password=S3CRETq", "?sslmode=disable&PASSWORD=S3CRETq"])
+def test_a_password_given_as_a_url_parameter_is_never_printed(
+        capsys: pytest.CaptureFixture[str], spelling: str) -> None:
+    # P16-7: `postgresql+psycopg://u@127.0.0.1:1/db?password=S3CRETq` printed the password
+    # in the error line; one in the user part (`u:pw@`) was masked.
+    line = one_line(capsys, run(["--db", f"postgresql+psycopg://u@127.0.0.1:1/db{spelling}",
+                                 "stats"]), 1)
+    assert "S3CRETq" not in line, line
+    assert "=***" in line, line
