@@ -217,7 +217,19 @@ def made_folder(out: Output) -> Path | None:
     (eleventh hostile pass, V6)."""
     if out.target is None or out.stream:
         return None
-    missing = missing_folders(out.target if out.folder else out.target.parent)
+    return outermost_missing(out.target if out.folder else out.target.parent)
+
+
+def made_folder_text(folder: Path | None) -> str:
+    """" (made the folder X)" once ``folder`` exists, else "": how an export, a first
+    store (``demo``, ``import``) and a screenshot end their line."""
+    return f" (made the folder {folder})" if folder is not None and folder.is_dir() else ""
+
+
+def outermost_missing(folder: Path) -> Path | None:
+    """The outermost of ``folder`` and its parents that does not exist yet (None when
+    ``folder`` exists): the one folder writing there would make first."""
+    missing = missing_folders(folder)
     return missing[-1] if missing else None
 
 

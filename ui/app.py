@@ -22,7 +22,7 @@ from typing import NoReturn
 # The domain (SQLAlchemy, the models) before Qt: once PySide6 is imported, its import
 # hook reads the source of every module imported after it (to see whether it uses
 # PySide6's ``__feature__`` options), some 250 files at each start that never use Qt.
-from reviewer.atomic import FileSet, made_folder
+from reviewer.atomic import FileSet, made_folder, made_folder_text
 from reviewer.errors import BadInputError, ReviewerError
 from reviewer.ingest.demo import ensure_demo
 from reviewer.keys import AttemptKey
@@ -276,7 +276,7 @@ def _run_app(args: argparse.Namespace) -> int:
             finally:
                 window.close()
             if not target.is_stdout:  # the path, never after the PNG's own bytes
-                print(shot if made is None else f"{shot} (made the folder {made})")
+                print(f"{shot}{made_folder_text(made)}")
             code = 0
             return code
         code = _run_window(app, window)

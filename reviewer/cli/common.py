@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from reviewer.atomic import missing_folders
+from reviewer.atomic import outermost_missing
 from reviewer.errors import BadInputError, os_failure
 from reviewer.input_bytes import size_text
 from reviewer.review.identity import chosen_reviewer
@@ -40,13 +40,7 @@ def new_store_folder(args: argparse.Namespace) -> Path | None:
     path = sqlite_path(database_url(getattr(args, "db", None), "--db"))
     if path is None or path.exists():
         return None
-    missing = missing_folders(path.parent)
-    return missing[-1] if missing else None
-
-
-def made_folder_text(folder: Path | None) -> str:
-    """" (made the folder X)" once ``folder`` exists, else ""."""
-    return f" (made the folder {folder})" if folder is not None and folder.is_dir() else ""
+    return outermost_missing(path.parent)
 
 
 def reviewer_from(args: argparse.Namespace) -> str:

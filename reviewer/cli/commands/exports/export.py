@@ -14,7 +14,7 @@ import sys
 from dataclasses import replace
 from typing import Any
 
-from reviewer.atomic import made_folder
+from reviewer.atomic import made_folder, made_folder_text
 from reviewer.cli.arguments import reviewer_option
 from reviewer.cli.common import print_json, store_from
 from reviewer.cli.outputs import checked_output
@@ -171,8 +171,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             print("\n".join(changes.lines()))
         return 0
-    if made is not None and made.is_dir():
-        line += f" (made the folder {made})"
+    line += made_folder_text(made)
     # A name holding a line break is said on one line (twelfth hostile pass, P12-9).
     print(spelt(line, len(line)), file=sys.stderr if out.is_stdout else sys.stdout)
     return 0

@@ -6,7 +6,8 @@ import argparse
 import sys
 from typing import Any
 
-from reviewer.cli.common import made_folder_text, new_store_folder, store_from
+from reviewer.atomic import made_folder_text
+from reviewer.cli.common import new_store_folder, store_from
 from reviewer.ingest.demo import load_demo
 
 

@@ -6,8 +6,9 @@ import argparse
 import sys
 from typing import Any
 
+from reviewer.atomic import made_folder_text
 from reviewer.cli.arguments import input_path
-from reviewer.cli.common import made_folder_text, new_store_folder, store_from
+from reviewer.cli.common import new_store_folder, store_from
 from reviewer.cli.outputs import checked_output, refuse_the_store
 from reviewer.contradiction.flagging import flag_imported
 from reviewer.errors import BadInputError
