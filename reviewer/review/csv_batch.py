@@ -258,8 +258,9 @@ def _hits_to_mark(session: Session, item: DecisionInput, attempt_id: int) -> Non
                             "check's hit can be marked a false positive")
 
 
-def apply_input(session: Session, item: DecisionInput, reviewer: str) -> int:
-    """Apply one attempt's changes in the caller's unit of work; return how many were set.
+def apply_input(session: Session, item: DecisionInput, reviewer: str) -> tuple[int, int]:
+    """Apply one attempt's changes in the caller's unit of work; return how many were set,
+    and the attempt's id (the one the key named: ``attempt_id_of``).
 
     A field already holding the new value is skipped, so re-running a CSV adds no event.
     """
@@ -275,7 +276,7 @@ def apply_input(session: Session, item: DecisionInput, reviewer: str) -> int:
             continue
         command.apply(session, who)
         done += 1
-    return done
+    return done, attempt_id
 
 
 def apply_batch(
@@ -285,7 +286,7 @@ def apply_batch(
     total = 0
     for line, item in rows:
         try:
-            total += apply_input(session, item, reviewer)
+            total += apply_input(session, item, reviewer)[0]
         except BadInputError as exc:
             raise BadInputError(f"{where}:{line}: {exc}") from None
     return total

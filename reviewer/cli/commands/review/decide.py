@@ -20,7 +20,6 @@ from reviewer.review.csv_batch import (
     DecisionInput,
     apply_batch,
     apply_input,
-    attempt_id_of,
     parse_assignments,
     read_csv,
 )
@@ -78,10 +77,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         with store.session() as session:
             if single is not None:
-                done = apply_input(session, single, reviewer)
+                done, attempt_id = apply_input(session, single, reviewer)
                 # The attempt as stored, not as typed: the one decided, should the key
                 # have named it without the spaces around an id (P15-1).
-                decided = key_of(session, attempt_id_of(session, single.key))
+                decided = key_of(session, attempt_id)
                 said = f"{decided}: {done} field(s) set by {single.reviewer or reviewer}"
             else:
                 done = apply_batch(session, rows, reviewer, str(args.from_csv))
