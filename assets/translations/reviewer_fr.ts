@@ -672,84 +672,84 @@
 <context>
     <name>CalibrationWindow</name>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="148"/>
+        <location filename="../../ui/tools/calibration.py" line="153"/>
         <source>Calibration</source>
         <translation>Calibrage</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="160"/>
+        <location filename="../../ui/tools/calibration.py" line="165"/>
         <source>Open a grading file…</source>
         <translation>Ouvrir un fichier d&apos;évaluation…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="164"/>
+        <location filename="../../ui/tools/calibration.py" line="169"/>
         <source>Grading file</source>
         <translation>Fichier d&apos;évaluation</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="183"/>
+        <location filename="../../ui/tools/calibration.py" line="188"/>
         <source>This group</source>
         <translation>Ce groupe</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="192"/>
+        <location filename="../../ui/tools/calibration.py" line="197"/>
         <source>Grader</source>
         <translation>Évaluateur</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="192"/>
+        <location filename="../../ui/tools/calibration.py" line="197"/>
         <source>Pairwise accuracy</source>
         <translation>Exactitude par paires</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="192"/>
+        <location filename="../../ui/tools/calibration.py" line="197"/>
         <source>Kendall τ-b</source>
         <translation>τ-b de Kendall</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="193"/>
+        <location filename="../../ui/tools/calibration.py" line="198"/>
         <source>Groups</source>
         <translation>Groupes</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="193"/>
+        <location filename="../../ui/tools/calibration.py" line="198"/>
         <source>Skipped</source>
         <translation>Ignorés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="193"/>
+        <location filename="../../ui/tools/calibration.py" line="198"/>
         <source>Inverted pairs</source>
         <translation>Paires inversées</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="206"/>
+        <location filename="../../ui/tools/calibration.py" line="211"/>
         <source>Debias: mean over the orders</source>
         <translation>Corriger : moyenne sur les ordres</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="208"/>
-        <location filename="../../ui/tools/calibration.py" line="561"/>
-        <location filename="../../ui/tools/calibration.py" line="571"/>
+        <location filename="../../ui/tools/calibration.py" line="213"/>
+        <location filename="../../ui/tools/calibration.py" line="574"/>
+        <location filename="../../ui/tools/calibration.py" line="584"/>
         <source>Run the judge</source>
         <translation>Lancer le juge</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="214"/>
+        <location filename="../../ui/tools/calibration.py" line="219"/>
         <source>Orders</source>
         <translation>Ordres</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="219"/>
+        <location filename="../../ui/tools/calibration.py" line="224"/>
         <source>Agreement over the groups you finished</source>
         <translation>Accord sur les groupes que vous avez terminés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="261"/>
+        <location filename="../../ui/tools/calibration.py" line="266"/>
         <source>%1 (%2, %3)</source>
         <translation>%1 (%2, %3)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/tools/calibration.py" line="262"/>
+        <location filename="../../ui/tools/calibration.py" line="267"/>
         <source>%n answer(s)</source>
         <translation>
             <numerusform>%n réponse</numerusform>
@@ -757,7 +757,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../ui/tools/calibration.py" line="263"/>
+        <location filename="../../ui/tools/calibration.py" line="268"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n groupe</numerusform>
@@ -765,222 +765,222 @@
         </translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="266"/>
+        <location filename="../../ui/tools/calibration.py" line="271"/>
         <source>Open a grading file (Ctrl+O): the JSONL of reviewer grade, one answer per line.</source>
         <translation>Ouvrez un fichier d&apos;évaluation (Ctrl+O) : le JSONL de reviewer grade, une réponse par ligne.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="281"/>
+        <location filename="../../ui/tools/calibration.py" line="286"/>
         <source>Open a grading file</source>
         <translation>Ouvrir un fichier d&apos;évaluation</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="284"/>
+        <location filename="../../ui/tools/calibration.py" line="289"/>
         <source>Grading files (*.jsonl)</source>
         <translation>Fichiers d&apos;évaluation (*.jsonl)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="284"/>
+        <location filename="../../ui/tools/calibration.py" line="289"/>
         <source>All files (*)</source>
         <translation>Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="301"/>
+        <location filename="../../ui/tools/calibration.py" line="306"/>
         <source>Opening %1…</source>
         <translation>Ouverture de %1…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="383"/>
+        <location filename="../../ui/tools/calibration.py" line="389"/>
         <source>%1; the window stays open</source>
         <translation>%1 ; la fenêtre reste ouverte</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="391"/>
+        <location filename="../../ui/tools/calibration.py" line="408"/>
         <source>Ranking of group %1</source>
         <translation>Classement du groupe %1</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="395"/>
+        <location filename="../../ui/tools/calibration.py" line="410"/>
         <source>Clearing the score of answer %1 of group %2</source>
         <translation>Effacement de la note de la réponse %1 du groupe %2</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="397"/>
+        <location filename="../../ui/tools/calibration.py" line="412"/>
         <source>Score %1 for answer %2 of group %3</source>
         <translation>Note %1 de la réponse %2 du groupe %3</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="405"/>
+        <location filename="../../ui/tools/calibration.py" line="420"/>
         <source>Ranking of group %1 not stored: %2</source>
         <translation>Classement du groupe %1 non enregistré : %2</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="410"/>
+        <location filename="../../ui/tools/calibration.py" line="423"/>
         <source>Score of answer %1 of group %2 not cleared: %3</source>
         <translation>Note de la réponse %1 du groupe %2 non effacée : %3</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="412"/>
+        <location filename="../../ui/tools/calibration.py" line="425"/>
         <source>Score %1 for answer %2 of group %3 not stored: %4</source>
         <translation>Note %1 de la réponse %2 du groupe %3 non enregistrée : %4</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="434"/>
+        <location filename="../../ui/tools/calibration.py" line="447"/>
         <source>Closing once the scores being stored are answered…</source>
         <translation>La fenêtre se ferme dès que les notes en cours d’enregistrement sont traitées…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="512"/>
+        <location filename="../../ui/tools/calibration.py" line="525"/>
         <source>no judge configured (Settings: Ollama host and model)</source>
         <translation>aucun juge configuré (Réglages : hôte et modèle Ollama)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="521"/>
+        <location filename="../../ui/tools/calibration.py" line="534"/>
         <source>%1 groups × up to %2 orders = %3 judge calls</source>
         <translation>%1 groupes × jusqu&apos;à %2 ordres = %3 appels au juge</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="549"/>
+        <location filename="../../ui/tools/calibration.py" line="562"/>
         <source>Stop the judge</source>
         <translation>Arrêter le juge</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="550"/>
+        <location filename="../../ui/tools/calibration.py" line="563"/>
         <source>Judging…</source>
         <translation>Évaluation par le juge…</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="556"/>
+        <location filename="../../ui/tools/calibration.py" line="569"/>
         <source>Judged %1 of %2 groups</source>
         <translation>%1 groupes sur %2 jugés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="564"/>
+        <location filename="../../ui/tools/calibration.py" line="577"/>
         <source>The judge noted %1 groups</source>
         <translation>Le juge a noté %1 groupes</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="595"/>
+        <location filename="../../ui/tools/calibration.py" line="608"/>
         <source>Prompt: %1</source>
         <translation>Prompt : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="596"/>
+        <location filename="../../ui/tools/calibration.py" line="609"/>
         <source>Reference: %1</source>
         <translation>Référence : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="598"/>
+        <location filename="../../ui/tools/calibration.py" line="611"/>
         <source>Group %1 of %2: %3 — %4 of %2 finished</source>
         <translation>Groupe %1 sur %2 : %3 — %4 sur %2 terminés</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="613"/>
+        <location filename="../../ui/tools/calibration.py" line="626"/>
         <source>Answer</source>
         <translation>Réponse</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="613"/>
+        <location filename="../../ui/tools/calibration.py" line="626"/>
         <source>Text</source>
         <translation>Texte</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="613"/>
+        <location filename="../../ui/tools/calibration.py" line="626"/>
         <source>You</source>
         <translation>Vous</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="615"/>
+        <location filename="../../ui/tools/calibration.py" line="628"/>
         <source>Your advantage</source>
         <translation>Votre avantage</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="617"/>
+        <location filename="../../ui/tools/calibration.py" line="630"/>
         <source>%1 adv.</source>
         <translation>avantage %1</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="655"/>
+        <location filename="../../ui/tools/calibration.py" line="668"/>
         <source>reference without any figure</source>
         <translation>référence sans aucun chiffre</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="656"/>
+        <location filename="../../ui/tools/calibration.py" line="669"/>
         <source>no expected value</source>
         <translation>pas de valeur attendue</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="657"/>
+        <location filename="../../ui/tools/calibration.py" line="670"/>
         <source>no reference</source>
         <translation>pas de référence</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="658"/>
+        <location filename="../../ui/tools/calibration.py" line="671"/>
         <source>not judged</source>
         <translation>pas jugé</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="663"/>
+        <location filename="../../ui/tools/calibration.py" line="676"/>
         <source>%1 above %2 (you: %2 above %1)</source>
         <translation>%1 au-dessus de %2 (vous : %2 au-dessus de %1)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="671"/>
+        <location filename="../../ui/tools/calibration.py" line="684"/>
         <source>Ranking changed: Enter stores it (best first).</source>
         <translation>Classement modifié : Entrée l&apos;enregistre (la meilleure en premier).</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="673"/>
+        <location filename="../../ui/tools/calibration.py" line="686"/>
         <source>Score the %1 answers left (1–5), or rank them (Alt+↑/↓, then Enter): the graders&apos; scores show once the group is scored.</source>
         <translation>Notez les %1 réponses restantes (1 à 5), ou classez-les (Alt+↑/↓, puis Entrée) : les scores des évaluateurs s&apos;affichent une fois le groupe noté.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="677"/>
+        <location filename="../../ui/tools/calibration.py" line="690"/>
         <source>Group scored: the graders&apos; scores are beside yours.</source>
         <translation>Groupe noté : les scores des évaluateurs sont à côté des vôtres.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="682"/>
+        <location filename="../../ui/tools/calibration.py" line="698"/>
         <source>Skip this group: %1</source>
         <translation>Ignorent ce groupe : %1</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="686"/>
+        <location filename="../../ui/tools/calibration.py" line="702"/>
         <source>%1 inverts: %2</source>
         <translation>%1 inverse : %2</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="690"/>
+        <location filename="../../ui/tools/calibration.py" line="706"/>
         <source>Judge on this group: position consistency %1 over %2 orders; score spread %3</source>
         <translation>Juge sur ce groupe : cohérence de position %1 sur %2 ordres ; écart des scores %3</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="710"/>
+        <location filename="../../ui/tools/calibration.py" line="726"/>
         <source>Judge position consistency: run the judge in 2 or more orders.</source>
         <translation>Cohérence de position du juge : lancez le juge dans 2 ordres ou plus.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="712"/>
+        <location filename="../../ui/tools/calibration.py" line="728"/>
         <source>Judge position consistency: needs 2 or more orders.</source>
         <translation>Cohérence de position du juge : il faut 2 ordres ou plus.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="715"/>
+        <location filename="../../ui/tools/calibration.py" line="731"/>
         <source>Judge position consistency: %1 (share of answer pairs ordered alike in every order; 1 = the order never mattered)</source>
         <translation>Cohérence de position du juge : %1 (part des paires de réponses classées pareil dans tous les ordres ; 1 = l&apos;ordre n&apos;a jamais compté)</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="721"/>
+        <location filename="../../ui/tools/calibration.py" line="737"/>
         <source>Finish a group to compare the graders with you.</source>
         <translation>Terminez un groupe pour comparer les évaluateurs avec vous.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="723"/>
+        <location filename="../../ui/tools/calibration.py" line="739"/>
         <source>No grader can be compared yet: give the answers of a group different scores.</source>
         <translation>Aucun évaluateur ne peut encore être comparé : donnez des notes différentes aux réponses d&apos;un groupe.</translation>
     </message>
     <message>
-        <location filename="../../ui/tools/calibration.py" line="725"/>
+        <location filename="../../ui/tools/calibration.py" line="741"/>
         <source>Groups finished: %1. Best agreement: %2 (pairwise accuracy %3).</source>
         <translation>Groupes terminés : %1. Meilleur accord : %2 (exactitude par paires %3).</translation>
     </message>

@@ -391,13 +391,21 @@ class CalibrationWindow(QWidget):
         self.status.setText(line)
         self._kept_refusal = (line, gesture.state)
 
-    def _named(self, gesture: Gesture) -> str:
-        """"Score 4 for answer C of group 1" (or the clear, the ranking)."""
+    @staticmethod
+    def _place(gesture: Gesture) -> tuple[str, str | None]:
+        """The gesture's group as numbered on screen ("1"), and its answer's letter ("C";
+        None for a ranking)."""
         group = str(gesture.group + 1)
         if gesture.row is None:
-            return self.tr("Ranking of group %1").replace("%1", group)
+            return group, None
         members = gesture.state.groups[gesture.group].members
-        answer = answer_name(members.index(gesture.row))
+        return group, answer_name(members.index(gesture.row))
+
+    def _named(self, gesture: Gesture) -> str:
+        """"Score 4 for answer C of group 1" (or the clear, the ranking)."""
+        group, answer = self._place(gesture)
+        if answer is None:
+            return self.tr("Ranking of group %1").replace("%1", group)
         if gesture.score is None:
             return (self.tr("Clearing the score of answer %1 of group %2")
                     .replace("%1", answer).replace("%2", group))
@@ -407,12 +415,10 @@ class CalibrationWindow(QWidget):
 
     def _refusal(self, gesture: Gesture, why: str) -> str:
         """"Score 4 for answer C of group 1 not stored: WHY" (or the clear, the ranking)."""
-        group = str(gesture.group + 1)
-        if gesture.row is None:
+        group, answer = self._place(gesture)
+        if answer is None:
             return self.tr("Ranking of group %1 not stored: %2").replace("%1", group) \
                 .replace("%2", why)
-        members = gesture.state.groups[gesture.group].members
-        answer = answer_name(members.index(gesture.row))
         if gesture.score is None:
             return (self.tr("Score of answer %1 of group %2 not cleared: %3")
                     .replace("%1", answer).replace("%2", group).replace("%3", why))
