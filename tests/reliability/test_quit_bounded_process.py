@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from reviewer.store import Store
+from tests.support.gui_process import gui_started
 from tests.support.pg_server import PgServer
 from tests.support.stalling_proxy import StallingProxy
 from tests.ui.test_ui_review import RUN, stored
@@ -44,30 +43,19 @@ def test_the_app_ends_while_the_database_is_silent(
     # Ctrl+Q: the quit ends too, rc 1 (the decision may not have been stored).
     proxy = StallingProxy(pg_server.port).start()
     proxy.hold_at(b"INSERT", b"UPDATE")  # the decision's write is never answered
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tests.support.gui_process", proxy.url(filled_store.url),
-         f"{RUN}/{ON}", "at-once", *(["quit"] if sig is None else [])],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
-        env={**os.environ, "QT_QPA_PLATFORM": "offscreen",
-             "XDG_CONFIG_HOME": str(tmp_path / "config"), "REVIEWER_QUIT_WAIT_MS": "1000"})
-    assert proc.stdout is not None and proc.stderr is not None
     try:
-        for line in proc.stdout:
-            if line.strip() == "idle" or line.startswith("timeout"):
-                break
-        assert line.strip() == "idle"
-        proxy.stalled.wait(60)
-        assert proxy.stalled.is_set()
-        if sig is not None:
-            os.kill(proc.pid, sig)
-        ended = proc.wait(timeout=90)  # it waited for as long as the proxy did
-        errors = proc.stderr.read()
+        with gui_started(proxy.url(filled_store.url), f"{RUN}/{ON}", "at-once",
+                         *(["quit"] if sig is None else []),
+                         env={"XDG_CONFIG_HOME": str(tmp_path / "config"),
+                              "REVIEWER_QUIT_WAIT_MS": "1000"}) as proc:
+            proxy.stalled.wait(60)
+            assert proxy.stalled.is_set()
+            if sig is not None:
+                os.kill(proc.pid, sig)
+            ended = proc.wait(timeout=90)  # it waited for as long as the proxy did
+            errors = proc.stderr.read() if proc.stderr is not None else ""
     finally:
-        proc.kill()
-        proc.wait(timeout=30)
-        proxy.close()
-        proc.stdout.close()
-        proc.stderr.close()
+        proxy.close()  # once the app is gone
     assert ended == code, errors
     ours = [line for line in errors.splitlines()  # the offscreen plugin's own note aside
             if "propagateSizeHints" not in line]

@@ -33,6 +33,7 @@ import pytest
 from reviewer.ingest.importer import import_run
 from reviewer.store import open_store
 from tests.support.fake_ollama import FakeOllama, Reply
+from tests.support.gui_process import gui_started
 from tests.support.judge_stores import MODEL, load, verdict_reply
 from tests.support.run_files import record, sample_rows, write_catalog, write_jsonl
 
@@ -279,24 +280,10 @@ def test_ctrl_c_closes_the_app_like_its_window_and_keeps_the_decision(
     # its close path (the decision typed is stored, the geometry saved), exit 130.
     key = f"{RUN}/recette-001/2/1"
     config = tmp_path / "config"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tests.support.gui_process", str(db_file), key],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
-        env={**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(config)})
-    assert proc.stdout is not None and proc.stderr is not None
-    try:
-        for line in proc.stdout:
-            if line.strip() == "idle" or line.startswith("timeout"):
-                break
-        assert line.strip() == "idle"
+    with gui_started(str(db_file), key, env={"XDG_CONFIG_HOME": str(config)}) as proc:
         os.kill(proc.pid, signal.SIGINT)
         code = proc.wait(timeout=30)
-        errors = proc.stderr.read()
-    finally:
-        proc.kill()
-        proc.wait(timeout=30)
-        proc.stdout.close()
-        proc.stderr.close()
+        errors = proc.stderr.read() if proc.stderr is not None else ""
     assert code == 130
     assert "Traceback" not in errors and "KeyboardInterrupt" not in errors
     ours = [line for line in errors.splitlines()  # the offscreen plugin's own note aside
@@ -318,24 +305,12 @@ def test_sigterm_and_sighup_close_the_app_like_its_window(
     # settings written, the decision asked for stored), with the signal's own exit code.
     key = f"{RUN}/recette-001/2/1"
     config = tmp_path / "config"
-    proc = subprocess.Popen(  # the signal comes right after the key, not after its answer
-        [sys.executable, "-m", "tests.support.gui_process", str(db_file), key, "at-once"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
-        env={**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(config)})
-    assert proc.stdout is not None and proc.stderr is not None
-    try:
-        for line in proc.stdout:
-            if line.strip() == "idle" or line.startswith("timeout"):
-                break
-        assert line.strip() == "idle"
+    # The signal comes right after the key, not after its answer.
+    with gui_started(str(db_file), key, "at-once",
+                     env={"XDG_CONFIG_HOME": str(config)}) as proc:
         os.kill(proc.pid, sig)
         ended = proc.wait(timeout=30)
-        errors = proc.stderr.read()
-    finally:
-        proc.kill()
-        proc.wait(timeout=30)
-        proc.stdout.close()
-        proc.stderr.close()
+        errors = proc.stderr.read() if proc.stderr is not None else ""
     assert ended == code, errors
     ours = [line for line in errors.splitlines()  # the offscreen plugin's own note aside
             if "propagateSizeHints" not in line]

@@ -15,8 +15,12 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+import subprocess
 import sys
 import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
@@ -26,6 +30,33 @@ from reviewer.keys import AttemptKey
 from tests.support.app_process import shown_decision
 from ui import cli
 from ui.review.window import MainWindow
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@contextmanager
+def gui_started(db: str, key: str, *flags: str, env: Mapping[str, str]
+                ) -> Iterator[subprocess.Popen[str]]:
+    """This module run in its own process (``DB KEY [at-once] [quit]``, ``env`` added to
+    the environment), once it printed ``idle``; killed, waited for and its pipes closed
+    after the block."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tests.support.gui_process", db, key, *flags],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen", **env})
+    assert proc.stdout is not None and proc.stderr is not None
+    try:
+        line = ""
+        for line in proc.stdout:
+            if line.strip() == "idle" or line.startswith("timeout"):
+                break
+        assert line.strip() == "idle"
+        yield proc
+    finally:
+        proc.kill()
+        proc.wait(timeout=30)
+        proc.stdout.close()
+        proc.stderr.close()
 
 
 def decide(window: MainWindow, key: str, *, wait_for_it: bool = True,
